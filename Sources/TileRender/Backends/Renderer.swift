@@ -1,0 +1,60 @@
+import Foundation
+
+/// Which rasterizer runs the binned scene.
+public enum Backend: String, Sendable, CaseIterable {
+    /// The multithreaded CPU rasterizer.
+    case cpu
+    /// Vulkan compute shaders.
+    case vulkan
+    /// Vulkan when a device works, otherwise the CPU, with one log line saying why.
+    case auto
+}
+
+/// Turns a `Scene` into pixels.
+public struct Renderer: Sendable {
+    public var backend: Backend
+    /// CPU worker threads (at least 1). The output is identical for every thread count.
+    public var threadCount: Int
+
+    public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.backend = backend
+        self.threadCount = max(1, threadCount)
+    }
+
+    /// Renders `scene` into a new bitmap of `scene.size`, rounded up to whole pixels, on a transparent
+    /// background.
+    public func render(_ scene: Scene) throws -> Bitmap {
+        let (w, h) = try Renderer.pixelSize(of: scene.size)
+        var bitmap = try Bitmap(width: w, height: h)
+        try bitmap.pixels.withUnsafeMutableBytes { buf in
+            try render(scene, into: buf, width: w, height: h, bytesPerRow: w * 4)
+        }
+        return bitmap
+    }
+
+    /// Renders `scene` into a caller-owned buffer of premultiplied RGBA8 rows (`bytesPerRow` apart),
+    /// drawing over what the buffer holds (source-over). The scene is clipped to `width` x `height`.
+    public func render(_ scene: Scene, into buffer: UnsafeMutableRawBufferPointer,
+                       width: Int, height: Int, bytesPerRow: Int) throws {
+        try Bitmap.validate(width: width, height: height)
+        guard bytesPerRow >= width * 4 else {
+            throw TileRenderError.invalidBuffer("bytesPerRow \(bytesPerRow) is less than width * 4 = \(width * 4)")
+        }
+        guard buffer.count >= bytesPerRow * (height - 1) + width * 4 else {
+            throw TileRenderError.invalidBuffer("buffer of \(buffer.count) bytes is too small for \(width)x\(height) with bytesPerRow \(bytesPerRow)")
+        }
+        let target = RenderTarget(base: buffer.baseAddress!, width: width, height: height, bytesPerRow: bytesPerRow)
+        let binned = try BinnedScene(encoding: EncodedScene(scene), width: width, height: height, threadCount: threadCount)
+        try resolvedBackend().rasterize(binned, into: target, threadCount: threadCount)
+    }
+
+    static func pixelSize(of size: CGSize) throws -> (Int, Int) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
+            throw TileRenderError.invalidSize(width: Double(size.width), height: Double(size.height))
+        }
+        guard size.width <= CGFloat(Bitmap.maxDimension), size.height <= CGFloat(Bitmap.maxDimension) else {
+            throw TileRenderError.canvasTooLarge(width: Int(min(size.width, 1e15)), height: Int(min(size.height, 1e15)))
+        }
+        return (Int(size.width.rounded(.up)), Int(size.height.rounded(.up)))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// SwiftUI's immediate-mode drawing context: drawing calls are recorded, in order, into a `Scene`.
+///
+/// Like SwiftUI's, a `GraphicsContext` is a value whose copies draw into the same scene while carrying
+/// their own state (transform, opacity), so `var inner = context; inner.translateBy(...)` scopes a change.
+public struct GraphicsContext {
+    /// Maps the context's user space to the scene's pixels (points at 1x).
+    public var transform: CGAffineTransform = .identity
+    /// Multiplies the alpha of everything drawn afterwards.
+    public var opacity: Double = 1
+
+    let recorder: SceneRecorder
+
+    init(recorder: SceneRecorder) { self.recorder = recorder }
+
+    /// The scene's size in points.
+    public var size: CGSize { recorder.size }
+
+    // MARK: Transform
+
+    public mutating func translateBy(x: CGFloat, y: CGFloat) { transform = transform.translatedBy(x: x, y: y) }
+    public mutating func scaleBy(x: CGFloat, y: CGFloat) { transform = transform.scaledBy(x: x, y: y) }
+    /// Rotates user space; positive angles turn +x toward +y (clockwise on screen).
+    public mutating func rotate(by angle: Angle) { transform = transform.rotated(by: CGFloat(angle.radians)) }
+    /// Prepends `matrix` to the current transform (it applies to user coordinates first).
+    public mutating func concatenate(_ matrix: CGAffineTransform) { transform = matrix.concatenating(transform) }
+
+    // MARK: Drawing
+
+    /// Fills `path` with `shading`. Shading geometry (gradient points, radii) is in the same user space
+    /// as the path.
+    public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        recorder.append(.fill(FillCommand(path: path, transform: transform, shading: shading,
+                                          rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: opacity)))
+    }
+}
+
+extension GraphicsContext {
+    /// What a fill or stroke paints with: a colour or a gradient.
+    public struct Shading: Sendable {
+        enum Kind: Sendable {
+            case color(Color)
+            case linearGradient(Gradient, startPoint: CGPoint, endPoint: CGPoint)
+            case radialGradient(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
+            /// Angles from +x toward +y; `endAngle` is `startAngle` plus the sweep.
+            case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
+        }
+        let kind: Kind
+
+        public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
+        /// The default foreground: `.primary`, black in the light appearance.
+        public static var foreground: Shading { .color(.black) }
+
+        public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint,
+                                          options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .linearGradient(gradient, startPoint: startPoint, endPoint: endPoint))
+        }
+        public static func radialGradient(_ gradient: Gradient, center: CGPoint, startRadius: CGFloat,
+                                          endRadius: CGFloat, options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .radialGradient(gradient, center: center, startRadius: startRadius, endRadius: endRadius))
+        }
+        /// A conic (angular) gradient that sweeps one full turn clockwise on screen from `angle`.
+        public static func conicGradient(_ gradient: Gradient, center: CGPoint, angle: Angle = .zero,
+                                         options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .conicGradient(gradient, center: center, startAngle: angle,
+                                         endAngle: angle + .degrees(360)))
+        }
+    }
+
+    /// Gradient options. TileRender pads beyond the end stops; `repeat` and `mirror` are accepted for
+    /// source compatibility and currently pad as well.
+    public struct GradientOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let `repeat` = GradientOptions(rawValue: 1)
+        public static let mirror = GradientOptions(rawValue: 2)
+        public static let linearColor = GradientOptions(rawValue: 4)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// A rasterizer backend: consumes a binned scene and writes pixels.
+protocol RasterBackend {
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int) throws
+}
+
+/// The multithreaded CPU rasterizer: tiles are independent, so workers take them one by one.
+struct CPUBackend: RasterBackend {
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int) throws {
+        let tileCount = scene.tilesX * scene.tilesY
+        var workers = [FineRasterizer](repeating: FineRasterizer(), count: max(1, threadCount))
+        workers.withUnsafeMutableBufferPointer { buf in
+            // Each worker index owns one FineRasterizer; tiles write disjoint pixels of the target.
+            let w = UncheckedSendable(buf)
+            parallelFor(tileCount, threads: threadCount) { tile, worker in
+                w.value[worker].rasterizeTile(tile, scene: scene, target: target)
+            }
+        }
+    }
+}
+
+extension Renderer {
+    /// Picks the backend for `backend`, logging once per process when `.auto` falls back to the CPU.
+    func resolvedBackend() throws -> any RasterBackend {
+        switch backend {
+        case .cpu:
+            return CPUBackend()
+        case .vulkan:
+            throw TileRenderError.backendUnavailable("the Vulkan rasterizer is not implemented in this version; use .cpu or .auto")
+        case .auto:
+            BackendLog.once("TileRender: Vulkan rasterizer not available in this version; using the CPU rasterizer")
+            return CPUBackend()
+        }
+    }
+}
+
+enum BackendLog {
+    private static let logged = Mutex<Set<String>>([])
+    /// Writes `message` to standard error the first time it is seen in this process.
+    static func once(_ message: String) {
+        let first = logged.withLock { $0.insert(message).inserted }
+        if first { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+    }
+}

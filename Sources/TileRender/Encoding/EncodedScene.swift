@@ -1,0 +1,164 @@
+import Foundation
+
+// Scene encoding: the recorded commands become flat arrays of fixed-width values that every later
+// stage (and the GPU) reads by index: one EncodedDraw per fill, one EncodedPaint per draw, gradient
+// colour ramps in one shared lookup table. Paths stay as Path values here; flattening happens per draw
+// in the binning workers so it runs in parallel.
+
+/// One paint, in device space. std430-compatible: 4-byte fields only.
+///
+/// Memory layout (64 bytes): kind, lutStart, 2 x pad; color (premultiplied RGBA); map (6 floats: a
+/// device-space affine map to gradient space, `g = (m0*x + m2*y + m4, m1*x + m3*y + m5)`); params (2 floats).
+struct EncodedPaint: Sendable {
+    enum Kind: UInt32 {
+        case solid = 0
+        /// t = g.x
+        case linear = 1
+        /// t = (length(g) - params.0) * params.1
+        case radial = 2
+        /// t = (atan2(g.y, g.x) - params.0, wrapped to [0, 2pi)) * params.1
+        case conic = 3
+    }
+    var kind: UInt32
+    var lutStart: UInt32
+    var color: SIMD4<Float>
+    var map: (Float, Float, Float, Float, Float, Float)
+    var params: (Float, Float)
+
+    static func solid(_ premultiplied: SIMD4<Float>) -> EncodedPaint {
+        EncodedPaint(kind: Kind.solid.rawValue, lutStart: 0, color: premultiplied,
+                     map: (0, 0, 0, 0, 0, 0), params: (0, 0))
+    }
+
+    /// True when this paint covers what is under it wherever coverage is 1.
+    var isOpaque: Bool { kind == Kind.solid.rawValue && color.w >= 1 }
+}
+
+/// A fill ready for flattening and binning.
+struct EncodedDraw: Sendable {
+    var path: Path
+    /// User space to device pixels.
+    var transform: CGAffineTransform
+    var rule: FillRule
+    var paintIndex: UInt32
+}
+
+/// The encoded form of a `Scene`: draws, paints and gradient ramps, in draw order.
+struct EncodedScene: Sendable {
+    /// Entries per gradient colour ramp.
+    static let rampSize = 512
+
+    var draws: [EncodedDraw] = []
+    var paints: [EncodedPaint] = []
+    /// Premultiplied colour ramps, `rampSize` entries per gradient.
+    var ramps: [SIMD4<Float>] = []
+
+    init(_ scene: Scene) {
+        draws.reserveCapacity(scene.commands.count)
+        paints.reserveCapacity(scene.commands.count)
+        for command in scene.commands {
+            switch command {
+            case .fill(let fill):
+                guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { continue }
+                draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
+                                         paintIndex: UInt32(paints.count)))
+                paints.append(paint)
+            }
+        }
+    }
+
+    /// Returns nil for paints that draw nothing (fully transparent, non-finite or singular geometry).
+    private mutating func encodePaint(_ shading: GraphicsContext.Shading, transform: CGAffineTransform,
+                                      opacity: Double) -> EncodedPaint? {
+        let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
+        guard alpha > 0 else { return nil }
+        let det = transform.a * transform.d - transform.b * transform.c
+        guard det.isFinite, det != 0 else { return nil }
+        // Device -> user space, for gradients.
+        let inverse = transform.inverted()
+        switch shading.kind {
+        case .color(let color):
+            let c = EncodedScene.premultiplied(color, alpha: alpha)
+            return c.w > 0 ? .solid(c) : nil
+        case .linearGradient(let gradient, let start, let end):
+            guard let lut = appendRamp(gradient, alpha: alpha) else { return nil }
+            let dx = end.x - start.x, dy = end.y - start.y
+            let len2 = dx * dx + dy * dy
+            guard len2 > 0, len2.isFinite else {
+                // A zero-length gradient paints its last colour (SVG and Skia agree).
+                let c = EncodedScene.premultiplied(gradient.stops.last?.color ?? .clear, alpha: alpha)
+                return c.w > 0 ? .solid(c) : nil
+            }
+            // t(user) = ((u - start) . d) / |d|^2, composed with the device -> user map.
+            let kx = dx / len2, ky = dy / len2
+            let t = CGAffineTransform(a: kx, b: 0, c: ky, d: 0,
+                                      tx: -(start.x * kx + start.y * ky), ty: 0)
+            return gradientPaint(.linear, lut: lut, map: inverse.concatenating(t), params: (0, 0))
+        case .radialGradient(let gradient, let center, let r0, let r1):
+            guard let lut = appendRamp(gradient, alpha: alpha) else { return nil }
+            let span = r1 - r0
+            let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            // r1 == r0: everything inside is the first colour, outside the last (a hard step at r0).
+            let inv = span != 0 && span.isFinite ? Float(1 / span) : Float(1e9)
+            return gradientPaint(.radial, lut: lut, map: toCenter, params: (Float(r0), inv))
+        case .conicGradient(let gradient, let center, let startAngle, let endAngle):
+            guard let lut = appendRamp(gradient, alpha: alpha) else { return nil }
+            let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            let sweep = endAngle.radians - startAngle.radians
+            let inv = sweep != 0 && sweep.isFinite ? Float(1 / sweep) : Float(1e9)
+            return gradientPaint(.conic, lut: lut, map: toCenter, params: (Float(startAngle.radians), inv))
+        }
+    }
+
+    private func gradientPaint(_ kind: EncodedPaint.Kind, lut: UInt32, map m: CGAffineTransform,
+                               params: (Float, Float)) -> EncodedPaint? {
+        let values = [m.a, m.b, m.c, m.d, m.tx, m.ty]
+        guard values.allSatisfy(\.isFinite) else { return nil }
+        return EncodedPaint(kind: kind.rawValue, lutStart: lut, color: .zero,
+                            map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
+                            params: params)
+    }
+
+    static func premultiplied(_ c: Color, alpha: Double) -> SIMD4<Float> {
+        func clamp(_ v: Double) -> Float { v.isFinite ? Float(min(max(v, 0), 1)) : 0 }
+        let a = clamp(c.opacity * alpha)
+        return SIMD4(clamp(c.red) * a, clamp(c.green) * a, clamp(c.blue) * a, a)
+    }
+
+    /// Appends the gradient's premultiplied ramp and returns its start, or nil when it has no stops.
+    /// Colours interpolate in sRGB, unpremultiplied, then premultiply; stops out of order are clamped to
+    /// be non-decreasing (SwiftUI's behaviour for unsorted stops).
+    private mutating func appendRamp(_ gradient: Gradient, alpha: Double) -> UInt32? {
+        var stops: [(location: Double, color: Color)] = []
+        var last = -Double.infinity
+        for s in gradient.stops {
+            let loc = s.location.isFinite ? max(Double(s.location), last) : last
+            guard loc.isFinite else { continue }
+            stops.append((loc, s.color))
+            last = loc
+        }
+        guard !stops.isEmpty else { return nil }
+        let start = UInt32(ramps.count)
+        let n = EncodedScene.rampSize
+        var k = 0
+        for i in 0..<n {
+            let t = Double(i) / Double(n - 1)
+            while k + 1 < stops.count && stops[k + 1].location <= t { k += 1 }
+            let color: Color
+            if t <= stops[0].location {
+                color = stops[0].color
+            } else if k + 1 >= stops.count {
+                color = stops[stops.count - 1].color
+            } else {
+                let a = stops[k], b = stops[k + 1]
+                let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
+                color = Color(red: a.color.red + (b.color.red - a.color.red) * f,
+                              green: a.color.green + (b.color.green - a.color.green) * f,
+                              blue: a.color.blue + (b.color.blue - a.color.blue) * f,
+                              opacity: a.color.opacity + (b.color.opacity - a.color.opacity) * f)
+            }
+            ramps.append(EncodedScene.premultiplied(color, alpha: alpha))
+        }
+        return start
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+// Flattening: a path's curves become line segments in device space (after the transform), each within
+// `tolerance` pixels of the true curve.
+//
+// The segment count of a curve comes from Wang's formula: a degree-d Bézier split into n equal parameter
+// steps stays within `tol` of its chords when n >= sqrt(d(d-1)/8 * M / tol), M the largest second
+// difference of the control points. It is an upper bound (never under-flattens) and costs a few
+// multiplications per curve.
+//
+// Fills close every subpath implicitly. Elements with a non-finite point (NaN, infinity, or a transform
+// that overflows) are skipped: the path continues from the last finite point, as if the element were
+// absent. A curve whose control points all lie outside the device rectangle on one side (above, below,
+// left or right of it) becomes its chord: its coverage contribution inside the canvas is the same, and
+// enormous off-canvas curves cost nothing.
+
+/// A line segment in device pixels, in path direction.
+struct LineSegment: Sendable {
+    var x0: Float, y0: Float, x1: Float, y1: Float
+}
+
+struct Flattener {
+    /// Maximum distance in device pixels between a curve and its chords.
+    static let tolerance = 0.2
+    /// Upper bound on the chords of one curve, whatever its size.
+    static let maxChordsPerCurve = 16_384
+
+    let width: Double
+    let height: Double
+
+    /// Appends the closed outline of `path` under `transform` to `out`.
+    func flatten(_ path: Path, transform t: CGAffineTransform, into out: inout [LineSegment]) {
+        var start = SIMD2<Double>(0, 0)
+        var current = SIMD2<Double>(0, 0)
+        var hasCurrent = false
+
+        @inline(__always) func map(_ p: CGPoint) -> SIMD2<Double>? {
+            let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
+            return x.isFinite && y.isFinite ? SIMD2(Double(x), Double(y)) : nil
+        }
+        func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
+            if a.y == b.y { return }  // horizontal lines carry no coverage
+            out.append(LineSegment(x0: Float(a.x), y0: Float(a.y), x1: Float(b.x), y1: Float(b.y)))
+        }
+        func closeSubpath() {
+            if hasCurrent && current != start { line(current, start) }
+            current = start
+        }
+
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                guard let q = map(p) else { continue }
+                closeSubpath()
+                start = q; current = q; hasCurrent = true
+            case .line(let p):
+                guard let q = map(p) else { continue }
+                if !hasCurrent { start = q; current = q; hasCurrent = true; continue }
+                line(current, q)
+                current = q
+            case .quadCurve(let p, let c):
+                guard let q = map(p), let cq = map(c) else { continue }
+                if !hasCurrent { start = q; current = q; hasCurrent = true; continue }
+                // Degree elevation keeps one code path for curves.
+                let c1 = current + (cq - current) * (2.0 / 3.0), c2 = q + (cq - q) * (2.0 / 3.0)
+                cubic(current, c1, c2, q, degree: 2, into: &out)
+                current = q
+            case .curve(let p, let c1, let c2):
+                guard let q = map(p), let a = map(c1), let b = map(c2) else { continue }
+                if !hasCurrent { start = q; current = q; hasCurrent = true; continue }
+                cubic(current, a, b, q, degree: 3, into: &out)
+                current = q
+            case .closeSubpath:
+                closeSubpath()
+            }
+        }
+        closeSubpath()
+    }
+
+    /// Number of equal parameter steps that keep a Bézier within `tolerance` (Wang's formula).
+    /// `degree` 2 for a quadratic written in cubic form (its true second differences are used).
+    static func chordCount(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+                           degree: Int) -> Int {
+        let m: Double
+        let factor: Double
+        if degree == 2 {
+            // Recover the quadratic control point: q = (3*p1 - p0) / 2.
+            let q = (3 * p1 - p0) * 0.5
+            let dd = p0 - 2 * q + p3
+            m = (dd * dd).sum().squareRoot()
+            factor = 2.0 / 8.0
+        } else {
+            let d1 = p0 - 2 * p1 + p2, d2 = p1 - 2 * p2 + p3
+            m = max((d1 * d1).sum(), (d2 * d2).sum()).squareRoot()
+            factor = 6.0 / 8.0
+        }
+        let n = (factor * m / tolerance).squareRoot().rounded(.up)
+        guard n.isFinite else { return maxChordsPerCurve }
+        return max(1, min(Int(n), maxChordsPerCurve))
+    }
+
+    private func cubic(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+                       degree: Int, into out: inout [LineSegment]) {
+        let minX = min(min(p0.x, p1.x), min(p2.x, p3.x)), maxX = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let minY = min(min(p0.y, p1.y), min(p2.y, p3.y)), maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        let outside = maxY <= 0 || minY >= height || maxX <= 0 || minX >= width
+        let n = outside ? 1 : Flattener.chordCount(p0, p1, p2, p3, degree: degree)
+        var previous = p0
+        if n > 1 {
+            let step = 1.0 / Double(n)
+            for i in 1..<n {
+                let t = Double(i) * step, u = 1 - t
+                let p = (u * u * u) * p0 + (3 * u * u * t) * p1 + (3 * u * t * t) * p2 + (t * t * t) * p3
+                if p.y != previous.y {
+                    out.append(LineSegment(x0: Float(previous.x), y0: Float(previous.y), x1: Float(p.x), y1: Float(p.y)))
+                }
+                previous = p
+            }
+        }
+        if p3.y != previous.y {
+            out.append(LineSegment(x0: Float(previous.x), y0: Float(previous.y), x1: Float(p3.x), y1: Float(p3.y)))
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+import Foundation
+@testable import TileRender
+
+/// Renders `build` on a transparent canvas with the CPU backend.
+func renderCPU(width: Int, height: Int, threads: Int = 1, _ build: (inout GraphicsContext) -> Void) throws -> Bitmap {
+    var scene = Scene(size: CGSize(width: width, height: height))
+    scene.draw(build)
+    return try Renderer(backend: .cpu, threadCount: threads).render(scene)
+}
+
+/// Sum of alpha over the bitmap, in pixels (255 = one fully covered pixel).
+func coveredArea(_ b: Bitmap) -> Double {
+    var sum = 0
+    for i in stride(from: 3, to: b.pixels.count, by: 4) { sum += Int(b.pixels[i]) }
+    return Double(sum) / 255
+}
+
+@Suite struct CoverageTests {
+    @Test func pixelAlignedRectIsExact() throws {
+        let b = try renderCPU(width: 40, height: 40) { ctx in
+            ctx.fill(Path(CGRect(x: 3, y: 5, width: 20, height: 30)), with: .color(.black))
+        }
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let inside = x >= 3 && x < 23 && y >= 5 && y < 35
+                #expect(b.pixel(x: x, y: y).a == (inside ? 255 : 0), "pixel \(x),\(y)")
+            }
+        }
+    }
+
+    @Test func halfPixelEdgesGiveHalfCoverage() throws {
+        let b = try renderCPU(width: 20, height: 20) { ctx in
+            ctx.fill(Path(CGRect(x: 2.5, y: 2, width: 10, height: 10)), with: .color(.black))
+        }
+        #expect(b.pixel(x: 2, y: 5).a == 128)
+        #expect(b.pixel(x: 3, y: 5).a == 255)
+        #expect(b.pixel(x: 12, y: 5).a == 128)
+        #expect(b.pixel(x: 13, y: 5).a == 0)
+    }
+
+    @Test func shapesAcrossTileBoundariesCoverTheirArea() throws {
+        // A triangle spanning many tiles, with edges in every direction.
+        let b = try renderCPU(width: 100, height: 100) { ctx in
+            var p = Path()
+            p.move(to: CGPoint(x: 7.3, y: 3.1))
+            p.addLine(to: CGPoint(x: 91.7, y: 40.2))
+            p.addLine(to: CGPoint(x: 30.4, y: 95.9))
+            p.closeSubpath()
+            ctx.fill(p, with: .color(.black))
+        }
+        let ax: Double = 91.7 - 7.3, ay: Double = 40.2 - 3.1, bx: Double = 30.4 - 7.3, by: Double = 95.9 - 3.1
+        let expected = abs(ax * by - bx * ay) / 2
+        #expect(abs(coveredArea(b) - expected) < 1.5)
+    }
+
+    @Test func evenOddAndNonZero() throws {
+        func rings(_ eo: Bool) throws -> Bitmap {
+            try renderCPU(width: 64, height: 64) { ctx in
+                var p = Path(CGRect(x: 4, y: 4, width: 56, height: 56))
+                p.addRect(CGRect(x: 20, y: 20, width: 24, height: 24))
+                ctx.fill(p, with: .color(.black), style: FillStyle(eoFill: eo))
+            }
+        }
+        #expect(try rings(false).pixel(x: 32, y: 32).a == 255)
+        #expect(try rings(true).pixel(x: 32, y: 32).a == 0)
+        #expect(try rings(true).pixel(x: 10, y: 32).a == 255)
+    }
+
+    @Test func shapesPartlyOffCanvas() throws {
+        let b = try renderCPU(width: 50, height: 50) { ctx in
+            ctx.fill(Path(CGRect(x: -100, y: -100, width: 130, height: 300)), with: .color(.black))
+        }
+        #expect(b.pixel(x: 0, y: 0).a == 255)
+        #expect(b.pixel(x: 29, y: 49).a == 255)
+        #expect(b.pixel(x: 30, y: 20).a == 0)
+    }
+}

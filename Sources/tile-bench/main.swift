@@ -1,2 +1,122 @@
+import Foundation
 import TileRender
 import TileRenderSVG
+
+// tile-bench: renders SVG scenes with TileRender and times them.
+//
+//   tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto]
+//                                        [--repeat N] [--threads T] [--quiet]
+//
+// With --repeat N the SVG is parsed once and rendered N times; the summary line is
+//   render: median X ms, min Y ms over N runs (backend B, WxH, T threads)
+// Exit status 0 on success; otherwise 1 with a one-line error on stderr.
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+}
+
+let usage = """
+    usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
+    """
+
+func parseSize(_ text: String) throws -> CGSize {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1,
+          w.isFinite, h.isFinite else {
+        throw UsageError(description: "invalid --size '\(text)': expected WxH with positive numbers, e.g. 1024x1024")
+    }
+    return CGSize(width: w, height: h)
+}
+
+func runRender(_ args: [String]) throws {
+    var input: String?
+    var output: String?
+    var size: CGSize?
+    var scale: Double?
+    var backend = Backend.auto
+    var repeatCount = 1
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var quiet = false
+    var i = 0
+    func value(_ flag: String) throws -> String {
+        i += 1
+        guard i < args.count else { throw UsageError(description: "\(flag) needs a value") }
+        return args[i]
+    }
+    while i < args.count {
+        let a = args[i]
+        switch a {
+        case "-o", "--output": output = try value(a)
+        case "--size": size = try parseSize(try value(a))
+        case "--scale":
+            let text = try value(a)
+            guard let s = Double(text), s > 0, s.isFinite else { throw UsageError(description: "invalid --scale '\(text)'") }
+            scale = s
+        case "--backend":
+            let text = try value(a)
+            guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
+            backend = b
+        case "--repeat":
+            let text = try value(a)
+            guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --repeat '\(text)'") }
+            repeatCount = n
+        case "--threads":
+            let text = try value(a)
+            guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --threads '\(text)'") }
+            threads = n
+        case "--quiet": quiet = true
+        default:
+            if a.hasPrefix("-") { throw UsageError(description: "unknown option \(a)\n\(usage)") }
+            guard input == nil else { throw UsageError(description: "more than one input file\n\(usage)") }
+            input = a
+        }
+        i += 1
+    }
+    guard let input else { throw UsageError(description: "no input SVG\n\(usage)") }
+    guard let output else { throw UsageError(description: "no output PNG (-o OUT.png)\n\(usage)") }
+    if size != nil && scale != nil { throw UsageError(description: "--size and --scale are exclusive") }
+
+    let document = try SVGDocument(contentsOf: URL(fileURLWithPath: input))
+    if !quiet {
+        for w in document.warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
+    }
+    var target = document.size
+    if let size { target = size }
+    if let scale { target = CGSize(width: document.size.width * scale, height: document.size.height * scale) }
+    let scene = document.makeScene(size: target)
+    let renderer = Renderer(backend: backend, threadCount: threads)
+
+    var times: [Double] = []
+    var binning: [Double] = []
+    var bitmap: Bitmap?
+    for _ in 0..<repeatCount {
+        let start = ContinuousClock.now
+        let (b, stats) = try renderer.renderWithStatistics(scene)
+        let elapsed = ContinuousClock.now - start
+        times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
+        binning.append(stats.binningSeconds * 1000)
+        bitmap = b
+    }
+    try bitmap!.writePNG(to: URL(fileURLWithPath: output))
+    if repeatCount > 1 {
+        func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
+        let used = renderer.resolvedBackendName
+        print(String(format: "render: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, %d threads)",
+                     median(times), times.min()!, repeatCount, used, bitmap!.width, bitmap!.height, threads))
+        print(String(format: "stages: flatten+bin median %.2f ms, fine+composite median %.2f ms",
+                     median(binning), median(zip(times, binning).map { $0 - $1 })))
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    guard let command = arguments.first else { throw UsageError(description: usage) }
+    switch command {
+    case "render": try runRender(Array(arguments.dropFirst()))
+    case "-h", "--help", "help": print(usage)
+    default: throw UsageError(description: "unknown command '\(command)'\n\(usage)")
+    }
+} catch {
+    FileHandle.standardError.write(Data("tile-bench: error: \(error)\n".utf8))
+    exit(1)
+}

@@ -44,10 +44,43 @@ public struct Renderer: Sendable {
             throw TileRenderError.invalidBuffer("buffer of \(buffer.count) bytes is too small for \(width)x\(height) with bytesPerRow \(bytesPerRow)")
         }
         let target = RenderTarget(base: buffer.baseAddress!, width: width, height: height, bytesPerRow: bytesPerRow)
-        let binned = try BinnedScene(encoding: EncodedScene(scene), width: width, height: height, threadCount: threadCount)
-        try resolvedBackend().rasterize(binned, into: target, threadCount: threadCount)
+        _ = try renderReturningStatistics(scene, into: target)
     }
 
+    /// Renders like `render(_:)` and also reports where the time went.
+    public func renderWithStatistics(_ scene: Scene) throws -> (Bitmap, RenderStatistics) {
+        let (w, h) = try Renderer.pixelSize(of: scene.size)
+        var bitmap = try Bitmap(width: w, height: h)
+        let stats = try bitmap.pixels.withUnsafeMutableBytes { buf in
+            try renderReturningStatistics(scene, into: RenderTarget(base: buf.baseAddress!, width: w, height: h, bytesPerRow: w * 4))
+        }
+        return (bitmap, stats)
+    }
+
+    /// The backend `.auto` resolves to here (for reports).
+    public var resolvedBackendName: String { (try? resolvedBackend()) is CPUBackend ? "cpu" : backend.rawValue }
+
+    private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
+        let backend = try resolvedBackend()
+        let binned = try BinnedScene(encoding: EncodedScene(scene), width: target.width, height: target.height,
+                                     threadCount: threadCount)
+        try backend.rasterize(binned, into: target, threadCount: threadCount)
+        return RenderStatistics(binningSeconds: binned.binningSeconds, segmentCount: binned.segments.count,
+                                pathTileCount: binned.pathTiles.count)
+    }
+}
+
+/// Where a render's time and memory went.
+public struct RenderStatistics: Sendable {
+    /// Flattening and tile binning (the stages shared by all backends), in seconds.
+    public var binningSeconds: Double
+    /// Tile-local line segments produced by binning.
+    public var segmentCount: Int
+    /// (draw, tile) pairs produced by binning.
+    public var pathTileCount: Int
+}
+
+extension Renderer {
     static func pixelSize(of size: CGSize) throws -> (Int, Int) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
             throw TileRenderError.invalidSize(width: Double(size.width), height: Double(size.height))

@@ -12,7 +12,7 @@ import Foundation
 // that overflows) are skipped: the path continues from the last finite point, as if the element were
 // absent. A curve whose control points all lie outside the device rectangle on one side (above, below,
 // left or right of it) becomes its chord: its coverage contribution inside the canvas is the same, and
-// enormous off-canvas curves cost nothing.
+// enormous off-canvas curves cost nothing. Finite coordinates beyond +-1e15 device pixels are clamped there.
 
 /// A line segment in device pixels, in path direction.
 struct LineSegment: Sendable {
@@ -24,6 +24,9 @@ struct Flattener {
     static let tolerance = 0.2
     /// Upper bound on the chords of one curve, whatever its size.
     static let maxChordsPerCurve = 16_384
+    /// Device coordinates are clamped to +-coordinateLimit so they stay finite as Float; the change is
+    /// invisible on any canvas TileRender accepts.
+    static let coordinateLimit = 1e15
 
     let width: Double
     let height: Double
@@ -36,7 +39,9 @@ struct Flattener {
 
         @inline(__always) func map(_ p: CGPoint) -> SIMD2<Double>? {
             let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
-            return x.isFinite && y.isFinite ? SIMD2(Double(x), Double(y)) : nil
+            guard x.isFinite && y.isFinite else { return nil }
+            return SIMD2(min(max(Double(x), -Flattener.coordinateLimit), Flattener.coordinateLimit),
+                         min(max(Double(y), -Flattener.coordinateLimit), Flattener.coordinateLimit))
         }
         func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
             if a.y == b.y { return }  // horizontal lines carry no coverage

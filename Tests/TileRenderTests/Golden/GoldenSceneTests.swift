@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import TileRender
+import TileRenderSVG
+
+/// The public reference scenes of ../shared/scenes/public, rendered through the SVG importer and compared
+/// with the reference PNGs by the MANIFEST tolerance rule.
+enum PublicScenes {
+    /// Scenes that need a capability that has not landed yet, with the capability. They are rendered
+    /// and reported by `pendingScenesStillNeedTheirFeature`, not silently skipped.
+    static let pending: [String: String] = [
+        "airport_meal_award": "strokes", "boarding_pass": "strokes", "builtin_shapes": "strokes",
+        "dashed_strokes": "strokes", "ellipses_canvas": "strokes", "fill_then_stroke": "strokes",
+        "line_chart_area": "strokes", "line_chart_basic": "strokes", "nights_rings": "strokes",
+        "overnight_park_award": "strokes", "path_polyline_stroke": "strokes", "star2_outer_rounded": "strokes",
+        "star2_rounded": "strokes", "star2_variations": "strokes", "star_arc_tip_demo": "strokes",
+        "star_sharp_fill_stroke": "strokes", "stroke_vs_strokeborder": "strokes", "trim_quarter": "strokes",
+        "trim_three_quarters": "strokes",
+        "card_back_borders": "strokes and clips", "card_canvas": "strokes and clips",
+        "card_shape_rotated": "strokes and clips", "circle_stroke_clipped": "strokes and clips",
+        "clipshape_rounded": "clips", "angular_gradient": "clips (tested through the Swift API instead)",
+        "badge_full": "group opacity", "first_visit_award": "group opacity",
+    ]
+
+    static let all: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: SharedFiles.publicScenes.path)) ?? []
+        return files.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }.sorted()
+    }()
+
+    static var drawable: [String] { all.filter { pending[$0] == nil } }
+
+    static let tolerances: [String: SceneTolerance] = (try? SceneTolerance.load(from: SharedFiles.publicScenes)) ?? [:]
+
+    /// Renders a scene's SVG at its own size on the CPU.
+    static func render(_ name: String, folder: URL = SharedFiles.publicScenes) throws -> Bitmap {
+        let document = try SVGDocument(contentsOf: folder.appendingPathComponent(name + ".svg"))
+        return try Renderer(backend: .cpu).render(document.makeScene())
+    }
+
+    static func reference(_ name: String, folder: URL = SharedFiles.publicScenes) throws -> Bitmap {
+        try Bitmap(contentsOfPNG: folder.appendingPathComponent(name + ".png"))
+    }
+}
+
+/// Compares `bitmap` with the reference `name` and records an issue (and writes the render for
+/// inspection) when the tolerance rule fails.
+func expectMatchesReference(_ bitmap: Bitmap, scene name: String, folder: URL = SharedFiles.publicScenes,
+                            tolerances: [String: SceneTolerance] = PublicScenes.tolerances,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let reference = try PublicScenes.reference(name, folder: folder)
+    #expect(bitmap.width == reference.width && bitmap.height == reference.height,
+            "\(name): size \(bitmap.width)x\(bitmap.height), reference \(reference.width)x\(reference.height)",
+            sourceLocation: sourceLocation)
+    guard bitmap.width == reference.width && bitmap.height == reference.height else { return }
+    let tolerance = try #require(tolerances[name], "no tolerance for \(name)", sourceLocation: sourceLocation)
+    let difference = ImageDifference(bitmap, reference)
+    let ok = tolerance.accepts(difference)
+    if !ok {
+        try? FileManager.default.createDirectory(at: SharedFiles.failureOutput, withIntermediateDirectories: true)
+        try? bitmap.writePNG(to: SharedFiles.failureOutput.appendingPathComponent(name + ".png"))
+    }
+    #expect(ok, "\(name): \(difference) exceeds \(tolerance) (render written to \(SharedFiles.failureOutput.path))",
+            sourceLocation: sourceLocation)
+}
+
+@Suite struct GoldenSceneTests {
+    @Test func referenceScenesArePresent() {
+        #expect(PublicScenes.all.count == 58, "expected the 58 public scenes in \(SharedFiles.publicScenes.path)")
+        #expect(PublicScenes.drawable.count == 31)
+    }
+
+    @Test(arguments: PublicScenes.drawable)
+    func sceneMatchesReference(_ name: String) throws {
+        try expectMatchesReference(try PublicScenes.render(name), scene: name)
+    }
+
+    /// A pending scene must really need its missing feature: the importer warns about it. When the
+    /// feature lands, the scene moves to the drawable list.
+    @Test(arguments: PublicScenes.pending.keys.sorted())
+    func pendingScenesStillNeedTheirFeature(_ name: String) throws {
+        let document = try SVGDocument(contentsOf: SharedFiles.publicScenes.appendingPathComponent(name + ".svg"))
+        #expect(!document.warnings.isEmpty, "\(name) is listed as pending but imports without warnings")
+    }
+}

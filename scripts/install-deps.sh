@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs the Debian packages TileRender builds and tests with (Swift itself must already be installed).
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+    pkg-config libpng-dev libvulkan-dev mesa-vulkan-drivers >/dev/null

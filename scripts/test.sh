@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs the system packages, then runs the whole test suite (unit, property, bad-input and the
+# golden tests against ../shared/scenes).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+swift build --build-tests
+swift test

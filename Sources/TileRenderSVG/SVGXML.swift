@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One XML element as read from the file (parsing stage only; the document keeps no XML).
+final class SVGXMLElement {
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    var children: [SVGXMLElement] = []
+    var text = ""
+    weak var parent: SVGXMLElement?
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    /// `href`, or the SVG 1.1 `xlink:href`.
+    var href: String? { attributes["href"] ?? attributes["xlink:href"] }
+}
+
+/// The XML tree of a document plus its `id` index.
+struct SVGXMLTree {
+    var root: SVGXMLElement
+    var ids: [String: SVGXMLElement]
+
+    static func parse(data: Data) throws(SVGError) -> SVGXMLTree {
+        let delegate = SVGXMLDelegate()
+        let parser = XMLParser(data: data)
+        parser.delegate = delegate
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        let ok = parser.parse()
+        if !ok || delegate.failure != nil {
+            let reason = delegate.failure ?? parser.parserError.map { describe($0) } ?? "XML parse error"
+            let line = delegate.failureLine ?? parser.lineNumber
+            let column = delegate.failureColumn ?? parser.columnNumber
+            throw .malformed(line: max(line, 1), column: max(column, 0), reason: reason)
+        }
+        guard let root = delegate.root else {
+            throw .malformed(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 0),
+                             reason: "no root element")
+        }
+        if !delegate.stack.isEmpty {
+            throw .malformed(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 0),
+                             reason: "unexpected end of document: <\(delegate.stack.last!.name)> is not closed")
+        }
+        guard root.name == "svg" else { throw .notSVG("root element is <\(root.name)>, not <svg>") }
+        return SVGXMLTree(root: root, ids: delegate.ids)
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty { return message }
+        if let code = XMLParser.ErrorCode(rawValue: ns.code) { return "XML error \(code.rawValue) (\(code))" }
+        return "XML error \(ns.code)"
+    }
+}
+
+private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
+    var root: SVGXMLElement?
+    var stack: [SVGXMLElement] = []
+    var ids: [String: SVGXMLElement] = [:]
+    var failure: String?
+    var failureLine: Int?
+    var failureColumn: Int?
+
+    /// `svg:path` and `path` are the same element; other prefixes are kept (foreign elements).
+    private static func localName(_ name: String) -> String {
+        name.hasPrefix("svg:") ? String(name.dropFirst(4)) : name
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        let element = SVGXMLElement(name: Self.localName(elementName), attributes: attributeDict,
+                                    line: parser.lineNumber)
+        if let parent = stack.last {
+            element.parent = parent
+            parent.children.append(element)
+        } else if root == nil {
+            root = element
+        }
+        if let id = attributeDict["id"], ids[id] == nil { ids[id] = element }
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?) {
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        stack.last?.text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if failure == nil {
+            let ns = parseError as NSError
+            var message = (ns.userInfo[NSLocalizedDescriptionKey] as? String) ?? ""
+            if message.isEmpty || message.hasPrefix("The operation could not be completed") {
+                message = "XML error \(ns.code)"
+                if let code = XMLParser.ErrorCode(rawValue: ns.code) { message += " (\(code))" }
+            }
+            failure = message
+            failureLine = parser.lineNumber
+            failureColumn = parser.columnNumber
+        }
+    }
+}

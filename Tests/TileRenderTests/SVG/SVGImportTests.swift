@@ -709,3 +709,56 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(!doc.warnings.isEmpty)
     }
 }
+
+// MARK: - Real-world document shapes
+
+@Suite("SVG documents from editors") struct SVGEditorDocumentTests {
+    @Test func doctypeNamespacesAndEditorMetadata() throws {
+        let doc = try parse("""
+            <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+            <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+                 xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="10mm" height="10mm" viewBox="0 0 10 10">
+              <sodipodi:namedview id="nv" inkscape:zoom="1"/>
+              <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata>
+              <g inkscape:label="Layer 1" inkscape:groupmode="layer">
+                <path style="fill:#ff0000;fill-opacity:1;stroke:none" d="m 1,1 h 8 v 8 h -8 z" sodipodi:nodetypes="ccccc"/>
+              </g>
+            </svg>
+            """)
+        #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+        #expect(abs(doc.size.width - 37.795275590551185) < 1e-9)
+        let f = fills(doc)
+        #expect(f.count == 1)
+        #expect(color(f[0]) == red)
+    }
+
+    @Test func unsupportedElementsWarnAndAreSkipped() throws {
+        let doc = try parse(svg("""
+            <text x="1" y="1">hello</text>
+            <image href="a.png" width="1" height="1"/>
+            <style>rect { fill: red }</style>
+            <rect width="1" height="1" mask="url(#m)" filter="url(#f)"/>
+            """))
+        #expect(fills(doc).count == 1)
+        for element in ["text", "image", "style"] {
+            #expect(doc.warnings.contains { $0.element == element }, "\(element)")
+        }
+        #expect(doc.warnings.contains { $0.element == "rect" && $0.message.contains("mask") })
+        #expect(doc.warnings.contains { $0.element == "rect" && $0.message.contains("filter") })
+    }
+
+    @Test func largeDocumentParsesQuickly() throws {
+        var body = ""
+        for i in 0..<5000 {
+            let hex = String(i * 2654435 & 0xffffff, radix: 16)
+            let colour = String(repeating: "0", count: 6 - hex.count) + hex
+            body += "<polygon points=\"\(i % 100),1 20,30.5 40.25,\(i % 7)\" fill=\"#\(colour)\" fill-opacity=\"0.5\"/>\n"
+            body += #"<circle cx="\#(i % 50)" cy="20" r="3.5" fill="rgb(10,20,30)"/>"# + "\n"
+        }
+        let start = Date()
+        let doc = try parse(svg(body))
+        #expect(fills(doc).count == 10_000)
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+}

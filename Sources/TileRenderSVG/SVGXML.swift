@@ -52,12 +52,27 @@ struct SVGXMLTree {
         return SVGXMLTree(root: root, ids: delegate.ids)
     }
 
-    private static func describe(_ error: Error) -> String {
+    static func describe(_ error: Error) -> String {
         let ns = error as NSError
-        if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty { return message }
-        if let code = XMLParser.ErrorCode(rawValue: ns.code) { return "XML error \(code.rawValue) (\(code))" }
+        if let known = libxml2Messages[ns.code] { return known }
+        if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty,
+           !message.hasPrefix("The operation could not be completed") { return message }
         return "XML error \(ns.code)"
     }
+
+    /// Common libxml2 error codes (FoundationXML on Linux reports libxml2's code).
+    static let libxml2Messages: [Int: String] = [
+        4: "document is empty or does not start with an element",
+        5: "extra content after the root element, or premature end of document",
+        6: "invalid hexadecimal character reference", 7: "invalid decimal character reference",
+        9: "invalid character", 23: "entity reference without ';'", 26: "undeclared entity",
+        31: "unknown encoding", 32: "unsupported encoding",
+        38: "'<' in an attribute value", 39: "attribute value not started", 40: "attribute value not finished",
+        41: "attribute without a value", 42: "attribute defined twice", 45: "comment not finished",
+        63: "CDATA section not finished", 65: "space required (unfinished start tag?)",
+        68: "name expected", 73: "'>' expected (unfinished tag)", 76: "mismatched end tag",
+        77: "element not closed (premature end of data)",
+    ]
 }
 
 private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
@@ -102,11 +117,10 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         if failure == nil {
-            let ns = parseError as NSError
-            var message = (ns.userInfo[NSLocalizedDescriptionKey] as? String) ?? ""
-            if message.isEmpty || message.hasPrefix("The operation could not be completed") {
-                message = "XML error \(ns.code)"
-                if let code = XMLParser.ErrorCode(rawValue: ns.code) { message += " (\(code))" }
+            var message = SVGXMLTree.describe(parseError)
+            let code = (parseError as NSError).code
+            if (code == 5 || code == 77), let open = stack.last {
+                message = "premature end of document: <\(open.name)> from line \(open.line) is not closed"
             }
             failure = message
             failureLine = parser.lineNumber

@@ -257,7 +257,9 @@ struct SVGBuilder {
     // MARK: Shapes
 
     private mutating func buildShape(_ el: SVGXMLElement, style: SVGStyle, opacity: Double) -> SVGShape? {
-        guard let path = shapePath(el), !path.isEmpty else { return nil }
+        guard let path = shapePath(el) else { return nil }
+        // Only movetos (e.g. "M 10 10" or a one-point polyline): nothing to draw.
+        guard path.elements.contains(where: { if case .move = $0 { return false } else { return true } }) else { return nil }
         guard style.visible else { return nil }
         var fillPaint: SVGPaint? = nil
         if el.name != "line" {

@@ -762,3 +762,8 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(Date().timeIntervalSince(start) < 10)
     }
 }
+
+@Test func pathsWithoutSegmentsRecordNothing() throws {
+    let f = try fills(#"<path d="M 10 10"/><polyline points="1 1"/><path d="M0 0 L 1 1"/>"#)
+    #expect(f.count == 1)
+}

@@ -763,7 +763,9 @@ private let blue = Color(red: 0, green: 0, blue: 1)
     }
 }
 
-@Test func pathsWithoutSegmentsRecordNothing() throws {
-    let f = try fills(#"<path d="M 10 10"/><polyline points="1 1"/><path d="M0 0 L 1 1"/>"#)
-    #expect(f.count == 1)
+extension SVGShapeTests {
+    @Test func pathsWithoutSegmentsRecordNothing() throws {
+        let f = try fills(#"<path d="M 10 10"/><polyline points="1 1"/><path d="M0 0 L 1 1"/>"#)
+        #expect(f.count == 1)
+    }
 }

@@ -1,12 +1,168 @@
-import Foundation
 import TileRender
+import Foundation
 
-// Placeholder until the importer lands (same public names).
-public struct SVGWarning: Sendable, CustomStringConvertible { public var element: String; public var line: Int; public var message: String; public var description: String { message } }
-public enum SVGError: Error { case notSVG(String) }
+/// An SVG document imported into TileRender's drawing model.
+///
+/// Parsing reads the XML once into a tree of value types (styles, references and gradient geometry
+/// resolved); `makeScene` and `draw(in:size:)` replay it as `GraphicsContext.fill` calls.
+///
+/// ```swift
+/// let doc = try SVGDocument(contentsOf: url)
+/// let scene = doc.makeScene()                 // at the document's size
+/// let bitmap = try Renderer().render(scene)
+/// ```
+///
+/// Supported: `svg` (width/height/viewBox/preserveAspectRatio), `g`, `a`, `switch` (first child),
+/// nested `svg`, `use`/`symbol`, `path`, `rect`, `circle`, `ellipse`, `line`, `polyline`, `polygon`,
+/// `linearGradient`/`radialGradient` fills, transforms, presentation attributes and `style`.
+/// Strokes, clip paths, group opacity (approximated), masks, filters, text and images are reported in
+/// `warnings`.
 public struct SVGDocument: Sendable {
-    public var size: CGSize = .zero
-    public var warnings: [SVGWarning] = []
-    public init(contentsOf url: URL) throws { throw SVGError.notSVG("importer not merged yet") }
-    public func makeScene(size targetSize: CGSize? = nil) -> Scene { Scene(size: targetSize ?? size) }
+    /// The document's size in points: width/height (px, unitless, pt, pc, in, cm, mm), else the viewBox
+    /// size, else 300 x 150.
+    public var size: CGSize
+    public var viewBox: CGRect?
+    /// Unsupported or invalid content, each naming the element and its line.
+    public var warnings: [SVGWarning]
+
+    var preserveAspectRatio: SVGAspectRatio
+    var root: SVGNode
+    /// `<clipPath>` elements referenced by `clip-path` (parsed, not yet applied).
+    var clipPaths: [String: SVGClipPath]
+
+    init(size: CGSize, viewBox: CGRect?, warnings: [SVGWarning], preserveAspectRatio: SVGAspectRatio,
+         root: SVGNode, clipPaths: [String: SVGClipPath]) {
+        self.size = size
+        self.viewBox = viewBox
+        self.warnings = warnings
+        self.preserveAspectRatio = preserveAspectRatio
+        self.root = root
+        self.clipPaths = clipPaths
+    }
+
+    /// Parses SVG data. Throws `SVGError`.
+    public static func parse(data: Data) throws -> SVGDocument {
+        let tree = try SVGXMLTree.parse(data: data)
+        let root = tree.root
+        var warnings: [SVGWarning] = []
+        func warn(_ message: String) {
+            warnings.append(SVGWarning(element: root.name, line: root.line, message: message))
+        }
+
+        var viewBox: CGRect? = nil
+        if let text = root.attributes["viewBox"] {
+            if let vb = SVGViewBox.parse(text), vb.width > 0, vb.height > 0, vb.minX.isFinite, vb.minY.isFinite {
+                viewBox = vb
+            } else {
+                warn("invalid viewBox '\(text)' ignored")
+            }
+        }
+        var par = SVGAspectRatio.default
+        if let text = root.attributes["preserveAspectRatio"] {
+            if let p = SVGAspectRatio.parse(text) { par = p } else { warn("invalid preserveAspectRatio '\(text)' ignored") }
+        }
+        func dimension(_ name: String) -> Double? {
+            guard let text = root.attributes[name] else { return nil }
+            guard let l = SVGLength.parse(text) else { warn("invalid \(name) '\(text)' ignored"); return nil }
+            if l.isPercent { return nil }  // relative to an unknown outer viewport: use the viewBox
+            guard l.value > 0 else { warn("non-positive \(name) '\(text)' ignored"); return nil }
+            return l.value
+        }
+        var width = dimension("width"), height = dimension("height")
+        if let vb = viewBox {
+            if width == nil, let h = height { width = h * vb.width / vb.height }
+            if height == nil, let w = width { height = w * vb.height / vb.width }
+        }
+        let size = CGSize(width: width ?? viewBox?.width ?? 300, height: height ?? viewBox?.height ?? 150)
+
+        var builder = SVGBuilder(tree: tree, viewport: viewBox?.size ?? size)
+        let node = builder.buildRoot(root)
+        return SVGDocument(size: size, viewBox: viewBox, warnings: warnings + builder.warnings,
+                           preserveAspectRatio: par, root: node, clipPaths: builder.clipPaths)
+    }
+
+    /// Reads and parses a file. Throws `SVGError`.
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SVGError.unreadable(url.path, reason: "\(error)")
+        }
+        self = try Self.parse(data: data)
+    }
+
+    /// Records the drawing into a scene of `size`, or scaled to `targetSize` when given (the viewBox
+    /// maps into targetSize with preserveAspectRatio rules).
+    public func makeScene(size targetSize: CGSize? = nil) -> Scene {
+        let sceneSize = targetSize ?? size
+        var scene = Scene(size: sceneSize)
+        scene.draw { context in
+            draw(in: &context, size: sceneSize)
+        }
+        return scene
+    }
+
+    /// Draws into an existing context: the viewBox (or, without one, the document's size) maps into
+    /// (0, 0, size) of the context's user space with the preserveAspectRatio rules.
+    public func draw(in context: inout GraphicsContext, size: CGSize) {
+        let box = viewBox ?? CGRect(origin: .zero, size: self.size)
+        var c = context
+        let t = preserveAspectRatio.transform(viewBox: box, into: CGRect(origin: .zero, size: size))
+        if !t.isIdentity { c.concatenate(t) }
+        Self.draw(root, in: c)
+    }
+
+    private static func draw(_ node: SVGNode, in context: GraphicsContext) {
+        var c = context
+        if !node.transform.isIdentity { c.concatenate(node.transform) }
+        switch node.content {
+        case .group(let children):
+            for child in children { draw(child, in: c) }
+        case .shape(let shape):
+            guard let fill = shape.fill else { return }
+            let style = FillStyle(eoFill: fill.rule == .evenOdd)
+            if fill.paintTransform.isIdentity {
+                c.fill(fill.path, with: fill.shading, style: style)
+            } else {
+                var g = c
+                g.concatenate(fill.paintTransform)
+                g.fill(fill.path, with: fill.shading, style: style)
+            }
+        }
+    }
+}
+
+/// Something in the document that was not drawn as written.
+public struct SVGWarning: Sendable, CustomStringConvertible {
+    /// The element's name, e.g. `path`.
+    public var element: String
+    /// 1-based line of the element's start tag (as the XML parser reports it).
+    public var line: Int
+    public var message: String
+
+    public init(element: String, line: Int, message: String) {
+        self.element = element
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): <\(element)>: \(message)" }
+}
+
+public enum SVGError: Error, CustomStringConvertible {
+    /// Not well-formed XML (including a truncated file).
+    case malformed(line: Int, column: Int, reason: String)
+    /// Well-formed XML whose root is not `<svg>`.
+    case notSVG(String)
+    /// The file could not be read.
+    case unreadable(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let line, let column, let reason): "malformed SVG at line \(line), column \(column): \(reason)"
+        case .notSVG(let reason): "not an SVG document: \(reason)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        }
+    }
 }

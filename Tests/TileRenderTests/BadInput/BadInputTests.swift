@@ -52,8 +52,8 @@ import Testing
     }
 
     @Test func invalidSizesThrow() {
-        for size in [CGSize(width: 0, height: 10), CGSize(width: -5, height: 10), CGSize(width: 10, height: .nan),
-                     CGSize(width: .infinity, height: 10)] {
+        for size in [CGSize(width: 0, height: 10), CGSize(width: -5, height: 10), CGSize(width: 10, height: CGFloat.nan),
+                     CGSize(width: CGFloat.infinity, height: 10)] {
             #expect(throws: TileRenderError.self) { try Renderer(backend: .cpu).render(Scene(size: size)) }
         }
         #expect(throws: TileRenderError.self) { try Bitmap(width: 0, height: 1) }

@@ -1,0 +1,542 @@
+import Foundation
+import TileRender
+
+/// Turns the XML tree into the drawing model (`SVGNode`s), resolving styles, references and gradient
+/// geometry once, and collecting warnings.
+struct SVGBuilder {
+    let tree: SVGXMLTree
+    var warnings: [SVGWarning] = []
+    /// Viewport for percentages (the nearest viewBox, or the document size).
+    var viewport: CGSize
+    var clipPaths: [String: SVGClipPath] = [:]
+    private var gradientCache: [String: SVGGradient?] = [:]
+    private var activeReferences: [ObjectIdentifier] = []
+    private var clipsInProgress: Set<String> = []
+
+    init(tree: SVGXMLTree, viewport: CGSize) {
+        self.tree = tree
+        self.viewport = viewport
+    }
+
+    mutating func warn(_ element: SVGXMLElement, _ message: String) {
+        warnings.append(SVGWarning(element: element.name, line: element.line, message: message))
+    }
+
+    // MARK: Elements
+
+    static let silentlyIgnored: Set<String> = ["title", "desc", "metadata"]
+    /// Elements drawn only through a reference (or never); skipped where they appear.
+    static let referencedOnly: Set<String> = [
+        "defs", "linearGradient", "radialGradient", "clipPath", "symbol", "marker", "pattern", "mask",
+        "filter", "stop",
+    ]
+    static let unsupported: Set<String> = [
+        "text", "image", "foreignObject", "textPath", "tspan", "style", "script", "view", "cursor",
+        "font", "font-face", "color-profile",
+    ]
+    static let animation: Set<String> = ["animate", "animateTransform", "animateMotion", "animateColor", "set"]
+    static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+    static let containers: Set<String> = ["g", "a", "switch", "svg", "use"]
+
+    mutating func buildRoot(_ root: SVGXMLElement) -> SVGNode {
+        build(root, parent: SVGStyle(), opacity: 1, isRoot: true)
+            ?? SVGNode(element: "svg", line: root.line, id: nil, transform: .identity, clipPathID: nil,
+                       groupOpacity: 1, content: .group([]))
+    }
+
+    mutating func buildChildren(of element: SVGXMLElement, style: SVGStyle, opacity: Double) -> [SVGNode] {
+        var nodes: [SVGNode] = []
+        for child in element.children {
+            if let n = build(child, parent: style, opacity: opacity) { nodes.append(n) }
+        }
+        return nodes
+    }
+
+    /// Builds one element. `opacity` is the product of the ancestors' group opacities (approximated by
+    /// multiplying it into each paint).
+    mutating func build(_ el: SVGXMLElement, parent: SVGStyle, opacity inherited: Double,
+                        isRoot: Bool = false) -> SVGNode? {
+        let name = el.name
+        if Self.silentlyIgnored.contains(name) || Self.referencedOnly.contains(name) { return nil }
+        if name.contains(":") { return nil }  // foreign namespace (editor metadata)
+        if Self.unsupported.contains(name) {
+            warn(el, name == "style" ? "CSS style sheets are not supported; ignored"
+                                     : "<\(name)> is not supported; skipped")
+            return nil
+        }
+        if Self.animation.contains(name) {
+            warn(el, "animation is not supported; ignored")
+            return nil
+        }
+        guard Self.shapes.contains(name) || Self.containers.contains(name) else {
+            warn(el, "unknown element <\(name)> skipped")
+            return nil
+        }
+
+        var style = parent.inherited()
+        for problem in style.apply(attributes: el.attributes) { warn(el, problem) }
+        if style.displayNone { return nil }
+
+        var transform = CGAffineTransform.identity
+        if let text = el.attributes["transform"] {
+            guard let t = SVGTransformList.parse(text) else {
+                warn(el, "invalid transform '\(text)': element skipped")
+                return nil
+            }
+            transform = t
+        }
+        if transform.determinant == 0 { return nil }  // everything collapses: nothing to draw
+
+        if style.mask != nil { warn(el, "mask is not supported; ignored") }
+        if style.filter != nil { warn(el, "filter is not supported; ignored") }
+        if let clip = style.clipPath {
+            if tree.ids[clip]?.name == "clipPath" {
+                buildClipPath(clip)
+                warn(el, "clip-path not yet drawn (clip ignored)")
+            } else {
+                warn(el, "clip-path reference #\(clip) not found; ignored")
+                style.clipPath = nil
+            }
+        }
+
+        if Self.shapes.contains(name) {
+            guard var shape = buildShape(el, style: style, opacity: inherited * style.opacity) else { return nil }
+            shape.fill = shape.fillPaint.flatMap { resolveFill($0, path: shape.path, rule: shape.fillRule, el) }
+            return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
+                           clipPathID: style.clipPath, groupOpacity: 1, content: .shape(shape))
+        }
+
+        // Containers.
+        if style.opacity < 1 {
+            warn(el, "group opacity not yet drawn: opacity \(style.opacity) multiplied into each child's paint "
+                     + "instead (an approximation: overlapping children look darker than with a real group)")
+        }
+        let childOpacity = inherited * style.opacity
+        var children: [SVGNode] = []
+        switch name {
+        case "svg" where !isRoot:
+            let savedViewport = viewport
+            guard let x = length(el, "x", .x, default: 0), let y = length(el, "y", .y, default: 0),
+                  let w = length(el, "width", .x, default: viewport.width),
+                  let h = length(el, "height", .y, default: viewport.height) else { return nil }
+            if w <= 0 || h <= 0 { return nil }
+            var inner = CGAffineTransform(translationX: x, y: y)
+            viewport = CGSize(width: w, height: h)
+            if let vbText = el.attributes["viewBox"] {
+                if let vb = SVGViewBox.parse(vbText), vb.width > 0, vb.height > 0 {
+                    let par = aspectRatio(el)
+                    inner = par.transform(viewBox: vb, into: CGRect(x: x, y: y, width: w, height: h))
+                    viewport = vb.size
+                } else {
+                    warn(el, "invalid viewBox '\(vbText)' ignored")
+                }
+            }
+            transform = inner.concatenating(transform)
+            warn(el, "nested <svg> viewport clip not yet drawn (clip ignored)")
+            children = buildChildren(of: el, style: style, opacity: childOpacity)
+            viewport = savedViewport
+        case "switch":
+            // The first child that can be drawn (conditional attributes are not evaluated).
+            for child in el.children where !Self.silentlyIgnored.contains(child.name) {
+                if let n = build(child, parent: style, opacity: childOpacity) { children = [n]; break }
+            }
+        case "use":
+            guard let (t, nodes) = buildUse(el, style: style, opacity: childOpacity) else { return nil }
+            transform = t.concatenating(transform)
+            children = nodes
+        default:
+            children = buildChildren(of: el, style: style, opacity: childOpacity)
+        }
+        return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
+                       clipPathID: style.clipPath, groupOpacity: style.opacity, content: .group(children))
+    }
+
+    // MARK: use / symbol
+
+    /// The extra transform (x/y, symbol viewBox) and content of a `<use>`.
+    private mutating func buildUse(_ el: SVGXMLElement, style: SVGStyle, opacity: Double)
+        -> (CGAffineTransform, [SVGNode])? {
+        guard let href = el.href?.trimmingCharacters(in: .whitespaces), href.hasPrefix("#"),
+              let target = tree.ids[String(href.dropFirst())] else {
+            warn(el, "use: reference '\(el.href ?? "")' not found; skipped")
+            return nil
+        }
+        var ancestor: SVGXMLElement? = el
+        while let a = ancestor {
+            if a === target { warn(el, "use: circular reference to #\(href.dropFirst()); skipped"); return nil }
+            ancestor = a.parent
+        }
+        if activeReferences.contains(ObjectIdentifier(target)) {
+            warn(el, "use: circular reference to #\(href.dropFirst()); skipped")
+            return nil
+        }
+        guard let x = length(el, "x", .x, default: 0), let y = length(el, "y", .y, default: 0) else { return nil }
+        var t = CGAffineTransform(translationX: x, y: y)
+        activeReferences.append(ObjectIdentifier(target))
+        defer { activeReferences.removeLast() }
+
+        if target.name == "symbol" {
+            var symbolStyle = style.inherited()
+            for problem in symbolStyle.apply(attributes: target.attributes) { warn(target, problem) }
+            if symbolStyle.displayNone { return (t, []) }
+            let saved = viewport
+            defer { viewport = saved }
+            if let vbText = target.attributes["viewBox"] {
+                if let vb = SVGViewBox.parse(vbText), vb.width > 0, vb.height > 0 {
+                    guard let w = length(el, "width", .x, default: viewport.width),
+                          let h = length(el, "height", .y, default: viewport.height) else { return nil }
+                    t = aspectRatio(target).transform(viewBox: vb, into: CGRect(x: 0, y: 0, width: w, height: h))
+                        .concatenating(t)
+                    viewport = vb.size
+                } else {
+                    warn(target, "invalid viewBox '\(vbText)' ignored")
+                }
+            }
+            if symbolStyle.opacity < 1 {
+                warn(target, "group opacity not yet drawn: opacity \(symbolStyle.opacity) multiplied into each "
+                             + "child's paint instead (an approximation)")
+            }
+            return (t, buildChildren(of: target, style: symbolStyle, opacity: opacity * symbolStyle.opacity))
+        }
+        if Self.referencedOnly.contains(target.name) {
+            warn(el, "use: cannot reference <\(target.name)>; skipped")
+            return nil
+        }
+        guard let node = build(target, parent: style, opacity: opacity) else { return (t, []) }
+        return (t, [node])
+    }
+
+    private mutating func aspectRatio(_ el: SVGXMLElement) -> SVGAspectRatio {
+        guard let text = el.attributes["preserveAspectRatio"] else { return .default }
+        guard let par = SVGAspectRatio.parse(text) else {
+            warn(el, "invalid preserveAspectRatio '\(text)' ignored")
+            return .default
+        }
+        return par
+    }
+
+    // MARK: clipPath
+
+    private mutating func buildClipPath(_ id: String) {
+        guard clipPaths[id] == nil, !clipsInProgress.contains(id), let el = tree.ids[id] else { return }
+        clipsInProgress.insert(id)
+        defer { clipsInProgress.remove(id) }
+        var transform = CGAffineTransform.identity
+        if let text = el.attributes["transform"] {
+            if let t = SVGTransformList.parse(text) { transform = t } else { warn(el, "invalid transform '\(text)' ignored") }
+        }
+        let units: SVGGradient.Units = el.attributes["clipPathUnits"] == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
+        var style = SVGStyle()
+        for problem in style.apply(attributes: el.attributes) { warn(el, problem) }
+        let children = buildChildren(of: el, style: style.inherited(), opacity: 1)
+        clipPaths[id] = SVGClipPath(id: id, units: units, transform: transform, children: children)
+    }
+
+    // MARK: Lengths
+
+    /// A geometric attribute in user units; `default` when absent; nil (after a warning) when invalid.
+    mutating func length(_ el: SVGXMLElement, _ name: String, _ axis: SVGLength.Axis, default d: Double) -> Double? {
+        guard let text = el.attributes[name] else { return d }
+        guard let l = SVGLength.parse(text) else {
+            warn(el, "invalid number in \(name)='\(text)': element skipped")
+            return nil
+        }
+        return l.resolved(axis, viewport: viewport)
+    }
+
+    /// Like `length`, but distinguishes "absent or auto" (`.some(nil)`).
+    private mutating func optionalLength(_ el: SVGXMLElement, _ name: String, _ axis: SVGLength.Axis) -> Double?? {
+        guard let text = el.attributes[name], text.trimmingCharacters(in: .whitespaces) != "auto" else { return .some(nil) }
+        guard let l = SVGLength.parse(text) else {
+            warn(el, "invalid number in \(name)='\(text)': element skipped")
+            return nil
+        }
+        return .some(l.resolved(axis, viewport: viewport))
+    }
+
+    // MARK: Shapes
+
+    private mutating func buildShape(_ el: SVGXMLElement, style: SVGStyle, opacity: Double) -> SVGShape? {
+        guard let path = shapePath(el) else { return nil }
+        // Only movetos (e.g. "M 10 10" or a one-point polyline): nothing to draw.
+        guard path.elements.contains(where: { if case .move = $0 { return false } else { return true } }) else { return nil }
+        guard style.visible else { return nil }
+        var fillPaint: SVGPaint? = nil
+        if el.name != "line" {
+            fillPaint = resolvePaint(style.fill, style: style, el, alpha: style.fillOpacity * opacity)
+        }
+        var stroke: SVGStroke? = nil
+        let width = style.strokeWidth.resolved(.other, viewport: viewport)
+        if style.stroke != .none && width > 0,
+           let paint = resolvePaint(style.stroke, style: style, el, alpha: style.strokeOpacity * opacity) {
+            var dashes = style.dashArray.map { $0.resolved(.other, viewport: viewport) }
+            if dashes.count % 2 == 1 { dashes += dashes }
+            if dashes.allSatisfy({ $0 == 0 }) { dashes = [] }
+            stroke = SVGStroke(paint: paint, width: width, lineCap: style.lineCap, lineJoin: style.lineJoin,
+                               miterLimit: style.miterLimit, dashArray: dashes,
+                               dashOffset: style.dashOffset.resolved(.other, viewport: viewport))
+            warn(el, "stroke not yet drawn (stroke ignored)")
+        }
+        return SVGShape(path: path, fillPaint: fillPaint, fillRule: style.fillRule, stroke: stroke, fill: nil)
+    }
+
+    /// The element's outline in its user space; nil when invalid (warned) or empty.
+    private mutating func shapePath(_ el: SVGXMLElement) -> Path? {
+        switch el.name {
+        case "path":
+            guard let d = el.attributes["d"] else { return nil }
+            let result = SVGPathData.parse(d)
+            if let error = result.error {
+                warn(el, "path data error: \(error); drawn up to the error")
+            }
+            return result.path
+        case "rect":
+            guard let x = length(el, "x", .x, default: 0), let y = length(el, "y", .y, default: 0),
+                  let w = length(el, "width", .x, default: 0), let h = length(el, "height", .y, default: 0),
+                  let rxOpt = optionalLength(el, "rx", .x), let ryOpt = optionalLength(el, "ry", .y)
+            else { return nil }
+            if w < 0 || h < 0 { warn(el, "negative width or height: element skipped"); return nil }
+            if w == 0 || h == 0 { return nil }
+            var rx = rxOpt, ry = ryOpt
+            if let r = rx, r < 0 { warn(el, "negative rx treated as auto"); rx = nil }
+            if let r = ry, r < 0 { warn(el, "negative ry treated as auto"); ry = nil }
+            let rxv = min(rx ?? ry ?? 0, w / 2)
+            let ryv = min(ry ?? rx ?? 0, h / 2)
+            return SVGGeometry.rect(x: x, y: y, width: w, height: h, rx: rxv, ry: ryv)
+        case "circle":
+            guard let cx = length(el, "cx", .x, default: 0), let cy = length(el, "cy", .y, default: 0),
+                  let r = length(el, "r", .other, default: 0) else { return nil }
+            if r < 0 { warn(el, "negative r: element skipped"); return nil }
+            if r == 0 { return nil }
+            return SVGGeometry.ellipse(cx: cx, cy: cy, rx: r, ry: r)
+        case "ellipse":
+            guard let cx = length(el, "cx", .x, default: 0), let cy = length(el, "cy", .y, default: 0),
+                  let rxOpt = optionalLength(el, "rx", .x), let ryOpt = optionalLength(el, "ry", .y)
+            else { return nil }
+            let rx = rxOpt ?? ryOpt ?? 0, ry = ryOpt ?? rxOpt ?? 0
+            if rx < 0 || ry < 0 { warn(el, "negative radius: element skipped"); return nil }
+            if rx == 0 || ry == 0 { return nil }
+            return SVGGeometry.ellipse(cx: cx, cy: cy, rx: rx, ry: ry)
+        case "line":
+            guard let x1 = length(el, "x1", .x, default: 0), let y1 = length(el, "y1", .y, default: 0),
+                  let x2 = length(el, "x2", .x, default: 0), let y2 = length(el, "y2", .y, default: 0)
+            else { return nil }
+            var p = Path()
+            p.move(to: CGPoint(x: x1, y: y1))
+            p.addLine(to: CGPoint(x: x2, y: y2))
+            return p
+        case "polyline", "polygon":
+            guard let text = el.attributes["points"] else { return nil }
+            var s = SVGScanner(text)
+            var values: [Double] = []
+            s.skipWhitespace()
+            while !s.atEnd {
+                guard let v = s.number() else {
+                    warn(el, "invalid points data at offset \(s.index); drawn up to the error")
+                    break
+                }
+                values.append(v)
+                s.skipCommaWhitespace()
+            }
+            if values.count % 2 == 1 {
+                if s.atEnd { warn(el, "odd number of coordinates in points; last one ignored") }
+                values.removeLast()
+            }
+            guard values.count >= 2 else { return nil }
+            var p = Path()
+            p.addLines(stride(from: 0, to: values.count, by: 2).map { CGPoint(x: values[$0], y: values[$0 + 1]) })
+            if el.name == "polygon" { p.closeSubpath() }
+            return p
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Paint
+
+    /// Resolves a paint for an element; `alpha` multiplies the paint's opacity.
+    private mutating func resolvePaint(_ spec: SVGPaintSpec, style: SVGStyle, _ el: SVGXMLElement,
+                                       alpha: Double) -> SVGPaint? {
+        switch spec {
+        case .none:
+            return nil
+        case .color(let c):
+            return .color(c.opacity(alpha))
+        case .currentColor:
+            return .color(style.color.opacity(alpha))
+        case .url(let id, let fallback):
+            if let target = tree.ids[id] {
+                if target.name == "linearGradient" || target.name == "radialGradient" {
+                    guard let g = gradient(id) else { return nil }
+                    return .gradient(g, opacity: alpha)
+                }
+                warn(el, "paint server <\(target.name)> #\(id) is not supported; "
+                         + (fallback == nil ? "not painted" : "fallback used"))
+            } else {
+                warn(el, "paint reference #\(id) not found; " + (fallback == nil ? "not painted" : "fallback used"))
+            }
+            guard let f = fallback else { return nil }
+            return resolvePaint(f, style: style, el, alpha: alpha)
+        }
+    }
+
+    /// The gradient `id` with its href chain merged; nil when it is not a gradient.
+    mutating func gradient(_ id: String) -> SVGGradient? {
+        if let cached = gradientCache[id] { return cached }
+        let g = makeGradient(id)
+        gradientCache[id] = .some(g)
+        return g
+    }
+
+    private mutating func makeGradient(_ id: String) -> SVGGradient? {
+        guard let first = tree.ids[id], first.name == "linearGradient" || first.name == "radialGradient" else {
+            return nil
+        }
+        var chain: [SVGXMLElement] = []
+        var current: SVGXMLElement? = first
+        while let c = current {
+            if chain.contains(where: { $0 === c }) {
+                warn(first, "circular gradient href chain")
+                break
+            }
+            chain.append(c)
+            guard let href = c.href?.trimmingCharacters(in: .whitespaces) else { break }
+            guard href.hasPrefix("#"), let next = tree.ids[String(href.dropFirst())],
+                  next.name == "linearGradient" || next.name == "radialGradient" else {
+                warn(c, "gradient href '\(href)' does not name a gradient; ignored")
+                break
+            }
+            current = next
+        }
+        func attribute(_ name: String, sameKind: Bool = false) -> (SVGXMLElement, String)? {
+            for c in chain where !sameKind || c.name == first.name {
+                if let v = c.attributes[name] { return (c, v) }
+            }
+            return nil
+        }
+        let units: SVGGradient.Units
+        switch attribute("gradientUnits")?.1.trimmingCharacters(in: .whitespaces) {
+        case "userSpaceOnUse": units = .userSpaceOnUse
+        case nil, "objectBoundingBox": units = .objectBoundingBox
+        case let other?:
+            warn(first, "invalid gradientUnits '\(other)'; objectBoundingBox used")
+            units = .objectBoundingBox
+        }
+        var transform = CGAffineTransform.identity
+        if let (el, text) = attribute("gradientTransform") {
+            if let t = SVGTransformList.parse(text) { transform = t } else { warn(el, "invalid gradientTransform '\(text)' ignored") }
+        }
+        var spread = SVGGradient.Spread.pad
+        if let (el, text) = attribute("spreadMethod") {
+            if let s = SVGGradient.Spread(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+                spread = s
+                if s != .pad { warn(first, "spreadMethod '\(s.rawValue)' is not supported yet; pad used") }
+            } else {
+                warn(el, "invalid spreadMethod '\(text)' ignored")
+            }
+        }
+        func len(_ name: String, _ fallback: SVGLength) -> SVGLength {
+            guard let (el, text) = attribute(name, sameKind: true) else { return fallback }
+            guard let l = SVGLength.parse(text) else {
+                warn(el, "invalid number in \(name)='\(text)'; default used")
+                return fallback
+            }
+            return l
+        }
+        let kind: SVGGradient.Kind
+        if first.name == "linearGradient" {
+            kind = .linear(x1: len("x1", SVGLength(0, percent: true)), y1: len("y1", SVGLength(0, percent: true)),
+                           x2: len("x2", SVGLength(100, percent: true)), y2: len("y2", SVGLength(0, percent: true)))
+        } else {
+            let cx = len("cx", SVGLength(50, percent: true)), cy = len("cy", SVGLength(50, percent: true))
+            let fx = len("fx", cx), fy = len("fy", cy)
+            kind = .radial(cx: cx, cy: cy, r: len("r", SVGLength(50, percent: true)), fx: fx, fy: fy)
+            let vp = viewport
+            func value(_ l: SVGLength, _ axis: SVGLength.Axis) -> Double {
+                units == .objectBoundingBox ? (l.isPercent ? l.value / 100 : l.value) : l.resolved(axis, viewport: vp)
+            }
+            if value(fx, .x) != value(cx, .x) || value(fy, .y) != value(cy, .y) {
+                warn(first, "focal point (fx, fy) differs from the centre; not supported yet, centre used")
+            }
+        }
+        var stops: [Gradient.Stop] = []
+        if let holder = chain.first(where: { $0.children.contains { $0.name == "stop" } }) {
+            var last = 0.0
+            for s in holder.children where s.name == "stop" {
+                var style = SVGStyle()
+                for problem in style.apply(attributes: s.attributes) { warn(s, problem) }
+                var offset = 0.0
+                if let text = s.attributes["offset"] {
+                    if let l = SVGLength.parse(text) {
+                        offset = l.isPercent ? l.value / 100 : l.value
+                    } else {
+                        warn(s, "invalid offset '\(text)'; 0 used")
+                    }
+                }
+                offset = max(min(max(offset, 0), 1), last)
+                last = offset
+                var color: Color
+                switch style.stopColor {
+                case .color(let c): color = c
+                default: color = style.color
+                }
+                color = color.opacity(style.stopOpacity)
+                stops.append(Gradient.Stop(color: color, location: offset))
+            }
+        }
+        return SVGGradient(id: id, kind: kind, units: units, transform: transform, spread: spread, stops: stops)
+    }
+
+    /// The recorded form of a fill: a colour, or gradient geometry mapped as the GraphicsContext API needs.
+    private mutating func resolveFill(_ paint: SVGPaint, path: Path, rule: FillRule, _ el: SVGXMLElement)
+        -> SVGResolvedFill? {
+        switch paint {
+        case .color(let c):
+            return SVGResolvedFill(path: path, paintTransform: .identity, shading: .color(c), rule: rule)
+        case .gradient(let g, let alpha):
+            let stops = g.stops.map { Gradient.Stop(color: $0.color.opacity(alpha), location: $0.location) }
+            guard let lastStop = stops.last else { return nil }  // no stops: paint none
+            let solid = SVGResolvedFill(path: path, paintTransform: .identity, shading: .color(lastStop.color), rule: rule)
+            if stops.count == 1 { return solid }
+            var box = CGAffineTransform.identity
+            if g.units == .objectBoundingBox {
+                guard let bb = SVGGeometry.boundingBox(path), bb.width > 0, bb.height > 0 else {
+                    warn(el, "objectBoundingBox gradient #\(g.id) on an element without area: not filled")
+                    return nil
+                }
+                box = CGAffineTransform(a: bb.width, b: 0, c: 0, d: bb.height, tx: bb.minX, ty: bb.minY)
+            }
+            // Gradient space -> (gradientTransform) -> bounding-box units -> user space.
+            let m = g.transform.concatenating(box)
+            let vp = viewport
+            func value(_ l: SVGLength, _ axis: SVGLength.Axis) -> Double {
+                g.units == .objectBoundingBox ? (l.isPercent ? l.value / 100 : l.value) : l.resolved(axis, viewport: vp)
+            }
+            var options = GraphicsContext.GradientOptions()
+            if g.spread == .reflect { options.insert(.mirror) }
+            if g.spread == .repeat { options.insert(.repeat) }
+            let gradient = Gradient(stops: stops)
+            let shading: GraphicsContext.Shading
+            switch g.kind {
+            case .linear(let x1, let y1, let x2, let y2):
+                let p1 = CGPoint(x: value(x1, .x), y: value(y1, .y))
+                let p2 = CGPoint(x: value(x2, .x), y: value(y2, .y))
+                if p1 == p2 { return solid }  // zero-length vector: the last stop's colour
+                shading = .linearGradient(gradient, startPoint: p1, endPoint: p2, options: options)
+            case .radial(let cx, let cy, let r, _, _):
+                let radius = value(r, .other)
+                if !(radius > 0) { return solid }  // r = 0: the last stop's colour
+                shading = .radialGradient(gradient, center: CGPoint(x: value(cx, .x), y: value(cy, .y)),
+                                          startRadius: 0, endRadius: radius, options: options)
+            }
+            if m.isIdentity {
+                return SVGResolvedFill(path: path, paintTransform: .identity, shading: shading, rule: rule)
+            }
+            guard m.isInvertible else {
+                warn(el, "gradient #\(g.id) has a singular transform: fill skipped")
+                return nil
+            }
+            return SVGResolvedFill(path: path.applying(m.inverted()), paintTransform: m, shading: shading, rule: rule)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import TileRender
+
+// The imported drawing: a tree of value types, built once by `SVGBuilder` and walked by
+// `SVGDocument.draw(in:size:)`. Styles are already resolved (inheritance, `style` attributes,
+// `currentColor`, gradient references), so drawing needs no look-ups.
+
+/// A length before resolution: user units (px, or converted from pt/in/mm/cm/pc/em/ex) or a percentage.
+struct SVGLength: Sendable, Equatable {
+    var value: Double
+    var isPercent: Bool
+
+    init(_ value: Double, percent: Bool = false) { self.value = value; self.isPercent = percent }
+
+    enum Axis { case x, y, other }
+
+    /// User units; percentages refer to `viewport` along `axis` (`other` = diagonal / sqrt 2).
+    func resolved(_ axis: Axis, viewport: CGSize) -> Double {
+        guard isPercent else { return value }
+        let base: Double
+        switch axis {
+        case .x: base = viewport.width
+        case .y: base = viewport.height
+        case .other: base = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
+        }
+        return value / 100 * base
+    }
+
+    /// Parses `12`, `12px`, `1.5in`, `10%`, ...; nil when malformed or not finite.
+    static func parse(_ text: String) -> SVGLength? {
+        var s = SVGScanner(text)
+        s.skipWhitespace()
+        guard let v = s.number() else { return nil }
+        let unitStart = s.index
+        while let c = s.peek, SVGScanner.isLetter(c) || c == UInt8(ascii: "%") { s.index += 1 }
+        let unit = String(decoding: s.bytes[unitStart..<s.index], as: UTF8.self).lowercased()
+        s.skipWhitespace()
+        guard s.atEnd else { return nil }
+        let scale: Double
+        switch unit {
+        case "", "px": scale = 1
+        case "%": return SVGLength(v, percent: true)
+        case "pt": scale = 4.0 / 3.0
+        case "pc": scale = 16
+        case "in": scale = 96
+        case "cm": scale = 96 / 2.54
+        case "mm": scale = 96 / 25.4
+        case "q": scale = 96 / 101.6
+        case "em": scale = 16
+        case "ex": scale = 8
+        default: return nil
+        }
+        let value = v * scale
+        return value.isFinite ? SVGLength(value) : nil
+    }
+}
+
+/// A paint after resolution: a colour (alpha already includes fill-opacity and opacity) or a gradient.
+enum SVGPaint: Sendable {
+    case color(Color)
+    case gradient(SVGGradient, opacity: Double)
+}
+
+/// A gradient element with its `href` chain merged in.
+struct SVGGradient: Sendable {
+    enum Kind: Sendable {
+        case linear(x1: SVGLength, y1: SVGLength, x2: SVGLength, y2: SVGLength)
+        case radial(cx: SVGLength, cy: SVGLength, r: SVGLength, fx: SVGLength, fy: SVGLength)
+    }
+    enum Units: Sendable { case objectBoundingBox, userSpaceOnUse }
+    enum Spread: String, Sendable { case pad, reflect, `repeat` }
+
+    var id: String
+    var kind: Kind
+    var units: Units
+    var transform: CGAffineTransform
+    var spread: Spread
+    /// Offsets clamped to 0...1 and made monotonic; colours include stop-opacity.
+    var stops: [Gradient.Stop]
+}
+
+/// Stroke properties, parsed now and drawn in a later version (the importer warns "stroke not yet drawn").
+struct SVGStroke: Sendable {
+    enum LineCap: String, Sendable { case butt, round, square }
+    enum LineJoin: String, Sendable { case miter, round, bevel, arcs, miterClip = "miter-clip" }
+    var paint: SVGPaint
+    /// User units.
+    var width: Double
+    var lineCap: LineCap
+    var lineJoin: LineJoin
+    var miterLimit: Double
+    /// Empty = solid. Already doubled when the SVG list had an odd count.
+    var dashArray: [Double]
+    var dashOffset: Double
+}
+
+/// How a fill is recorded: `path` (in paint space) filled under `paintTransform` (paint space to the
+/// element's user space; identity for plain colours and user-space gradients without a transform).
+struct SVGResolvedFill: Sendable {
+    var path: Path
+    var paintTransform: CGAffineTransform
+    var shading: GraphicsContext.Shading
+    var rule: FillRule
+}
+
+struct SVGShape: Sendable {
+    /// Geometry in the element's user space.
+    var path: Path
+    var fillPaint: SVGPaint?
+    var fillRule: FillRule
+    var stroke: SVGStroke?
+    /// The fill ready to record, or nil when nothing fills (fill none, degenerate gradient, ...).
+    var fill: SVGResolvedFill?
+}
+
+struct SVGNode: Sendable {
+    enum Content: Sendable {
+        case group([SVGNode])
+        case shape(SVGShape)
+    }
+    var element: String
+    var line: Int
+    var id: String?
+    /// The element's own transform (its user space to the parent's).
+    var transform: CGAffineTransform
+    /// The `clip-path` reference, parsed but not yet drawn (see `SVGDocument.clipPaths`).
+    var clipPathID: String?
+    /// This element's own `opacity` when it is a group (approximated: multiplied into each child's paint).
+    var groupOpacity: Double
+    var content: Content
+}
+
+/// A `<clipPath>` element: parsed for the clipping issue; not applied yet.
+struct SVGClipPath: Sendable {
+    var id: String
+    var units: SVGGradient.Units
+    var transform: CGAffineTransform
+    var children: [SVGNode]
+}

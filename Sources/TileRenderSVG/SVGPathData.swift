@@ -1,0 +1,217 @@
+import Foundation
+import TileRender
+
+/// Parses SVG path data (`d`) into a `Path`.
+///
+/// Supports M L H V C S Q T A Z in absolute and relative forms, implicit repeated commands (a
+/// moveto's extra pairs are linetos), compact numbers and arc flags without separators. Quadratic
+/// segments stay quadratic; elliptical arcs become cubic Béziers (at most 90 degrees each) by the SVG
+/// spec's endpoint-to-centre conversion, ending exactly on the arc's end point. On an error the path
+/// keeps everything before the bad segment (SVG's error rule) and `error` describes the problem.
+enum SVGPathData {
+    struct Result {
+        var path: Path
+        var error: String?
+    }
+
+    static func parse(_ d: String) -> Result {
+        var s = SVGScanner(d)
+        var path = Path()
+        var current = CGPoint.zero
+        var subpathStart = CGPoint.zero
+        var lastCommand: UInt8? = nil
+        /// Second control point of the previous C/S, or control of the previous Q/T (for reflection).
+        var lastControl: CGPoint? = nil
+        /// True after Z: a drawing command must first move back to the subpath start.
+        var pendingMove = false
+
+        func fail(_ message: String) -> Result {
+            Result(path: path, error: "\(message) at offset \(s.index)")
+        }
+
+        s.skipWhitespace()
+        while true {
+            s.skipWhitespace()
+            guard let c = s.peek else { break }
+            var command: UInt8
+            if SVGScanner.isLetter(c) {
+                command = c
+                s.index += 1
+                s.skipWhitespace()
+            } else {
+                guard let last = lastCommand else { return fail("path data must start with a moveto") }
+                if last == UInt8(ascii: "Z") || last == UInt8(ascii: "z") {
+                    return fail("number after closepath")
+                }
+                // A moveto's extra coordinate pairs are implicit linetos.
+                command = last == UInt8(ascii: "M") ? UInt8(ascii: "L") : last == UInt8(ascii: "m") ? UInt8(ascii: "l") : last
+            }
+            if lastCommand == nil && command | 0x20 != UInt8(ascii: "m") {
+                return fail("path data must start with a moveto")
+            }
+            let relative = command >= UInt8(ascii: "a")
+            let upper = relative ? command - 0x20 : command
+            let origin = relative ? current : .zero
+
+            func num() -> Double? {
+                guard let v = s.number() else { return nil }
+                s.skipCommaWhitespace()
+                return v
+            }
+            func point() -> CGPoint? {
+                guard let x = num(), let y = num() else { return nil }
+                return CGPoint(x: origin.x + x, y: origin.y + y)
+            }
+            func flag() -> Bool? {
+                guard let f = s.flag() else { return nil }
+                s.skipCommaWhitespace()
+                return f
+            }
+            func beginDrawing() {
+                if pendingMove {
+                    path.move(to: subpathStart)
+                    pendingMove = false
+                }
+            }
+
+            var control: CGPoint? = nil
+            switch upper {
+            case UInt8(ascii: "M"):
+                guard let p = point() else { return fail("bad moveto coordinates") }
+                path.move(to: p)
+                current = p
+                subpathStart = p
+                pendingMove = false
+            case UInt8(ascii: "Z"):
+                path.closeSubpath()
+                current = subpathStart
+                pendingMove = true
+            case UInt8(ascii: "L"):
+                guard let p = point() else { return fail("bad lineto coordinates") }
+                beginDrawing()
+                path.addLine(to: p)
+                current = p
+            case UInt8(ascii: "H"):
+                guard let x = num() else { return fail("bad horizontal lineto") }
+                beginDrawing()
+                let p = CGPoint(x: origin.x + x, y: current.y)
+                path.addLine(to: p)
+                current = p
+            case UInt8(ascii: "V"):
+                guard let y = num() else { return fail("bad vertical lineto") }
+                beginDrawing()
+                let p = CGPoint(x: current.x, y: origin.y + y)
+                path.addLine(to: p)
+                current = p
+            case UInt8(ascii: "C"):
+                guard let c1 = point(), let c2 = point(), let p = point() else { return fail("bad curveto") }
+                beginDrawing()
+                path.addCurve(to: p, control1: c1, control2: c2)
+                current = p
+                control = c2
+            case UInt8(ascii: "S"):
+                guard let c2 = point(), let p = point() else { return fail("bad smooth curveto") }
+                beginDrawing()
+                var c1 = current
+                if let lc = lastControl, let last = lastCommand, "CcSs".utf8.contains(last) {
+                    c1 = CGPoint(x: 2 * current.x - lc.x, y: 2 * current.y - lc.y)
+                }
+                path.addCurve(to: p, control1: c1, control2: c2)
+                current = p
+                control = c2
+            case UInt8(ascii: "Q"):
+                guard let c1 = point(), let p = point() else { return fail("bad quadratic curveto") }
+                beginDrawing()
+                path.addQuadCurve(to: p, control: c1)
+                current = p
+                control = c1
+            case UInt8(ascii: "T"):
+                guard let p = point() else { return fail("bad smooth quadratic curveto") }
+                beginDrawing()
+                var c1 = current
+                if let lc = lastControl, let last = lastCommand, "QqTt".utf8.contains(last) {
+                    c1 = CGPoint(x: 2 * current.x - lc.x, y: 2 * current.y - lc.y)
+                }
+                path.addQuadCurve(to: p, control: c1)
+                current = p
+                control = c1
+            case UInt8(ascii: "A"):
+                guard let rx = num(), let ry = num(), let rotation = num(),
+                      let large = flag(), let sweep = flag(), let p = point()
+                else { return fail("bad elliptical arc") }
+                beginDrawing()
+                appendArc(to: &path, from: current, rx: rx, ry: ry, rotation: rotation,
+                          largeArc: large, sweep: sweep, to: p)
+                current = p
+            default:
+                return fail("unknown path command '\(String(UnicodeScalar(command)))'")
+            }
+            lastControl = control
+            lastCommand = command
+        }
+        return Result(path: path, error: nil)
+    }
+
+    /// Appends an SVG elliptical arc from `p1` to `p2` as cubic Béziers (SVG 1.1 appendix F.6).
+    static func appendArc(to path: inout Path, from p1: CGPoint, rx rxIn: Double, ry ryIn: Double,
+                          rotation: Double, largeArc: Bool, sweep: Bool, to p2: CGPoint) {
+        if p1 == p2 { return }  // F.6.2: an arc with identical end points is omitted
+        var rx = abs(rxIn), ry = abs(ryIn)
+        if rx == 0 || ry == 0 { path.addLine(to: p2); return }
+        let phi = rotation * .pi / 180
+        let cosPhi = cos(phi), sinPhi = sin(phi)
+        let dx2 = (p1.x - p2.x) / 2, dy2 = (p1.y - p2.y) / 2
+        let x1p = cosPhi * dx2 + sinPhi * dy2
+        let y1p = -sinPhi * dx2 + cosPhi * dy2
+        // F.6.6: scale radii up when no ellipse of these radii reaches both points.
+        let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
+        if lambda > 1 {
+            let k = lambda.squareRoot()
+            rx *= k; ry *= k
+        }
+        let rx2 = rx * rx, ry2 = ry * ry
+        let num = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
+        let den = rx2 * y1p * y1p + ry2 * x1p * x1p
+        var coef = den > 0 ? max(0, num / den).squareRoot() : 0
+        if largeArc == sweep { coef = -coef }
+        let cxp = coef * rx * y1p / ry
+        let cyp = -coef * ry * x1p / rx
+        let cx = cosPhi * cxp - sinPhi * cyp + (p1.x + p2.x) / 2
+        let cy = sinPhi * cxp + cosPhi * cyp + (p1.y + p2.y) / 2
+        let theta1 = atan2((y1p - cyp) / ry, (x1p - cxp) / rx)
+        let theta2 = atan2((-y1p - cyp) / ry, (-x1p - cxp) / rx)
+        var delta = theta2 - theta1
+        if sweep && delta < 0 { delta += 2 * .pi }
+        if !sweep && delta > 0 { delta -= 2 * .pi }
+        guard cx.isFinite, cy.isFinite, delta.isFinite, rx.isFinite, ry.isFinite, delta != 0 else {
+            path.addLine(to: p2)
+            return
+        }
+        let segments = max(1, Int((abs(delta) / (.pi / 2) - 1e-7).rounded(.up)))
+        let step = delta / Double(segments)
+        let t = 4.0 / 3.0 * tan(step / 4)
+
+        func pointAt(_ a: Double) -> CGPoint {
+            let ca = cos(a), sa = sin(a)
+            return CGPoint(x: cx + rx * ca * cosPhi - ry * sa * sinPhi,
+                           y: cy + rx * ca * sinPhi + ry * sa * cosPhi)
+        }
+        func derivativeAt(_ a: Double) -> CGPoint {
+            let ca = cos(a), sa = sin(a)
+            return CGPoint(x: -rx * sa * cosPhi - ry * ca * sinPhi,
+                           y: -rx * sa * sinPhi + ry * ca * cosPhi)
+        }
+        var a = theta1
+        var start = p1
+        for i in 0..<segments {
+            let b = i == segments - 1 ? theta1 + delta : a + step
+            let end = i == segments - 1 ? p2 : pointAt(b)
+            let d1 = derivativeAt(a), d2 = derivativeAt(b)
+            let c1 = CGPoint(x: start.x + t * d1.x, y: start.y + t * d1.y)
+            let c2 = CGPoint(x: end.x - t * d2.x, y: end.y - t * d2.y)
+            path.addCurve(to: end, control1: c1, control2: c2)
+            start = end
+            a = b
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import TileRender
+
+/// A paint as written: `none`, a colour, `currentColor`, or `url(#id)` with an optional fallback.
+indirect enum SVGPaintSpec: Sendable, Equatable {
+    case none
+    case color(Color)
+    case currentColor
+    case url(String, fallback: SVGPaintSpec?)
+
+    static func parse(_ text: String) -> SVGPaintSpec? {
+        let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = s.lowercased()
+        if lower == "none" { return SVGPaintSpec.none }
+        if lower == "currentcolor" { return .currentColor }
+        if lower.hasPrefix("url(") {
+            guard let close = s.firstIndex(of: ")") else { return nil }
+            var ref = s[s.index(s.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: .whitespaces)
+            if ref.count >= 2, let q = ref.first, q == "'" || q == "\"", ref.last == q {
+                ref = String(ref.dropFirst().dropLast())
+            }
+            guard ref.hasPrefix("#") else { return nil }
+            let id = String(ref.dropFirst())
+            let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            if rest.isEmpty { return .url(id, fallback: nil) }
+            guard let f = parse(rest) else { return nil }
+            if case .url = f { return nil }
+            return .url(id, fallback: f)
+        }
+        guard let c = SVGColor.parse(s) else { return nil }
+        return .color(c)
+    }
+}
+
+/// Computed style of an element: the inherited properties plus the current element's own ones.
+struct SVGStyle {
+    // Inherited properties.
+    var fill: SVGPaintSpec = .color(.black)
+    var fillOpacity = 1.0
+    var fillRule = FillRule.nonZero
+    var stroke: SVGPaintSpec = .none
+    var strokeWidth = SVGLength(1)
+    var strokeOpacity = 1.0
+    var lineCap = SVGStroke.LineCap.butt
+    var lineJoin = SVGStroke.LineJoin.miter
+    var miterLimit = 4.0
+    var dashArray: [SVGLength] = []
+    var dashOffset = SVGLength(0)
+    var color = Color.black
+    var visible = true
+
+    // Not inherited: reset by `inherited()`.
+    var opacity = 1.0
+    var displayNone = false
+    var clipPath: String? = nil
+    var mask: String? = nil
+    var filter: String? = nil
+    var stopColor: SVGPaintSpec = .color(.black)
+    var stopOpacity = 1.0
+
+    /// The style a child starts from.
+    func inherited() -> SVGStyle {
+        var s = self
+        s.opacity = 1
+        s.displayNone = false
+        s.clipPath = nil
+        s.mask = nil
+        s.filter = nil
+        s.stopColor = .color(.black)
+        s.stopOpacity = 1
+        return s
+    }
+
+    /// Properties read from presentation attributes (in this order, then the `style` attribute).
+    static let propertyNames = [
+        "color", "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
+        "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
+        "opacity", "display", "visibility", "clip-path", "mask", "filter", "stop-color", "stop-opacity",
+    ]
+
+    /// Applies presentation attributes, then `style="a:b; c:d"` (which wins). Returns one message per
+    /// invalid value (the value is then ignored, as CSS does).
+    mutating func apply(attributes: [String: String]) -> [String] {
+        var problems: [String] = []
+        for name in Self.propertyNames {
+            if let value = attributes[name], let p = apply(name, value) { problems.append(p) }
+        }
+        if let style = attributes["style"] {
+            for (name, value) in Self.declarations(style) {
+                if let p = apply(name, value) { problems.append(p) }
+            }
+        }
+        return problems
+    }
+
+    /// Splits a `style` attribute into (property, value) pairs; drops `!important`.
+    static func declarations(_ style: String) -> [(String, String)] {
+        var out: [(String, String)] = []
+        for decl in style.split(separator: ";") {
+            guard let colon = decl.firstIndex(of: ":") else { continue }
+            let name = decl[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            var value = decl[decl.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if let bang = value.range(of: "!important", options: .caseInsensitive) {
+                value = value[..<bang.lowerBound].trimmingCharacters(in: .whitespaces)
+            }
+            if !name.isEmpty { out.append((name, value)) }
+        }
+        return out
+    }
+
+    /// An opacity value: a number or a percentage, clamped to 0...1.
+    static func opacityValue(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasSuffix("%") {
+            guard let v = Double(t.dropLast()), v.isFinite else { return nil }
+            return min(max(v / 100, 0), 1)
+        }
+        guard let v = Double(t), v.isFinite else { return nil }
+        return min(max(v, 0), 1)
+    }
+
+    private static func urlReference(_ text: String) -> String?? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.lowercased() == "none" { return .some(nil) }
+        guard case .url(let id, nil)? = SVGPaintSpec.parse(t) else { return nil }
+        return .some(id)
+    }
+
+    /// Applies one property; returns a message when the value is invalid. Unknown properties are ignored.
+    mutating func apply(_ name: String, _ rawValue: String) -> String? {
+        let value = rawValue.trimmingCharacters(in: .whitespacesAndNewlines)
+        if value == "inherit" || value.isEmpty { return nil }  // same as not set (all inherited ones)
+        let bad = "invalid \(name) value '\(value)' ignored"
+        switch name {
+        case "fill":
+            guard let p = SVGPaintSpec.parse(value) else { return bad }
+            fill = p
+        case "stroke":
+            guard let p = SVGPaintSpec.parse(value) else { return bad }
+            stroke = p
+        case "color":
+            if value.lowercased() == "currentcolor" { return nil }
+            guard let c = SVGColor.parse(value) else { return bad }
+            color = c
+        case "fill-opacity":
+            guard let v = Self.opacityValue(value) else { return bad }
+            fillOpacity = v
+        case "stroke-opacity":
+            guard let v = Self.opacityValue(value) else { return bad }
+            strokeOpacity = v
+        case "opacity":
+            guard let v = Self.opacityValue(value) else { return bad }
+            opacity = v
+        case "stop-opacity":
+            guard let v = Self.opacityValue(value) else { return bad }
+            stopOpacity = v
+        case "stop-color":
+            guard let p = SVGPaintSpec.parse(value) else { return bad }
+            switch p {
+            case .color, .currentColor: stopColor = p
+            default: return bad
+            }
+        case "fill-rule":
+            switch value {
+            case "nonzero": fillRule = .nonZero
+            case "evenodd": fillRule = .evenOdd
+            default: return bad
+            }
+        case "stroke-width":
+            guard let l = SVGLength.parse(value), l.value >= 0 else { return bad }
+            strokeWidth = l
+        case "stroke-linecap":
+            guard let c = SVGStroke.LineCap(rawValue: value) else { return bad }
+            lineCap = c
+        case "stroke-linejoin":
+            guard let j = SVGStroke.LineJoin(rawValue: value) else { return bad }
+            lineJoin = j
+        case "stroke-miterlimit":
+            guard let v = Double(value), v.isFinite, v >= 1 else { return bad }
+            miterLimit = v
+        case "stroke-dasharray":
+            if value == "none" { dashArray = []; return nil }
+            var list: [SVGLength] = []
+            for part in value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                guard let l = SVGLength.parse(String(part)), l.value >= 0 else { return bad }
+                list.append(l)
+            }
+            dashArray = list
+        case "stroke-dashoffset":
+            guard let l = SVGLength.parse(value) else { return bad }
+            dashOffset = l
+        case "display":
+            displayNone = value == "none"
+        case "visibility":
+            switch value {
+            case "visible": visible = true
+            case "hidden", "collapse": visible = false
+            default: return bad
+            }
+        case "clip-path":
+            guard let r = Self.urlReference(value) else { return bad }
+            clipPath = r
+        case "mask":
+            guard let r = Self.urlReference(value) else { return bad }
+            mask = r
+        case "filter":
+            guard let r = Self.urlReference(value) else { return bad }
+            filter = r
+        default:
+            break
+        }
+        return nil
+    }
+}

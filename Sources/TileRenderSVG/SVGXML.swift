@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One XML element as read from the file (parsing stage only; the document keeps no XML).
+final class SVGXMLElement {
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    var children: [SVGXMLElement] = []
+    var text = ""
+    weak var parent: SVGXMLElement?
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    /// `href`, or the SVG 1.1 `xlink:href`.
+    var href: String? { attributes["href"] ?? attributes["xlink:href"] }
+}
+
+/// The XML tree of a document plus its `id` index.
+struct SVGXMLTree {
+    var root: SVGXMLElement
+    var ids: [String: SVGXMLElement]
+
+    static func parse(data: Data) throws(SVGError) -> SVGXMLTree {
+        let delegate = SVGXMLDelegate()
+        let parser = XMLParser(data: data)
+        parser.delegate = delegate
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        let ok = parser.parse()
+        if !ok || delegate.failure != nil {
+            let reason = delegate.failure ?? parser.parserError.map { describe($0) } ?? "XML parse error"
+            let line = delegate.failureLine ?? parser.lineNumber
+            let column = delegate.failureColumn ?? parser.columnNumber
+            throw .malformed(line: max(line, 1), column: max(column, 0), reason: reason)
+        }
+        guard let root = delegate.root else {
+            throw .malformed(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 0),
+                             reason: "no root element")
+        }
+        if !delegate.stack.isEmpty {
+            throw .malformed(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 0),
+                             reason: "unexpected end of document: <\(delegate.stack.last!.name)> is not closed")
+        }
+        guard root.name == "svg" else { throw .notSVG("root element is <\(root.name)>, not <svg>") }
+        return SVGXMLTree(root: root, ids: delegate.ids)
+    }
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let known = libxml2Messages[ns.code] { return known }
+        if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty,
+           !message.hasPrefix("The operation could not be completed") { return message }
+        return "XML error \(ns.code)"
+    }
+
+    /// Common libxml2 error codes (FoundationXML on Linux reports libxml2's code).
+    static let libxml2Messages: [Int: String] = [
+        4: "document is empty or does not start with an element",
+        5: "extra content after the root element, or premature end of document",
+        6: "invalid hexadecimal character reference", 7: "invalid decimal character reference",
+        9: "invalid character", 23: "entity reference without ';'", 26: "undeclared entity",
+        31: "unknown encoding", 32: "unsupported encoding",
+        38: "'<' in an attribute value", 39: "attribute value not started", 40: "attribute value not finished",
+        41: "attribute without a value", 42: "attribute defined twice", 45: "comment not finished",
+        63: "CDATA section not finished", 65: "space required (unfinished start tag?)",
+        68: "name expected", 73: "'>' expected (unfinished tag)", 76: "mismatched end tag",
+        77: "element not closed (premature end of data)",
+    ]
+}
+
+private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
+    var root: SVGXMLElement?
+    var stack: [SVGXMLElement] = []
+    var ids: [String: SVGXMLElement] = [:]
+    var failure: String?
+    var failureLine: Int?
+    var failureColumn: Int?
+
+    /// `svg:path` and `path` are the same element; other prefixes are kept (foreign elements).
+    private static func localName(_ name: String) -> String {
+        name.hasPrefix("svg:") ? String(name.dropFirst(4)) : name
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        let element = SVGXMLElement(name: Self.localName(elementName), attributes: attributeDict,
+                                    line: parser.lineNumber)
+        if let parent = stack.last {
+            element.parent = parent
+            parent.children.append(element)
+        } else if root == nil {
+            root = element
+        }
+        if let id = attributeDict["id"], ids[id] == nil { ids[id] = element }
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?) {
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        stack.last?.text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if failure == nil {
+            var message = SVGXMLTree.describe(parseError)
+            let code = (parseError as NSError).code
+            if (code == 5 || code == 77), let open = stack.last {
+                message = "premature end of document: <\(open.name)> from line \(open.line) is not closed"
+            }
+            failure = message
+            failureLine = parser.lineNumber
+            failureColumn = parser.columnNumber
+        }
+    }
+}

@@ -88,6 +88,16 @@ struct TileBinner {
                     carryNonZero = carry.contains { abs($0) > 1e-5 }
                 }
             }
+            // A closed path's rows sum to zero, unless its right part was clipped off the canvas: then
+            // the interior runs to the canvas' right edge.
+            if carryNonZero && tx0 + lastWithPieces + 1 < tilesX {
+                for tileX in (tx0 + lastWithPieces + 1)..<tilesX {
+                    out.pathTiles.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + tileX),
+                                                  segmentStart: UInt32(out.segments.count), segmentCount: 0,
+                                                  backdropStart: UInt32(out.backdrops.count)))
+                    out.backdrops.append(contentsOf: carry)
+                }
+            }
         }
     }
 

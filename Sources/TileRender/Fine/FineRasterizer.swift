@@ -113,13 +113,15 @@ struct FineRasterizer {
         for row in rowStart..<rowEnd {
             let line = row * accStride
             let dy = min(Float(row + 1), y1) - max(Float(row), y0)
-            let xNext = x + dxdy * dy
+            // Pieces lie inside the tile; clamping removes float error that could step outside it.
+            let xNext = min(max(x + dxdy * dy, 0), 16)
+            x = min(max(x, 0), 16)
             let d = dy * dir
             let xa = min(x, xNext), xb = max(x, xNext)
             let xaFloor = xa.rounded(.down)
-            let xaInt = min(16, max(0, Int(xaFloor)))
+            let xaInt = Int(xaFloor)
             let xbCeil = xb.rounded(.up)
-            let xbInt = min(17, max(0, Int(xbCeil)))
+            let xbInt = Int(xbCeil)
             if xbInt <= xaInt + 1 {
                 // The segment stays within one pixel column in this row.
                 let xMid = 0.5 * (x + xNext) - xaFloor

@@ -75,4 +75,21 @@ func coveredArea(_ b: Bitmap) -> Double {
         #expect(b.pixel(x: 29, y: 49).a == 255)
         #expect(b.pixel(x: 30, y: 20).a == 0)
     }
+
+    @Test func shapesWiderThanTheCanvasOnBothSides() throws {
+        let b = try renderCPU(width: 70, height: 50) { ctx in
+            var p = Path()
+            p.move(to: CGPoint(x: -40, y: 10))
+            p.addLine(to: CGPoint(x: 200, y: 12.5))
+            p.addLine(to: CGPoint(x: -30, y: 40))
+            p.closeSubpath()
+            ctx.fill(p, with: .color(.black))
+        }
+        // Inside the triangle across the whole width, outside above and below it.
+        for x in [0, 17, 35, 52, 69] {
+            #expect(b.pixel(x: x, y: 20).a == 255, "x \(x)")
+            #expect(b.pixel(x: x, y: 5).a == 0, "x \(x)")
+            #expect(b.pixel(x: x, y: 45).a == 0, "x \(x)")
+        }
+    }
 }

@@ -36,13 +36,17 @@ private func maxChannelDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
         }
     }
 
-    /// Exact area coverage: a shape rendered at 2x and box-filtered down equals the 1x render.
+    /// Exact area coverage: a polygon rendered at 2x and box-filtered down equals the 1x render.
+    /// (A simple polygon: curves flatten differently at different scales, by up to the tolerance, and
+    /// where edges of one path cross inside a pixel the averaged winding number is only an estimate.)
     @Test func scaledRenderDownsamplesToTheOriginal() throws {
         func shape(_ ctx: inout GraphicsContext) {
             var p = Path()
-            p.move(to: CGPoint(x: 10.3, y: 5.7))
-            p.addCurve(to: CGPoint(x: 90.2, y: 40.1), control1: CGPoint(x: 60, y: -20), control2: CGPoint(x: 120, y: 10))
-            p.addQuadCurve(to: CGPoint(x: 20.6, y: 93.3), control: CGPoint(x: 70, y: 110))
+            for i in 0..<11 {
+                let angle = Double(i) * 2 * .pi / 11 + 0.1
+                let radius = i % 2 == 0 ? 60.0 : 45.0
+                p.addLine(to: CGPoint(x: 47.3 + radius * cos(angle), y: 52.9 + radius * sin(angle)))
+            }
             p.closeSubpath()
             ctx.fill(p, with: .color(.black))
         }
@@ -56,8 +60,8 @@ private func maxChannelDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
                 worst = max(worst, abs((sum + 2) / 4 - Int(small.pixel(x: x, y: y).a)))
             }
         }
-        // Flattening differs between the two scales by up to the tolerance, a few levels at most.
-        #expect(worst <= 12, "worst alpha difference \(worst)")
+        // Rounding to 8 bits twice: at most 2 levels.
+        #expect(worst <= 2, "worst alpha difference \(worst)")
     }
 
     /// Translating by whole pixels (across tile boundaries) moves the picture and changes nothing else.

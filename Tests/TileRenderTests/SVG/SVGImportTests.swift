@@ -48,13 +48,6 @@ private func close(_ a: CGAffineTransform, _ b: CGAffineTransform, _ eps: Double
         && abs(a.tx - b.tx) <= eps && abs(a.ty - b.ty) <= eps
 }
 
-private func endPoint(_ e: Path.Element) -> CGPoint? {
-    switch e {
-    case .move(let p), .line(let p), .quadCurve(let p, _), .curve(let p, _, _): return p
-    case .closeSubpath: return nil
-    }
-}
-
 private func allFinite(_ path: Path) -> Bool {
     var ok = true
     path.forEach { e in

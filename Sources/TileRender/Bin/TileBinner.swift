@@ -28,8 +28,10 @@ struct TileBinner {
         flattener.flatten(draw.path, transform: draw.transform, into: &lines)
         clipped.removeAll(keepingCapacity: true)
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
+        let (w, h) = (width, height)
         for line in lines {
-            clip(line) { s in
+            // A static function: a method on self here would copy self, and with it `clipped`, per append.
+            TileBinner.clip(line, width: w, height: h) { s in
                 clipped.append(s)
                 minX = min(minX, min(s.x0, s.x1)); maxX = max(maxX, max(s.x0, s.x1))
                 minY = min(minY, min(s.y0, s.y1)); maxY = max(maxY, max(s.y0, s.y1))
@@ -114,7 +116,7 @@ struct TileBinner {
     }
 
     /// Clips a device segment to the canvas as described in BinnedScene.swift.
-    private func clip(_ s: LineSegment, _ emit: (LineSegment) -> Void) {
+    private static func clip(_ s: LineSegment, width: Float, height: Float, _ emit: (LineSegment) -> Void) {
         if min(s.x0, s.x1) >= 0 && max(s.x0, s.x1) <= width && min(s.y0, s.y1) >= 0 && max(s.y0, s.y1) <= height {
             return emit(s)  // the common case: inside the canvas
         }

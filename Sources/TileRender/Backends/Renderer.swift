@@ -25,11 +25,7 @@ public struct Renderer: Sendable {
     /// background.
     public func render(_ scene: Scene) throws -> Bitmap {
         let (w, h) = try Renderer.pixelSize(of: scene.size)
-        var bitmap = try Bitmap(width: w, height: h)
-        try bitmap.pixels.withUnsafeMutableBytes { buf in
-            try render(scene, into: buf, width: w, height: h, bytesPerRow: w * 4)
-        }
-        return bitmap
+        return try renderWithStatistics(scene).0
     }
 
     /// Renders `scene` into a caller-owned buffer of premultiplied RGBA8 rows (`bytesPerRow` apart),
@@ -52,7 +48,8 @@ public struct Renderer: Sendable {
         let (w, h) = try Renderer.pixelSize(of: scene.size)
         var bitmap = try Bitmap(width: w, height: h)
         let stats = try bitmap.pixels.withUnsafeMutableBytes { buf in
-            try renderReturningStatistics(scene, into: RenderTarget(base: buf.baseAddress!, width: w, height: h, bytesPerRow: w * 4))
+            try renderReturningStatistics(scene, into: RenderTarget(base: buf.baseAddress!, width: w, height: h,
+                                                                    bytesPerRow: w * 4, startsTransparent: true))
         }
         return (bitmap, stats)
     }

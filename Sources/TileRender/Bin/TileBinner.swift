@@ -14,6 +14,8 @@ struct TileBinner {
     private var pieceTiles: [Int32] = []
     private var sorted: [TileSegment] = []
     private var tileStart: [Int32] = []
+    private var tileFill: [Int32] = []
+    private var carry = [Float](repeating: 0, count: 16)
 
     init(width: Int, height: Int) {
         flattener = Flattener(width: Double(width), height: Double(height))
@@ -54,14 +56,14 @@ struct TileBinner {
         for i in 0..<(bw * bh) { tileStart[i + 1] += tileStart[i] }
         sorted.removeAll(keepingCapacity: true)
         sorted.append(contentsOf: repeatElement(TileSegment(x0: 0, y0: 0, x1: 0, y1: 0), count: pieces.count))
-        var fill = tileStart
+        tileFill.removeAll(keepingCapacity: true)
+        tileFill.append(contentsOf: tileStart)
         for (i, t) in pieceTiles.enumerated() {
-            sorted[Int(fill[Int(t)])] = pieces[i]
-            fill[Int(t)] += 1
+            sorted[Int(tileFill[Int(t)])] = pieces[i]
+            tileFill[Int(t)] += 1
         }
 
         // Walk each tile row left to right, carrying the per-row backdrop.
-        var carry = [Float](repeating: 0, count: 16)
         for row in 0..<bh {
             var lastWithPieces = -1
             for col in stride(from: bw - 1, through: 0, by: -1) where tileStart[row * bw + col + 1] > tileStart[row * bw + col] {

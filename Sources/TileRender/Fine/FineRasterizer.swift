@@ -33,36 +33,63 @@ struct FineRasterizer {
         for c in lo..<hi {
             let pathTile = scene.pathTiles[Int(scene.tileCommands[c])]
             let draw = scene.draws[Int(pathTile.drawIndex)]
-            let fullyCovered = computeCoverage(pathTile, rule: draw.rule, scene: scene)
+            let rows = computeCoverage(pathTile, rule: draw.rule, scene: scene)
+            if rows.isEmpty { continue }
             let paint = scene.paints[Int(draw.paintIndex)]
             if paint.kind == EncodedPaint.Kind.solid.rawValue {
-                blendSolid(paint.color, opaqueFill: fullyCovered && paint.isOpaque)
+                blendSolid(paint.color, rows: rows.range, opaqueFill: rows.fullyCovered && paint.isOpaque)
             } else {
-                blendGradient(paint, ramps: scene.ramps, originX: originX, originY: originY)
+                blendGradient(paint, rows: rows.range, ramps: scene.ramps, originX: originX, originY: originY)
             }
         }
         store(target: target, originX: originX, originY: originY, w: w, h: h)
     }
 
-    /// Fills `coverage`; returns true when every pixel is fully covered.
-    private mutating func computeCoverage(_ t: PathTile, rule: UInt32, scene: BinnedScene) -> Bool {
+    /// The pixel rows a draw touches in a tile, and whether all 256 pixels are fully covered.
+    struct CoveredRows {
+        var range: Range<Int>
+        var fullyCovered: Bool
+        var isEmpty: Bool { range.isEmpty }
+    }
+
+    /// Fills `coverage` for the rows the draw touches (other rows are left stale and must not be read).
+    private mutating func computeCoverage(_ t: PathTile, rule: UInt32, scene: BinnedScene) -> CoveredRows {
         let evenOdd = rule == FillRule.evenOdd.rawValue
         var backdrop = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
                         Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
+        // Rows with a non-zero backdrop or a segment; everything outside is uncovered.
+        var first = 16, last = -1
         if t.backdropStart != PathTile.noBackdrop {
             scene.backdrops.withUnsafeBufferPointer { b in
                 withUnsafeMutableBytes(of: &backdrop) { raw in
                     let dst = raw.bindMemory(to: Float.self)
-                    for r in 0..<16 { dst[r] = b[Int(t.backdropStart) + r] }
+                    for r in 0..<16 {
+                        let v = b[Int(t.backdropStart) + r]
+                        dst[r] = v
+                        if v != 0 { first = min(first, r); last = r }
+                    }
                 }
             }
         }
-        var allCovered = true
+        let segmentRange = Int(t.segmentStart)..<Int(t.segmentStart + t.segmentCount)
+        var segFirst = 16, segLast = -1
+        scene.segments.withUnsafeBufferPointer { segs in
+            for s in segmentRange {
+                let seg = segs[s]
+                segFirst = min(segFirst, max(0, Int(min(seg.y0, seg.y1))))
+                segLast = max(segLast, min(15, Int(max(seg.y0, seg.y1).rounded(.up)) - 1))
+            }
+        }
+        first = min(first, segFirst)
+        last = max(last, segLast)
+        if last < first { return CoveredRows(range: 0..<0, fullyCovered: false) }
+        let rowRange = first..<(last + 1)
+        var allCovered = rowRange == 0..<16
         withUnsafeBytes(of: &backdrop) { raw in
             let rows = raw.bindMemory(to: Float.self)
             coverage.withUnsafeMutableBufferPointer { cov in
-                if t.segmentCount == 0 {
-                    for r in 0..<16 {
+                if segmentRange.isEmpty {
+                    for r in rowRange {
                         let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
                         if v < 1 { allCovered = false }
                         for x in 0..<16 { cov[r * 16 + x] = v }
@@ -70,14 +97,18 @@ struct FineRasterizer {
                     return
                 }
                 acc.withUnsafeMutableBufferPointer { acc in
-                    for i in 0..<acc.count { acc[i] = 0 }
+                    for i in (segFirst * FineRasterizer.accStride)..<((segLast + 1) * FineRasterizer.accStride) { acc[i] = 0 }
                     scene.segments.withUnsafeBufferPointer { segs in
-                        for s in Int(t.segmentStart)..<Int(t.segmentStart + t.segmentCount) {
-                            FineRasterizer.accumulate(segs[s], into: acc)
-                        }
+                        for s in segmentRange { FineRasterizer.accumulate(segs[s], into: acc) }
                     }
-                    for r in 0..<16 {
+                    for r in rowRange {
                         var sum = rows[r]
+                        if r < segFirst || r > segLast {
+                            let v = FineRasterizer.fold(sum, evenOdd: evenOdd)
+                            if v < 1 { allCovered = false }
+                            for x in 0..<16 { cov[r * 16 + x] = v }
+                            continue
+                        }
                         for x in 0..<16 {
                             sum += acc[r * FineRasterizer.accStride + x]
                             let v = FineRasterizer.fold(sum, evenOdd: evenOdd)
@@ -88,7 +119,7 @@ struct FineRasterizer {
                 }
             }
         }
-        return allCovered
+        return CoveredRows(range: rowRange, fullyCovered: allCovered)
     }
 
     @inline(__always)
@@ -151,7 +182,7 @@ struct FineRasterizer {
         }
     }
 
-    private mutating func blendSolid(_ c: SIMD4<Float>, opaqueFill: Bool) {
+    private mutating func blendSolid(_ c: SIMD4<Float>, rows: Range<Int>, opaqueFill: Bool) {
         if opaqueFill {
             for i in 0..<256 { red[i] = c.x; green[i] = c.y; blue[i] = c.z; alpha[i] = c.w }
             return
@@ -161,7 +192,7 @@ struct FineRasterizer {
             green.withUnsafeMutableBufferPointer { g in
             blue.withUnsafeMutableBufferPointer { b in
             alpha.withUnsafeMutableBufferPointer { a in
-                for i in 0..<256 {
+                for i in (rows.lowerBound * 16)..<(rows.upperBound * 16) {
                     let k = cov[i]
                     let inv = 1 - c.w * k
                     r[i] = c.x * k + r[i] * inv
@@ -173,7 +204,7 @@ struct FineRasterizer {
         }
     }
 
-    private mutating func blendGradient(_ p: EncodedPaint, ramps: [SIMD4<Float>], originX: Int, originY: Int) {
+    private mutating func blendGradient(_ p: EncodedPaint, rows: Range<Int>, ramps: [SIMD4<Float>], originX: Int, originY: Int) {
         let n = EncodedScene.rampSize
         let last = Float(n - 1)
         let (m0, m1, m2, m3, m4, m5) = p.map
@@ -184,7 +215,7 @@ struct FineRasterizer {
         blue.withUnsafeMutableBufferPointer { b in
         alpha.withUnsafeMutableBufferPointer { a in
             let base = Int(p.lutStart)
-            for py in 0..<16 {
+            for py in rows {
                 let y = Float(originY + py) + 0.5
                 for px in 0..<16 {
                     let i = py * 16 + px
@@ -217,37 +248,51 @@ struct FineRasterizer {
     }
 
     private mutating func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        let scale: Float = 1 / 255
-        for i in 0..<256 { red[i] = 0; green[i] = 0; blue[i] = 0; alpha[i] = 0 }
-        for y in 0..<h {
-            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-                .assumingMemoryBound(to: UInt8.self)
-            for x in 0..<w {
-                let i = y * 16 + x
-                red[i] = Float(row[x * 4]) * scale
-                green[i] = Float(row[x * 4 + 1]) * scale
-                blue[i] = Float(row[x * 4 + 2]) * scale
-                alpha[i] = Float(row[x * 4 + 3]) * scale
+        red.withUnsafeMutableBufferPointer { r in
+        green.withUnsafeMutableBufferPointer { g in
+        blue.withUnsafeMutableBufferPointer { b in
+        alpha.withUnsafeMutableBufferPointer { a in
+            for i in 0..<256 { r[i] = 0; g[i] = 0; b[i] = 0; a[i] = 0 }
+            if target.startsTransparent { return }
+            let scale: Float = 1 / 255
+            for y in 0..<h {
+                let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
+                    .assumingMemoryBound(to: UInt8.self)
+                for x in 0..<w {
+                    let i = y * 16 + x
+                    r[i] = Float(row[x * 4]) * scale
+                    g[i] = Float(row[x * 4 + 1]) * scale
+                    b[i] = Float(row[x * 4 + 2]) * scale
+                    a[i] = Float(row[x * 4 + 3]) * scale
+                }
             }
-        }
+        }}}}
     }
 
     private func store(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        @inline(__always) func byte(_ v: Float) -> UInt8 {
-            // Clamp, then round half up; the float->int conversion cannot trap after the clamp.
-            UInt8(truncatingIfNeeded: Int32(min(max(v, 0), 1) * 255 + 0.5))
-        }
-        for y in 0..<h {
-            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-                .assumingMemoryBound(to: UInt8.self)
-            for x in 0..<w {
-                let i = y * 16 + x
-                row[x * 4] = byte(red[i])
-                row[x * 4 + 1] = byte(green[i])
-                row[x * 4 + 2] = byte(blue[i])
-                row[x * 4 + 3] = byte(alpha[i])
+        red.withUnsafeBufferPointer { r in
+        green.withUnsafeBufferPointer { g in
+        blue.withUnsafeBufferPointer { b in
+        alpha.withUnsafeBufferPointer { a in
+            for y in 0..<h {
+                let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
+                    .assumingMemoryBound(to: UInt8.self)
+                for x in 0..<w {
+                    let i = y * 16 + x
+                    row[x * 4] = FineRasterizer.byte(r[i])
+                    row[x * 4 + 1] = FineRasterizer.byte(g[i])
+                    row[x * 4 + 2] = FineRasterizer.byte(b[i])
+                    row[x * 4 + 3] = FineRasterizer.byte(a[i])
+                }
             }
-        }
+        }}}}
+    }
+
+    /// 0...1 to 0...255, rounded to nearest. Adding 2^23 puts the rounded integer in the low mantissa
+    /// bits, which avoids Swift's trapping float-to-integer conversion in this hot loop.
+    @inline(__always)
+    static func byte(_ v: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (min(max(v, 0), 1) * 255 + 8_388_608).bitPattern)
     }
 }
 
@@ -258,4 +303,6 @@ struct RenderTarget: @unchecked Sendable {
     let width: Int
     let height: Int
     let bytesPerRow: Int
+    /// True when every pixel is known to be transparent (a fresh bitmap), so tiles need not read it.
+    var startsTransparent = false
 }

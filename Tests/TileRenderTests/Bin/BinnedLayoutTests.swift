@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import Shaders
+@testable import TileRender
+
+/// The binned scene is read by the Vulkan shaders as std430 arrays: sizes and alignments are part of
+/// the contract with Sources/Shaders.
+@Suite struct BinnedLayoutTests {
+    @Test func gpuStructsHaveTheirDocumentedLayout() {
+        #expect(MemoryLayout<TileSegment>.stride == 16)
+        #expect(MemoryLayout<PathTile>.stride == 20)
+        #expect(MemoryLayout<BinnedDraw>.stride == 8)
+        #expect(MemoryLayout<EncodedPaint>.stride == 64)
+        #expect(MemoryLayout<EncodedPaint>.offset(of: \.color) == 16)
+        #expect(MemoryLayout<EncodedPaint>.offset(of: \.map) == 32)
+        #expect(MemoryLayout<EncodedPaint>.offset(of: \.params) == 56)
+        #expect(BinnedScene.tileSize == TileLayout.tileSize)
+    }
+
+    @Test func tileListsAreInDrawOrderAndCoverEveryPathTile() throws {
+        var scene = Scene(size: CGSize(width: 100, height: 60))
+        scene.draw { ctx in samplePicture(&ctx, count: 30, extent: 100) }
+        let binned = try BinnedScene(encoding: EncodedScene(scene), width: 100, height: 60, threadCount: 3)
+        #expect(binned.tileCommandStart.count == binned.tilesX * binned.tilesY + 1)
+        #expect(Int(binned.tileCommandStart.last!) == binned.pathTiles.count)
+        for tile in 0..<(binned.tilesX * binned.tilesY) {
+            let list = binned.tileCommands[Int(binned.tileCommandStart[tile])..<Int(binned.tileCommandStart[tile + 1])]
+            let draws = list.map { binned.pathTiles[Int($0)].drawIndex }
+            #expect(draws == draws.sorted(), "tile \(tile) out of draw order")
+            #expect(list.allSatisfy { binned.pathTiles[Int($0)].tileIndex == UInt32(tile) })
+        }
+        // Every segment lies inside its tile.
+        for s in binned.segments {
+            for v in [s.x0, s.y0, s.x1, s.y1] { #expect(v >= -1e-3 && v <= 16 + 1e-3) }
+        }
+    }
+}

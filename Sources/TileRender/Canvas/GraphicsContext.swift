@@ -34,6 +34,18 @@ public struct GraphicsContext {
         recorder.append(.fill(FillCommand(path: path, transform: transform, shading: shading,
                                           rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: opacity)))
     }
+
+    /// Strokes `path` with `shading`. The stroke is expanded in user space, so a non-uniform transform
+    /// stretches the pen as it does in SwiftUI.
+    public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        recorder.append(.stroke(StrokeCommand(path: path, transform: transform, shading: shading, style: style,
+                                              opacity: opacity)))
+    }
+
+    /// Strokes `path` with `shading` and a solid line of `lineWidth`.
+    public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
+        stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
+    }
 }
 
 extension GraphicsContext {

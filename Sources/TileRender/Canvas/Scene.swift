@@ -29,6 +29,7 @@ public struct Scene: Sendable {
 /// One recorded drawing operation. Clips and layers join this list in a later version.
 public enum DrawCommand: Sendable {
     case fill(FillCommand)
+    case stroke(StrokeCommand)
 }
 
 /// The winding rule that decides a path's interior.
@@ -44,6 +45,16 @@ public struct FillCommand: Sendable {
     public var transform: CGAffineTransform
     public var shading: GraphicsContext.Shading
     public var rule: FillRule
+    public var opacity: Double
+}
+
+/// A path stroked with a shading, as recorded by `GraphicsContext.stroke`.
+public struct StrokeCommand: Sendable {
+    public var path: Path
+    /// User space to pixels.
+    public var transform: CGAffineTransform
+    public var shading: GraphicsContext.Shading
+    public var style: StrokeStyle
     public var opacity: Double
 }
 

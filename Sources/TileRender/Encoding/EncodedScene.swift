@@ -41,6 +41,8 @@ struct EncodedDraw: Sendable {
     var transform: CGAffineTransform
     var rule: FillRule
     var paintIndex: UInt32
+    /// Set for strokes: the path is expanded to its stroke outline (filled nonzero) before binning.
+    var stroke: StrokeStyle? = nil
 }
 
 /// The encoded form of a `Scene`: draws, paints and gradient ramps, in draw order.
@@ -62,6 +64,11 @@ struct EncodedScene: Sendable {
                 guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { continue }
                 draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
                                          paintIndex: UInt32(paints.count)))
+                paints.append(paint)
+            case .stroke(let stroke):
+                guard let paint = encodePaint(stroke.shading, transform: stroke.transform, opacity: stroke.opacity) else { continue }
+                draws.append(EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero,
+                                         paintIndex: UInt32(paints.count), stroke: stroke.style))
                 paints.append(paint)
             }
         }

@@ -88,6 +88,7 @@ func runRender(_ args: [String]) throws {
 
     var times: [Double] = []
     var binning: [Double] = []
+    var stroking: [Double] = []
     var bitmap: Bitmap?
     var lastStats: RenderStatistics?
     for _ in 0..<repeatCount {
@@ -96,6 +97,7 @@ func runRender(_ args: [String]) throws {
         let elapsed = ContinuousClock.now - start
         times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
         binning.append(stats.binningSeconds * 1000)
+        stroking.append(stats.strokeSeconds * 1000)
         bitmap = b
         lastStats = stats
     }
@@ -105,8 +107,8 @@ func runRender(_ args: [String]) throws {
         let used = renderer.resolvedBackendName
         print(String(format: "render: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, %d threads)",
                      median(times), times.min()!, repeatCount, used, bitmap!.width, bitmap!.height, threads))
-        print(String(format: "stages: flatten+bin median %.2f ms, fine+composite median %.2f ms (%d segments, %d path tiles)",
-                     median(binning), median(zip(times, binning).map { $0 - $1 }),
+        print(String(format: "stages: flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms (%d segments, %d path tiles)",
+                     median(binning), median(stroking), median(zip(times, binning).map { $0 - $1 }),
                      lastStats!.segmentCount, lastStats!.pathTileCount))
     }
 }

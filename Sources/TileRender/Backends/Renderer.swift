@@ -62,7 +62,8 @@ public struct Renderer: Sendable {
         let binned = try BinnedScene(encoding: EncodedScene(scene), width: target.width, height: target.height,
                                      threadCount: threadCount)
         try backend.rasterize(binned, into: target, threadCount: threadCount)
-        return RenderStatistics(binningSeconds: binned.binningSeconds, segmentCount: binned.segments.count,
+        return RenderStatistics(binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
+                                segmentCount: binned.segments.count,
                                 pathTileCount: binned.pathTiles.count)
     }
 }
@@ -71,6 +72,8 @@ public struct Renderer: Sendable {
 public struct RenderStatistics: Sendable {
     /// Flattening and tile binning (the stages shared by all backends), in seconds.
     public var binningSeconds: Double
+    /// Stroke expansion, summed over the binning workers (part of `binningSeconds` when one worker runs).
+    public var strokeSeconds: Double
     /// Tile-local line segments produced by binning.
     public var segmentCount: Int
     /// (draw, tile) pairs produced by binning.

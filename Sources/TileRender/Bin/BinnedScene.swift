@@ -66,8 +66,10 @@ struct BinnedScene: Sendable {
     /// Indices into `pathTiles`, per tile in draw order.
     var tileCommands: [UInt32] = []
 
-    /// Time spent flattening and binning, for benchmarks.
+    /// Time spent flattening and binning (stroke expansion included), for benchmarks.
     var binningSeconds: Double = 0
+    /// Time spent expanding strokes, summed over workers.
+    var strokeSeconds: Double = 0
 
     init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int) throws {
         let clock = ContinuousClock.now
@@ -100,6 +102,7 @@ struct BinnedScene: Sendable {
                 }
             }
         }
+        strokeSeconds = scratch.reduce(0) { $0 + $1.strokeSeconds }
         try merge(outputs)
         binningSeconds = (ContinuousClock.now - clock).seconds
     }

@@ -16,6 +16,10 @@ struct TileBinner {
     private var tileStart: [Int32] = []
     private var tileFill: [Int32] = []
     private var carry = [Float](repeating: 0, count: 16)
+    private var stroker = StrokeExpander()
+    private var outline = StrokeOutline()
+    /// Time spent expanding strokes, for benchmarks.
+    private(set) var strokeSeconds: Double = 0
 
     init(width: Int, height: Int) {
         flattener = Flattener(width: Double(width), height: Double(height))
@@ -27,7 +31,11 @@ struct TileBinner {
 
     mutating func bin(_ draw: EncodedDraw, drawIndex: UInt32, into out: inout ChunkOutput) {
         lines.removeAll(keepingCapacity: true)
-        flattener.flatten(draw.path, transform: draw.transform, into: &lines)
+        if let style = draw.stroke {
+            expandStroke(draw.path, style: style, transform: draw.transform)
+        } else {
+            flattener.flatten(draw.path, transform: draw.transform, into: &lines)
+        }
         clipped.removeAll(keepingCapacity: true)
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
         let (w, h) = (width, height)
@@ -102,6 +110,39 @@ struct TileBinner {
                     out.backdrops.append(contentsOf: carry)
                 }
             }
+        }
+    }
+
+    /// Expands a stroke in user space and appends its outline, in device space, to `lines`.
+    private mutating func expandStroke(_ path: Path, style: StrokeStyle, transform t: CGAffineTransform) {
+        let start = ContinuousClock.now
+        defer { strokeSeconds += (ContinuousClock.now - start).seconds }
+        guard let parameters = StrokeParameters(style) else { return }
+        let scale = t.maximumScale
+        guard scale.isFinite, scale > 0 else { return }
+        outline.removeAll()
+        stroker.expand(path, parameters, tolerance: Flattener.tolerance / scale, into: &outline)
+        let limit = Flattener.coordinateLimit
+        func map(_ q: SIMD2<Double>) -> SIMD2<Double> {
+            let x = Double(t.a) * q.x + Double(t.c) * q.y + Double(t.tx)
+            let y = Double(t.b) * q.x + Double(t.d) * q.y + Double(t.ty)
+            return SIMD2(x.isFinite ? min(max(x, -limit), limit) : 0, y.isFinite ? min(max(y, -limit), limit) : 0)
+        }
+        var contourStart = 0
+        for end in outline.contourEnds {
+            let first = map(outline.points[contourStart])
+            var previous = first
+            for i in (contourStart + 1)..<end {
+                let q = map(outline.points[i])
+                if q.y != previous.y {
+                    lines.append(LineSegment(x0: Float(previous.x), y0: Float(previous.y), x1: Float(q.x), y1: Float(q.y)))
+                }
+                previous = q
+            }
+            if first.y != previous.y {
+                lines.append(LineSegment(x0: Float(previous.x), y0: Float(previous.y), x1: Float(first.x), y1: Float(first.y)))
+            }
+            contourStart = end
         }
     }
 

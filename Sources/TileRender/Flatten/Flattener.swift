@@ -85,7 +85,7 @@ struct Flattener {
     /// Number of equal parameter steps that keep a Bézier within `tolerance` (Wang's formula).
     /// `degree` 2 for a quadratic written in cubic form (its true second differences are used).
     static func chordCount(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
-                           degree: Int) -> Int {
+                           degree: Int, tolerance: Double = Flattener.tolerance) -> Int {
         let m: Double
         let factor: Double
         if degree == 2 {

@@ -1,9 +1,32 @@
 import Foundation
 
 extension Path {
-    /// The outline of this path stroked with `style`, as a path to fill with the nonzero rule.
-    /// Curves are approximated by lines within 0.05 units of the true outline.
+    /// The outline of this path stroked with `style`, as a path to fill with the nonzero rule (what
+    /// SwiftUI's `strokedPath` returns). Curves, round joins and round caps are approximated by lines
+    /// within 0.05 units of the true outline; a style that draws nothing gives an empty path.
     public func strokedPath(_ style: StrokeStyle) -> Path {
-        Path()  // replaced by the stroke expander
+        guard let parameters = StrokeParameters(style) else { return Path() }
+        var expander = StrokeExpander()
+        var outline = StrokeOutline()
+        expander.expand(self, parameters, tolerance: 0.05, into: &outline)
+        var path = Path()
+        var start = 0
+        for end in outline.contourEnds {
+            path.move(to: CGPoint(x: outline.points[start].x, y: outline.points[start].y))
+            for q in outline.points[(start + 1)..<end] { path.addLine(to: CGPoint(x: q.x, y: q.y)) }
+            path.closeSubpath()
+            start = end
+        }
+        return path
+    }
+}
+
+extension CGAffineTransform {
+    /// The largest factor by which the transform stretches a length (its largest singular value).
+    var maximumScale: Double {
+        let s = Double(a * a + b * b + c * c + d * d)
+        let det = Double(a * d - b * c)
+        let root = max(0, s * s - 4 * det * det).squareRoot()
+        return ((s + root) / 2).squareRoot()
     }
 }

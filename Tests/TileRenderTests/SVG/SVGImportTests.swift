@@ -14,10 +14,9 @@ private func parse(_ text: String) throws -> SVGDocument {
 }
 
 private func fills(_ doc: SVGDocument, size: CGSize? = nil) -> [FillCommand] {
-    doc.makeScene(size: size).commands.map { command in
-        switch command {
-        case .fill(let f): return f
-        }
+    doc.makeScene(size: size).commands.compactMap { command in
+        if case .fill(let f) = command { return f }
+        return nil
     }
 }
 

@@ -1,0 +1,408 @@
+import Foundation
+
+// Stroke expansion: a path and a StrokeStyle become closed outline contours, filled with the nonzero rule.
+//
+// The path is flattened in user space, finely enough that both the centre line and its offsets at
+// +-lineWidth/2 stay within the tolerance after the transform: chord counts come from Wang's formula and
+// from a bound on the turning angle per chord (an offset at distance d of a chord turning by theta strays
+// d * (1 - cos(theta/2))). Each flattened subpath, or each dash of it, becomes:
+// - open: one contour, left side forward, end cap, right side backward, start cap;
+// - closed: two contours, left side forward and right side backward (opposite orientations, so the
+//   nonzero fill is the ring between them), with a join at every vertex including the closing one.
+// Joins on the outer side of a turn follow lineJoin (vertices inside a flattened curve always get round
+// joins, which is what the true offset of a smooth curve or a cusp is); on the inner side the outline
+// goes through the vertex itself, as Skia's stroker does, which keeps the nonzero union exact for cusps,
+// 180-degree turns and strokes much wider than their segments. Zero-length subpaths and dashes draw a
+// dot for round and square caps (square ones oriented along the path, or along +x without a direction)
+// and nothing for butt caps.
+
+/// Closed polygons in user space: contour k is `points[contourStart(k) ..< contourEnds[k]]`.
+struct StrokeOutline {
+    var points: [SIMD2<Double>] = []
+    var contourEnds: [Int] = []
+
+    mutating func removeAll() {
+        points.removeAll(keepingCapacity: true)
+        contourEnds.removeAll(keepingCapacity: true)
+    }
+    mutating func closeContour() {
+        let start = contourEnds.last ?? 0
+        if points.count - start >= 3 { contourEnds.append(points.count) } else { points.removeSubrange(start...) }
+    }
+}
+
+/// A validated stroke style in user units.
+struct StrokeParameters {
+    var halfWidth: Double
+    var cap: CGLineCap
+    var join: CGLineJoin
+    var miterLimit: Double
+    /// Alternating on/off lengths (even count), or empty for a solid line.
+    var dash: [Double]
+    var dashPhase: Double
+
+    /// Nil when the style draws nothing (width zero, negative or not finite).
+    init?(_ style: StrokeStyle) {
+        let w = Double(style.lineWidth)
+        guard w.isFinite, w > 0 else { return nil }
+        halfWidth = w / 2
+        cap = style.lineCap
+        join = style.lineJoin
+        let limit = Double(style.miterLimit)
+        miterLimit = limit.isFinite ? max(1, limit) : 1
+        var pattern = style.dash.map(Double.init)
+        let valid = !pattern.isEmpty && pattern.allSatisfy { $0.isFinite && $0 >= 0 } && pattern.reduce(0, +) > 0
+        if !valid { pattern = [] }
+        if pattern.count % 2 == 1 { pattern += pattern }
+        dash = pattern
+        let phase = Double(style.dashPhase)
+        dashPhase = phase.isFinite ? phase : 0
+    }
+}
+
+struct StrokeExpander {
+    /// Most dashes one path may produce; beyond it the dash pattern is ignored (solid stroke), which
+    /// bounds time and memory for patterns far finer than a pixel on long paths.
+    static let maxDashCount = 1_000_000
+
+    private var points: [SIMD2<Double>] = []
+    /// Whether a vertex is a corner of the original path (true) or inside a flattened curve (false).
+    private var corners: [Bool] = []
+    private var dashPoints: [SIMD2<Double>] = []
+    private var dashCorners: [Bool] = []
+
+    /// Expands `path` into `out` (user space). `tolerance` is the allowed error in user units and
+    /// `scale` the largest stretch of the transform, so arc steps can be chosen in device terms.
+    mutating func expand(_ path: Path, _ p: StrokeParameters, tolerance: Double, into out: inout StrokeOutline) {
+        // Largest turn per chord that keeps the offset within tolerance.
+        let maxTurn = p.halfWidth > tolerance ? 2 * acos(1 - tolerance / p.halfWidth) : Double.pi / 2
+        var start = SIMD2<Double>(0, 0)
+        var hasCurrent = false
+        var hasSegment = false
+        points.removeAll(keepingCapacity: true)
+        corners.removeAll(keepingCapacity: true)
+
+        func point(_ q: CGPoint) -> SIMD2<Double>? {
+            let v = SIMD2(Double(q.x), Double(q.y))
+            return v.x.isFinite && v.y.isFinite ? v : nil
+        }
+        func finishSubpath(closed: Bool) {
+            if hasCurrent && hasSegment {
+                subpath(closed: closed, p, tolerance: tolerance, maxTurn: maxTurn, into: &out)
+            }
+            points.removeAll(keepingCapacity: true)
+            corners.removeAll(keepingCapacity: true)
+            hasSegment = false
+        }
+        func begin(_ q: SIMD2<Double>) {
+            start = q
+            points.append(q)
+            corners.append(true)
+            hasCurrent = true
+        }
+
+        for element in path.elements {
+            switch element {
+            case .move(let q):
+                guard let q = point(q) else { continue }
+                finishSubpath(closed: false)
+                begin(q)
+            case .line(let q):
+                guard let q = point(q) else { continue }
+                if !hasCurrent { begin(q); continue }
+                if points.isEmpty { begin(start) }
+                points.append(q); corners.append(true)
+                hasSegment = true
+            case .quadCurve(let q, let c):
+                guard let q = point(q), let c = point(c) else { continue }
+                if !hasCurrent { begin(q); continue }
+                if points.isEmpty { begin(start) }
+                let p0 = points[points.count - 1]
+                curve(p0, p0 + (c - p0) * (2.0 / 3.0), q + (c - q) * (2.0 / 3.0), q, degree: 2,
+                      tolerance: tolerance, maxTurn: maxTurn)
+                hasSegment = true
+            case .curve(let q, let c1, let c2):
+                guard let q = point(q), let a = point(c1), let b = point(c2) else { continue }
+                if !hasCurrent { begin(q); continue }
+                if points.isEmpty { begin(start) }
+                curve(points[points.count - 1], a, b, q, degree: 3, tolerance: tolerance, maxTurn: maxTurn)
+                hasSegment = true
+            case .closeSubpath:
+                if hasCurrent && !points.isEmpty {
+                    if hasSegment || points.count == 1 { hasSegment = true }
+                    finishSubpath(closed: true)
+                }
+                // The next segment starts a new subpath at the same start point.
+            }
+        }
+        finishSubpath(closed: false)
+    }
+
+    /// Appends the chords of a cubic (the end point included, the start point not).
+    private mutating func curve(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+                                degree: Int, tolerance: Double, maxTurn: Double) {
+        var n = Flattener.chordCount(p0, p1, p2, p3, degree: degree, tolerance: tolerance)
+        // Turning of the control polygon bounds the curve's turning.
+        var turning = 0.0
+        var previous: SIMD2<Double>? = nil
+        for v in [p1 - p0, p2 - p1, p3 - p2] where (v * v).sum() > 0 {
+            if let u = previous { turning += abs(atan2(u.x * v.y - u.y * v.x, (u * v).sum())) }
+            previous = v
+        }
+        n = max(n, Int((turning / maxTurn).rounded(.up)))
+        n = min(max(n, 1), Flattener.maxChordsPerCurve)
+        let step = 1.0 / Double(n)
+        for i in 1...n {
+            let t = Double(i) * step, u = 1 - t
+            let q = i == n ? p3 : (u * u * u) * p0 + (3 * u * u * t) * p1 + (3 * u * t * t) * p2 + (t * t * t) * p3
+            points.append(q)
+            corners.append(i == n)
+        }
+    }
+
+    /// Strokes the polyline in `points` (one subpath), dashed or not.
+    private mutating func subpath(closed: Bool, _ p: StrokeParameters, tolerance: Double, maxTurn: Double,
+                                  into out: inout StrokeOutline) {
+        // Drop repeated points; they carry no direction.
+        let epsilon = tolerance * 1e-3
+        var kept = 0
+        for i in 0..<points.count {
+            if kept > 0 {
+                let d = points[i] - points[kept - 1]
+                if (d * d).sum() <= epsilon * epsilon {
+                    corners[kept - 1] = corners[kept - 1] || corners[i]
+                    continue
+                }
+            }
+            points[kept] = points[i]; corners[kept] = corners[i]; kept += 1
+        }
+        points.removeSubrange(kept...); corners.removeSubrange(kept...)
+        if closed && points.count > 1 {
+            let d = points[0] - points[points.count - 1]
+            if (d * d).sum() <= epsilon * epsilon { points.removeLast(); corners.removeLast() }
+        }
+        if points.count == 1 {
+            dot(points[0], direction: SIMD2(1, 0), p, maxTurn: maxTurn, into: &out)
+            return
+        }
+        if p.dash.isEmpty {
+            if closed { closedOutline(points, corners, p, maxTurn: maxTurn, into: &out) }
+            else { openOutline(points, corners, p, maxTurn: maxTurn, into: &out) }
+            return
+        }
+        dashed(closed: closed, p, maxTurn: maxTurn, into: &out)
+    }
+
+    private mutating func dashed(closed: Bool, _ p: StrokeParameters, maxTurn: Double, into out: inout StrokeOutline) {
+        var line = points, lineCorners = corners
+        if closed { line.append(points[0]); lineCorners.append(true) }
+        var length = 0.0
+        for i in 1..<line.count { length += simdLength(line[i] - line[i - 1]) }
+        let period = p.dash.reduce(0, +)
+        if length / period * Double(p.dash.count) > Double(StrokeExpander.maxDashCount) {
+            if closed { closedOutline(points, corners, p, maxTurn: maxTurn, into: &out) }
+            else { openOutline(points, corners, p, maxTurn: maxTurn, into: &out) }
+            return
+        }
+        // Position in the pattern after the phase.
+        var phase = p.dashPhase.truncatingRemainder(dividingBy: period)
+        if phase < 0 { phase += period }
+        var index = 0
+        while phase >= p.dash[index] { phase -= p.dash[index]; index = (index + 1) % p.dash.count }
+        var remaining = p.dash[index] - phase
+        var on = index % 2 == 0
+        dashPoints.removeAll(keepingCapacity: true); dashCorners.removeAll(keepingCapacity: true)
+        if on { dashPoints.append(line[0]); dashCorners.append(true) }
+        var lastDirection = SIMD2<Double>(1, 0)
+
+        func flush(_ direction: SIMD2<Double>, _ out: inout StrokeOutline) {
+            // A dash that ends on a vertex repeats it; repeated points have no direction.
+            var kept = 0
+            for i in 0..<dashPoints.count {
+                if kept > 0 && dashPoints[i] == dashPoints[kept - 1] { dashCorners[kept - 1] = true; continue }
+                dashPoints[kept] = dashPoints[i]; dashCorners[kept] = dashCorners[i]; kept += 1
+            }
+            dashPoints.removeSubrange(kept...); dashCorners.removeSubrange(kept...)
+            if dashPoints.count == 1 {
+                dot(dashPoints[0], direction: direction, p, maxTurn: maxTurn, into: &out)
+            } else if dashPoints.count >= 2 {
+                openOutline(dashPoints, dashCorners, p, maxTurn: maxTurn, into: &out)
+            }
+            dashPoints.removeAll(keepingCapacity: true); dashCorners.removeAll(keepingCapacity: true)
+        }
+
+        for i in 1..<line.count {
+            let a = line[i - 1], b = line[i]
+            let segment = simdLength(b - a)
+            if segment == 0 { continue }
+            let direction = (b - a) / segment
+            lastDirection = direction
+            var travelled = 0.0
+            while segment - travelled > remaining {
+                travelled += remaining
+                let q = a + direction * travelled
+                if on {
+                    dashPoints.append(q); dashCorners.append(true)
+                    flush(direction, &out)
+                } else {
+                    dashPoints.append(q); dashCorners.append(true)
+                }
+                on.toggle()
+                index = (index + 1) % p.dash.count
+                remaining = p.dash[index]
+            }
+            remaining -= segment - travelled
+            if on { dashPoints.append(b); dashCorners.append(lineCorners[i]) }
+        }
+        if on { flush(lastDirection, &out) }
+    }
+
+    private func simdLength(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+
+    /// Unit normal (rotated +90 degrees from the direction) scaled by the half width.
+    private func offset(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ d: Double) -> SIMD2<Double> {
+        let v = b - a
+        let len = simdLength(v)
+        return SIMD2(-v.y, v.x) * (d / len)
+    }
+
+    private func openOutline(_ pts: [SIMD2<Double>], _ isCorner: [Bool], _ p: StrokeParameters, maxTurn: Double,
+                             into out: inout StrokeOutline) {
+        let n = pts.count, d = p.halfWidth
+        // Left side, forward.
+        var normal = offset(pts[0], pts[1], d)
+        out.points.append(pts[0] + normal)
+        for i in 1..<n {
+            out.points.append(pts[i] + normal)
+            if i < n - 1 {
+                let next = offset(pts[i], pts[i + 1], d)
+                join(at: pts[i], from: normal, to: next, corner: isCorner[i], primary: true, p, maxTurn: maxTurn, into: &out)
+                normal = next
+            }
+        }
+        cap(at: pts[n - 1], normal: normal, p, maxTurn: maxTurn, into: &out)
+        // Right side, backward.
+        normal = offset(pts[n - 1], pts[n - 2], d)
+        for i in stride(from: n - 2, through: 0, by: -1) {
+            out.points.append(pts[i] + normal)
+            if i > 0 {
+                let next = offset(pts[i], pts[i - 1], d)
+                join(at: pts[i], from: normal, to: next, corner: isCorner[i], primary: false, p, maxTurn: maxTurn, into: &out)
+                normal = next
+            }
+        }
+        cap(at: pts[0], normal: normal, p, maxTurn: maxTurn, into: &out)
+        out.closeContour()
+    }
+
+    private func closedOutline(_ pts: [SIMD2<Double>], _ isCorner: [Bool], _ p: StrokeParameters, maxTurn: Double,
+                               into out: inout StrokeOutline) {
+        let n = pts.count, d = p.halfWidth
+        for side in [1, -1] {
+            // side 1: forward along pts; side -1: backward. Each contour ends where it began.
+            let order: [Int] = side == 1 ? Array(0..<n) : Array((0..<n).reversed())
+            var normal = offset(pts[order[0]], pts[order[1 % n]], d)
+            out.points.append(pts[order[0]] + normal)
+            for k in 1...n {
+                let here = order[k % n], next = order[(k + 1) % n]
+                out.points.append(pts[here] + normal)
+                let nextNormal = offset(pts[here], pts[next], d)
+                join(at: pts[here], from: normal, to: nextNormal, corner: isCorner[here], primary: side == 1, p,
+                     maxTurn: maxTurn, into: &out)
+                normal = nextNormal
+            }
+            out.closeContour()
+        }
+    }
+
+    /// Connects `v + a` (already emitted) to `v + b`.
+    /// `primary` is true on the first of the two sides drawn through a vertex; an exact 180-degree turn
+    /// is drawn (as a cap-like join) by the primary side only, so its edge is not drawn twice.
+    private func join(at v: SIMD2<Double>, from a: SIMD2<Double>, to b: SIMD2<Double>, corner: Bool, primary: Bool,
+                      _ p: StrokeParameters, maxTurn: Double, into out: inout StrokeOutline) {
+        // The normals are the directions rotated by +90 degrees, so cross(a, b) = cross(dirA, dirB).
+        let cross = a.x * b.y - a.y * b.x, dot = (a * b).sum()
+        let d2 = p.halfWidth * p.halfWidth
+        if cross == 0 && dot > 0 { out.points.append(v + b); return }  // straight on
+        // The side at v + a is outer when the path turns away from it (toward -a).
+        let outer = cross < 0 || (cross == 0 && primary)
+        if !outer {
+            out.points.append(v)
+            out.points.append(v + b)
+            return
+        }
+        let join: CGLineJoin = corner ? p.join : .round
+        switch join {
+        case .round:
+            var sweep = atan2(cross, dot)
+            if cross == 0 { sweep = -Double.pi }  // a full reversal: go round the far side
+            arc(center: v, from: a, sweep: sweep, maxTurn: maxTurn, into: &out)
+        case .miter:
+            // Miter length over line width is 1 / cos(turn / 2); cos(turn/2)^2 = (1 + cos(turn)) / 2.
+            let cosTurn = dot / d2
+            let cosHalf = ((1 + cosTurn) / 2).squareRoot()
+            if cosHalf > 0 && 1 / cosHalf <= p.miterLimit {
+                let mid = a + b
+                let midLength = simdLength(mid)
+                out.points.append(v + mid * (p.halfWidth / cosHalf / midLength))
+            }
+            out.points.append(v + b)
+        case .bevel:
+            out.points.append(v + b)
+        }
+    }
+
+    /// Emits points on the circle around `center` from `center + from` (exclusive) turning by `sweep`.
+    private func arc(center: SIMD2<Double>, from: SIMD2<Double>, sweep: Double, maxTurn: Double,
+                     into out: inout StrokeOutline) {
+        let steps = max(1, Int((abs(sweep) / maxTurn).rounded(.up)))
+        let delta = sweep / Double(steps)
+        let c = cos(delta), s = sin(delta)
+        // Inner vertices sit half a sagitta outside the circle, so the chords straddle it and the
+        // polygon keeps the disc's area; the end points stay exact.
+        let bulge = 1 + (1 - cos(delta / 2)) / 2
+        var r = from
+        for i in 0..<steps {
+            r = SIMD2(r.x * c - r.y * s, r.x * s + r.y * c)
+            out.points.append(center + (i == steps - 1 ? r : r * bulge))
+        }
+    }
+
+    /// From `v + normal` (emitted) to `v - normal`, the normal being +90 degrees from the direction of travel.
+    private func cap(at v: SIMD2<Double>, normal: SIMD2<Double>, _ p: StrokeParameters, maxTurn: Double,
+                     into out: inout StrokeOutline) {
+        switch p.cap {
+        case .butt:
+            out.points.append(v - normal)
+        case .square:
+            let forward = SIMD2(normal.y, -normal.x)  // rotate -90 degrees: the direction of travel
+            out.points.append(v + normal + forward)
+            out.points.append(v - normal + forward)
+            out.points.append(v - normal)
+        case .round:
+            arc(center: v, from: normal, sweep: -Double.pi, maxTurn: maxTurn, into: &out)
+        }
+    }
+
+    /// A zero-length subpath or dash: a disc for round caps, a square along `direction` for square caps.
+    private func dot(_ v: SIMD2<Double>, direction: SIMD2<Double>, _ p: StrokeParameters, maxTurn: Double,
+                     into out: inout StrokeOutline) {
+        let d = p.halfWidth
+        let forward = direction * d
+        let normal = SIMD2(-forward.y, forward.x)
+        switch p.cap {
+        case .butt:
+            return
+        case .square:
+            out.points.append(v - forward + normal)
+            out.points.append(v + forward + normal)
+            out.points.append(v + forward - normal)
+            out.points.append(v - forward - normal)
+        case .round:
+            out.points.append(v + normal)
+            arc(center: v, from: normal, sweep: -2 * Double.pi, maxTurn: maxTurn, into: &out)
+            out.points.removeLast()
+        }
+        out.closeContour()
+    }
+}

@@ -14,11 +14,21 @@ private func parse(_ text: String) throws -> SVGDocument {
 }
 
 private func fills(_ doc: SVGDocument, size: CGSize? = nil) -> [FillCommand] {
-    doc.makeScene(size: size).commands.map { command in
-        switch command {
-        case .fill(let f): return f
-        }
+    doc.makeScene(size: size).commands.compactMap { command in
+        if case .fill(let f) = command { return f }
+        return nil
     }
+}
+
+private func strokes(_ doc: SVGDocument, size: CGSize? = nil) -> [StrokeCommand] {
+    doc.makeScene(size: size).commands.compactMap { command in
+        if case .stroke(let s) = command { return s }
+        return nil
+    }
+}
+
+private func strokes(_ body: String) throws -> [StrokeCommand] {
+    strokes(try parse(svg(body)))
 }
 
 private func fills(_ body: String) throws -> [FillCommand] {

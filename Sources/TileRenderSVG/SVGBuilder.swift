@@ -102,6 +102,7 @@ struct SVGBuilder {
         if Self.shapes.contains(name) {
             guard var shape = buildShape(el, style: style, opacity: inherited * style.opacity) else { return nil }
             shape.fill = shape.fillPaint.flatMap { resolveFill($0, path: shape.path, rule: shape.fillRule, el) }
+            shape.resolvedStroke = shape.stroke.flatMap { resolveStroke($0, path: shape.path, el) }
             return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
                            clipPathID: style.clipPath, groupOpacity: 1, content: .shape(shape))
         }
@@ -275,7 +276,9 @@ struct SVGBuilder {
             stroke = SVGStroke(paint: paint, width: width, lineCap: style.lineCap, lineJoin: style.lineJoin,
                                miterLimit: style.miterLimit, dashArray: dashes,
                                dashOffset: style.dashOffset.resolved(.other, viewport: viewport))
-            warn(el, "stroke not yet drawn (stroke ignored)")
+            if style.lineJoin == .arcs || style.lineJoin == .miterClip {
+                warn(el, "stroke-linejoin '\(style.lineJoin.rawValue)' is not supported; miter used")
+            }
         }
         return SVGShape(path: path, fillPaint: fillPaint, fillRule: style.fillRule, stroke: stroke, fill: nil)
     }
@@ -487,21 +490,84 @@ struct SVGBuilder {
         return SVGGradient(id: id, kind: kind, units: units, transform: transform, spread: spread, stops: stops)
     }
 
-    /// The recorded form of a fill: a colour, or gradient geometry mapped as the GraphicsContext API needs.
-    private mutating func resolveFill(_ paint: SVGPaint, path: Path, rule: FillRule, _ el: SVGXMLElement)
-        -> SVGResolvedFill? {
+    /// A paint's shading with its geometry in paint space, and `transform` from paint space to the
+    /// element's user space (identity for colours, solid fallbacks and user-space gradients without a
+    /// gradientTransform).
+    private struct PaintGeometry {
+        enum Kind {
+            case solid(Color)
+            case linear(start: CGPoint, end: CGPoint)
+            case radial(center: CGPoint, radius: CGFloat)
+        }
+        var kind: Kind
+        var gradient: Gradient
+        var options: GraphicsContext.GradientOptions
+        var transform: CGAffineTransform
+
+        var shading: GraphicsContext.Shading {
+            switch kind {
+            case .solid(let c): return .color(c)
+            case .linear(let a, let b): return .linearGradient(gradient, startPoint: a, endPoint: b, options: options)
+            case .radial(let c, let r):
+                return .radialGradient(gradient, center: c, startRadius: 0, endRadius: r, options: options)
+            }
+        }
+
+        /// The same paint with its geometry in user space (transform identity), when one exists: always
+        /// for colours and linear gradients (an affine map keeps a linear ramp linear), for radial
+        /// gradients only when the map is a similarity (otherwise circles become ellipses).
+        func inUserSpace() -> PaintGeometry? {
+            if transform.isIdentity { return self }
+            var out = self
+            out.transform = .identity
+            let t = transform
+            switch kind {
+            case .solid:
+                return out
+            case .linear(let a, let b):
+                // Ramp value s(q) = (q - a).d / |d|^2 in paint space, q = t^-1(x). In user space
+                // s = (x - t(a)).g with g = M^-T d / |d|^2 (M the linear part); the user-space end point
+                // is t(a) + g / |g|^2.
+                let dx = b.x - a.x, dy = b.y - a.y
+                let dd = dx * dx + dy * dy
+                let det = t.a * t.d - t.b * t.c
+                guard dd > 0, det != 0, det.isFinite else { return nil }
+                // M = [a c; b d] (x' = a x + c y), M^-T = (1/det) [d -b; -c a].
+                let gx = (t.d * dx - t.b * dy) / det / dd
+                let gy = (-t.c * dx + t.a * dy) / det / dd
+                let gg = gx * gx + gy * gy
+                guard gg > 0, gg.isFinite else { return nil }
+                let start = a.applying(t)
+                out.kind = .linear(start: start, end: CGPoint(x: start.x + gx / gg, y: start.y + gy / gg))
+                return out
+            case .radial(let c, let r):
+                let n1 = t.a * t.a + t.b * t.b, n2 = t.c * t.c + t.d * t.d
+                let dot = t.a * t.c + t.b * t.d
+                guard n1 > 0, abs(n1 - n2) <= 1e-9 * n1, abs(dot) <= 1e-9 * n1 else { return nil }
+                out.kind = .radial(center: c.applying(t), radius: r * n1.squareRoot())
+                return out
+            }
+        }
+    }
+
+    /// The geometry of `paint` for an element whose outline is `path`; nil when nothing is painted
+    /// (no stops, a bounding-box gradient on an element without area, a singular gradient transform).
+    /// `verb` ("filled", "stroked") completes the warnings.
+    private mutating func paintGeometry(_ paint: SVGPaint, path: Path, _ el: SVGXMLElement, verb: String)
+        -> PaintGeometry? {
         switch paint {
         case .color(let c):
-            return SVGResolvedFill(path: path, paintTransform: .identity, shading: .color(c), rule: rule)
+            return PaintGeometry(kind: .solid(c), gradient: Gradient(stops: []), options: [], transform: .identity)
         case .gradient(let g, let alpha):
             let stops = g.stops.map { Gradient.Stop(color: $0.color.opacity(alpha), location: $0.location) }
             guard let lastStop = stops.last else { return nil }  // no stops: paint none
-            let solid = SVGResolvedFill(path: path, paintTransform: .identity, shading: .color(lastStop.color), rule: rule)
+            let solid = PaintGeometry(kind: .solid(lastStop.color), gradient: Gradient(stops: []), options: [],
+                                      transform: .identity)
             if stops.count == 1 { return solid }
             var box = CGAffineTransform.identity
             if g.units == .objectBoundingBox {
                 guard let bb = SVGGeometry.boundingBox(path), bb.width > 0, bb.height > 0 else {
-                    warn(el, "objectBoundingBox gradient #\(g.id) on an element without area: not filled")
+                    warn(el, "objectBoundingBox gradient #\(g.id) on an element without area: not \(verb)")
                     return nil
                 }
                 box = CGAffineTransform(a: bb.width, b: 0, c: 0, d: bb.height, tx: bb.minX, ty: bb.minY)
@@ -515,28 +581,61 @@ struct SVGBuilder {
             var options = GraphicsContext.GradientOptions()
             if g.spread == .reflect { options.insert(.mirror) }
             if g.spread == .repeat { options.insert(.repeat) }
-            let gradient = Gradient(stops: stops)
-            let shading: GraphicsContext.Shading
+            let kind: PaintGeometry.Kind
             switch g.kind {
             case .linear(let x1, let y1, let x2, let y2):
                 let p1 = CGPoint(x: value(x1, .x), y: value(y1, .y))
                 let p2 = CGPoint(x: value(x2, .x), y: value(y2, .y))
                 if p1 == p2 { return solid }  // zero-length vector: the last stop's colour
-                shading = .linearGradient(gradient, startPoint: p1, endPoint: p2, options: options)
+                kind = .linear(start: p1, end: p2)
             case .radial(let cx, let cy, let r, _, _):
                 let radius = value(r, .other)
                 if !(radius > 0) { return solid }  // r = 0: the last stop's colour
-                shading = .radialGradient(gradient, center: CGPoint(x: value(cx, .x), y: value(cy, .y)),
-                                          startRadius: 0, endRadius: radius, options: options)
+                kind = .radial(center: CGPoint(x: value(cx, .x), y: value(cy, .y)), radius: radius)
             }
-            if m.isIdentity {
-                return SVGResolvedFill(path: path, paintTransform: .identity, shading: shading, rule: rule)
-            }
-            guard m.isInvertible else {
-                warn(el, "gradient #\(g.id) has a singular transform: fill skipped")
+            guard m.isIdentity || m.isInvertible else {
+                warn(el, "gradient #\(g.id) has a singular transform: not \(verb)")
                 return nil
             }
-            return SVGResolvedFill(path: path.applying(m.inverted()), paintTransform: m, shading: shading, rule: rule)
+            return PaintGeometry(kind: kind, gradient: Gradient(stops: stops), options: options, transform: m)
         }
+    }
+
+    /// The recorded form of a fill: a colour, or gradient geometry mapped as the GraphicsContext API needs.
+    private mutating func resolveFill(_ paint: SVGPaint, path: Path, rule: FillRule, _ el: SVGXMLElement)
+        -> SVGResolvedFill? {
+        guard let g = paintGeometry(paint, path: path, el, verb: "filled") else { return nil }
+        if g.transform.isIdentity {
+            return SVGResolvedFill(path: path, paintTransform: .identity, shading: g.shading, rule: rule)
+        }
+        return SVGResolvedFill(path: path.applying(g.transform.inverted()), paintTransform: g.transform,
+                               shading: g.shading, rule: rule)
+    }
+
+    /// The recorded form of a stroke (see `SVGResolvedStroke`). Gradient bounding boxes are the fill
+    /// bounding box of the element's geometry, as SVG specifies.
+    private mutating func resolveStroke(_ stroke: SVGStroke, path: Path, _ el: SVGXMLElement) -> SVGResolvedStroke? {
+        guard stroke.width > 0, stroke.width.isFinite else { return nil }
+        guard let g = paintGeometry(stroke.paint, path: path, el, verb: "stroked") else { return nil }
+        let cap: CGLineCap
+        switch stroke.lineCap {
+        case .butt: cap = .butt
+        case .round: cap = .round
+        case .square: cap = .square
+        }
+        let join: CGLineJoin
+        switch stroke.lineJoin {
+        case .miter, .miterClip, .arcs: join = .miter  // the last two warned when parsed
+        case .round: join = .round
+        case .bevel: join = .bevel
+        }
+        let style = StrokeStyle(lineWidth: stroke.width, lineCap: cap, lineJoin: join, miterLimit: stroke.miterLimit,
+                                dash: stroke.dashArray.map { CGFloat($0) }, dashPhase: stroke.dashOffset)
+        if let user = g.inUserSpace() {
+            return SVGResolvedStroke(path: path, style: style, shading: user.shading, paintTransform: .identity,
+                                     fillsOutline: false)
+        }
+        return SVGResolvedStroke(path: path, style: style, shading: g.shading, paintTransform: g.transform,
+                                 fillsOutline: true)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// An SVG document imported into TileRender's drawing model.
 ///
 /// Parsing reads the XML once into a tree of value types (styles, references and gradient geometry
-/// resolved); `makeScene` and `draw(in:size:)` replay it as `GraphicsContext.fill` calls.
+/// resolved); `makeScene` and `draw(in:size:)` replay it as `GraphicsContext.fill` and `stroke` calls.
 ///
 /// ```swift
 /// let doc = try SVGDocument(contentsOf: url)
@@ -14,8 +14,18 @@ import Foundation
 ///
 /// Supported: `svg` (width/height/viewBox/preserveAspectRatio), `g`, `a`, `switch` (first child),
 /// nested `svg`, `use`/`symbol`, `path`, `rect`, `circle`, `ellipse`, `line`, `polyline`, `polygon`,
-/// `linearGradient`/`radialGradient` fills, transforms, presentation attributes and `style`.
-/// Strokes, clip paths, group opacity (approximated), masks, filters, text and images are reported in
+/// `linearGradient`/`radialGradient` fills and strokes, transforms, presentation attributes and `style`.
+///
+/// Strokes are recorded with `GraphicsContext.stroke(_:with:style:)` after the element's fill (SVG's
+/// paint order): `stroke-width` (default 1; 0 draws nothing, a negative value draws nothing with a
+/// warning), `stroke-linecap`, `stroke-linejoin` (`miter-clip` and `arcs` are drawn as `miter`, with a
+/// warning), `stroke-miterlimit` (default 4; below 1 is an error: warning, 4 used),
+/// `stroke-dasharray` (an odd count repeats; percentages of the viewport diagonal / sqrt 2; a negative
+/// value draws a solid line with a warning; all zeros are solid), `stroke-dashoffset`,
+/// `stroke-opacity` (times the element's opacity). Gradient strokes in objectBoundingBox units use the
+/// fill bounding box of the geometry, as fills do.
+///
+/// Clip paths, group opacity (approximated), masks, filters, text and images are reported in
 /// `warnings`.
 public struct SVGDocument: Sendable {
     /// The document's size in points: width/height (px, unitless, pt, pc, in, cm, mm), else the viewBox
@@ -120,14 +130,26 @@ public struct SVGDocument: Sendable {
         case .group(let children):
             for child in children { draw(child, in: c) }
         case .shape(let shape):
-            guard let fill = shape.fill else { return }
-            let style = FillStyle(eoFill: fill.rule == .evenOdd)
-            if fill.paintTransform.isIdentity {
-                c.fill(fill.path, with: fill.shading, style: style)
-            } else {
-                var g = c
-                g.concatenate(fill.paintTransform)
-                g.fill(fill.path, with: fill.shading, style: style)
+            if let fill = shape.fill {
+                let style = FillStyle(eoFill: fill.rule == .evenOdd)
+                if fill.paintTransform.isIdentity {
+                    c.fill(fill.path, with: fill.shading, style: style)
+                } else {
+                    var g = c
+                    g.concatenate(fill.paintTransform)
+                    g.fill(fill.path, with: fill.shading, style: style)
+                }
+            }
+            // SVG paint order: the stroke is painted over the fill.
+            if let stroke = shape.resolvedStroke {
+                if stroke.fillsOutline {
+                    let outline = stroke.path.strokedPath(stroke.style).applying(stroke.paintTransform.inverted())
+                    var g = c
+                    g.concatenate(stroke.paintTransform)
+                    g.fill(outline, with: stroke.shading)
+                } else {
+                    c.stroke(stroke.path, with: stroke.shading, style: stroke.style)
+                }
             }
         }
     }

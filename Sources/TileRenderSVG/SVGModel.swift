@@ -79,7 +79,7 @@ struct SVGGradient: Sendable {
     var stops: [Gradient.Stop]
 }
 
-/// Stroke properties, parsed now and drawn in a later version (the importer warns "stroke not yet drawn").
+/// Stroke properties as parsed (the paint already includes stroke-opacity and opacity).
 struct SVGStroke: Sendable {
     enum LineCap: String, Sendable { case butt, round, square }
     enum LineJoin: String, Sendable { case miter, round, bevel, arcs, miterClip = "miter-clip" }
@@ -103,6 +103,20 @@ struct SVGResolvedFill: Sendable {
     var rule: FillRule
 }
 
+/// How a stroke is recorded. Normally `GraphicsContext.stroke(path, with: shading, style: style)` in
+/// the element's user space (gradient geometry mapped into user space). A radial gradient whose
+/// paint-space-to-user-space map is not a similarity (an objectBoundingBox gradient on a non-square
+/// box) cannot be expressed as a user-space radial gradient: then `paintTransform` is that map and
+/// `fillsOutline` is true, and the stroke's outline (`path.strokedPath(style)`, computed in user space)
+/// is filled in paint space under `paintTransform`, like a gradient fill.
+struct SVGResolvedStroke: Sendable {
+    var path: Path
+    var style: StrokeStyle
+    var shading: GraphicsContext.Shading
+    var paintTransform: CGAffineTransform
+    var fillsOutline: Bool
+}
+
 struct SVGShape: Sendable {
     /// Geometry in the element's user space.
     var path: Path
@@ -111,6 +125,8 @@ struct SVGShape: Sendable {
     var stroke: SVGStroke?
     /// The fill ready to record, or nil when nothing fills (fill none, degenerate gradient, ...).
     var fill: SVGResolvedFill?
+    /// The stroke ready to record (drawn after the fill), or nil when nothing strokes.
+    var resolvedStroke: SVGResolvedStroke? = nil
 }
 
 struct SVGNode: Sendable {

@@ -167,7 +167,11 @@ struct SVGStyle {
             default: return bad
             }
         case "stroke-width":
-            guard let l = SVGLength.parse(value), l.value >= 0 else { return bad }
+            guard let l = SVGLength.parse(value) else { return bad }
+            if l.value < 0 {
+                strokeWidth = SVGLength(0)
+                return "negative stroke-width '\(value)': stroke not drawn"
+            }
             strokeWidth = l
         case "stroke-linecap":
             guard let c = SVGStroke.LineCap(rawValue: value) else { return bad }
@@ -176,13 +180,21 @@ struct SVGStyle {
             guard let j = SVGStroke.LineJoin(rawValue: value) else { return bad }
             lineJoin = j
         case "stroke-miterlimit":
-            guard let v = Double(value), v.isFinite, v >= 1 else { return bad }
+            guard let v = Double(value), v.isFinite else { return bad }
+            if v < 1 {
+                miterLimit = 4
+                return "stroke-miterlimit '\(value)' is below 1 (an error in SVG); 4 used"
+            }
             miterLimit = v
         case "stroke-dasharray":
             if value == "none" { dashArray = []; return nil }
             var list: [SVGLength] = []
             for part in value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                guard let l = SVGLength.parse(String(part)), l.value >= 0 else { return bad }
+                guard let l = SVGLength.parse(String(part)) else { return bad }
+                if l.value < 0 {
+                    dashArray = []
+                    return "negative value in stroke-dasharray '\(value)': solid stroke drawn"
+                }
                 list.append(l)
             }
             dashArray = list

@@ -15,6 +15,34 @@ extension GraphicsContext {
         c.fill(shape, in: CGRect(origin: .zero, size: frame.size), with: style, style: fillStyle)
     }
 
+    /// A shape view stroked with `.stroke(style, style: strokeStyle)` in `frame`: laid out in local bounds,
+    /// stroke centred on the outline (half of it spills out of the frame).
+    func strokeView<S: Shape>(_ shape: S, frame: CGRect, with style: some ShapeStyle, style strokeStyle: StrokeStyle) {
+        var c = self
+        c.translateBy(x: frame.minX, y: frame.minY)
+        c.stroke(shape, in: CGRect(origin: .zero, size: frame.size), with: style, style: strokeStyle)
+    }
+
+    /// `.stroke(style, lineWidth:)` on a shape view in `frame`.
+    func strokeView<S: Shape>(_ shape: S, frame: CGRect, with style: some ShapeStyle, lineWidth: CGFloat = 1) {
+        strokeView(shape, frame: frame, with: style, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// `.strokeBorder(style, style: strokeStyle)` on a shape view in `frame`: inset by half the line
+    /// width, then stroked, so the stroke stays inside the frame.
+    func strokeBorderView<S: InsettableShape>(_ shape: S, frame: CGRect, with style: some ShapeStyle,
+                                              style strokeStyle: StrokeStyle) {
+        var c = self
+        c.translateBy(x: frame.minX, y: frame.minY)
+        c.strokeBorder(shape, in: CGRect(origin: .zero, size: frame.size), with: style, style: strokeStyle)
+    }
+
+    /// `.strokeBorder(style, lineWidth:)` on a shape view in `frame`.
+    func strokeBorderView<S: InsettableShape>(_ shape: S, frame: CGRect, with style: some ShapeStyle,
+                                              lineWidth: CGFloat = 1) {
+        strokeBorderView(shape, frame: frame, with: style, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
     /// A `Canvas { context, size in ... }` placed with its top-left corner at `origin`.
     func canvas(at origin: CGPoint, _ body: (inout GraphicsContext) -> Void) {
         var c = self

@@ -20,6 +20,17 @@ private func fills(_ doc: SVGDocument, size: CGSize? = nil) -> [FillCommand] {
     }
 }
 
+private func strokes(_ doc: SVGDocument, size: CGSize? = nil) -> [StrokeCommand] {
+    doc.makeScene(size: size).commands.compactMap { command in
+        if case .stroke(let s) = command { return s }
+        return nil
+    }
+}
+
+private func strokes(_ body: String) throws -> [StrokeCommand] {
+    strokes(try parse(svg(body)))
+}
+
 private func fills(_ body: String) throws -> [FillCommand] {
     fills(try parse(svg(body)))
 }
@@ -528,6 +539,144 @@ private let blue = Color(red: 0, green: 0, blue: 1)
     }
 }
 
+// MARK: - Strokes
+
+@Suite("SVG strokes") struct SVGStrokeTests {
+    private func strokeColor(_ s: StrokeCommand) -> Color? {
+        if case .color(let c) = s.shading.kind { return c }
+        return nil
+    }
+
+    @Test func defaultsAndPaintOrder() throws {
+        let doc = try parse(svg("""
+            <rect x="1" y="2" width="10" height="20" fill="yellow" stroke="red"/>
+            <circle cx="50" cy="50" r="10" stroke="#0000ff"/>
+            """))
+        #expect(doc.warnings.isEmpty)
+        let commands = doc.makeScene().commands
+        #expect(commands.count == 4)
+        // Fill, then stroke, for each element.
+        guard case .fill(let f0) = commands[0], case .stroke(let s0) = commands[1],
+              case .fill = commands[2], case .stroke(let s1) = commands[3] else {
+            Issue.record("wrong command order: \(commands)"); return
+        }
+        #expect(s0.path == f0.path)
+        #expect(s0.style == StrokeStyle(lineWidth: 1, lineCap: .butt, lineJoin: .miter, miterLimit: 4))
+        #expect(strokeColor(s0) == Color(red: 1, green: 0, blue: 0))
+        #expect(s1.path.elements.first == .move(to: p(60, 50)))
+        #expect(strokeColor(s1) == Color(red: 0, green: 0, blue: 1))
+    }
+
+    @Test func everyStrokeProperty() throws {
+        let s = try strokes("""
+            <path d="M0 0 L50 0 L50 50" fill="none" stroke="#00ff00" stroke-width="3" stroke-linecap="square"
+                  stroke-linejoin="round" stroke-miterlimit="7" stroke-dasharray="5,3 2" stroke-dashoffset="2"
+                  stroke-opacity="0.5" opacity="0.5"/>
+            <line x1="0" y1="0" x2="10" y2="0" stroke="black" stroke-linecap="round" stroke-linejoin="bevel"/>
+            """)
+        #expect(s.count == 2)
+        #expect(s[0].style == StrokeStyle(lineWidth: 3, lineCap: .square, lineJoin: .round, miterLimit: 7,
+                                          dash: [5, 3, 2, 5, 3, 2], dashPhase: 2))
+        #expect(close(strokeColor(s[0])!, Color(red: 0, green: 1, blue: 0, opacity: 0.25)))
+        #expect(s[1].style.lineCap == .round && s[1].style.lineJoin == .bevel)
+        #expect(s[1].path.elements == [.move(to: p(0, 0)), .line(to: p(10, 0))])
+    }
+
+    @Test func inheritedStrokeTransformAndCurrentColor() throws {
+        let doc = try parse(svg("""
+            <g stroke="currentColor" color="blue" stroke-width="4" stroke-dasharray="2%" transform="translate(5 6)">
+              <rect width="10" height="10" fill="none"/>
+            </g>
+            """, attributes: #"width="200" height="200" viewBox="0 0 100 100""#))
+        let s = strokes(doc)
+        #expect(s.count == 1)
+        #expect(fills(doc).isEmpty)
+        #expect(s[0].style.lineWidth == 4)
+        #expect(abs(s[0].style.dash[0] - 2) < 1e-12 && s[0].style.dash.count == 2)  // 2% of 100 (viewBox)
+        #expect(strokeColor(s[0]) == Color(red: 0, green: 0, blue: 1))
+        #expect(close(s[0].transform, CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 10, ty: 12)))
+    }
+
+    @Test func invalidAndDegenerateValues() throws {
+        let doc = try parse(svg("""
+            <rect width="10" height="10" stroke="red" stroke-width="0"/>
+            <rect width="10" height="10" stroke="red" stroke-width="-2"/>
+            <rect width="10" height="10" stroke="red" stroke-miterlimit="0.5"/>
+            <rect width="10" height="10" stroke="red" stroke-dasharray="4 -1"/>
+            <rect width="10" height="10" stroke="red" stroke-dasharray="0 0"/>
+            <rect width="10" height="10" stroke="red" stroke-linejoin="arcs"/>
+            <rect width="10" height="10" stroke="red" stroke-linejoin="miter-clip" stroke-dasharray="none"/>
+            <rect width="10" height="10" stroke="none" stroke-width="5"/>
+            """))
+        let s = strokes(doc)
+        #expect(s.count == 5)  // width 0, negative width and stroke none draw nothing
+        #expect(doc.warnings.contains { $0.line == 3 && $0.message.contains("negative stroke-width") })
+        #expect(s[0].style.miterLimit == 4)
+        #expect(doc.warnings.contains { $0.line == 4 && $0.message.contains("stroke-miterlimit") })
+        #expect(s[1].style.dash.isEmpty)
+        #expect(doc.warnings.contains { $0.line == 5 && $0.message.contains("stroke-dasharray") })
+        #expect(s[2].style.dash.isEmpty)
+        #expect(s[3].style.lineJoin == .miter && s[4].style.lineJoin == .miter)
+        #expect(doc.warnings.contains { $0.line == 7 && $0.message.contains("'arcs'") })
+        #expect(doc.warnings.contains { $0.line == 8 && $0.message.contains("'miter-clip'") })
+        #expect(doc.warnings.count == 5)
+    }
+
+    @Test func boundingBoxLinearGradientStrokeMapsToUserSpace() throws {
+        let doc = try parse(svg("""
+            <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="red"/>
+              <stop offset="1" stop-color="blue"/></linearGradient></defs>
+            <rect x="10" y="20" width="100" height="50" fill="none" stroke="url(#g)" stroke-width="4" stroke-opacity="0.5"/>
+            """, attributes: #"width="200" height="200""#))
+        #expect(doc.warnings.isEmpty)
+        let s = strokes(doc)
+        #expect(s.count == 1)
+        #expect(s[0].transform.isIdentity)
+        #expect(s[0].path.elements.first == .move(to: p(10, 20)))
+        guard case .linearGradient(let g, let a, let b) = s[0].shading.kind else { Issue.record("not linear"); return }
+        // The ramp runs from the box's top-left (0) to its bottom-right corner (1), perpendicular to
+        // the mapped iso-lines: start (10, 20), end (50, 100).
+        #expect(close(a, p(10, 20)) && close(b, p(50, 100), 1e-9))
+        #expect(close(g.stops[0].color, Color(red: 1, green: 0, blue: 0, opacity: 0.5)))
+        func ramp(_ x: CGPoint) -> Double {
+            let dx = b.x - a.x, dy = b.y - a.y
+            return ((x.x - a.x) * dx + (x.y - a.y) * dy) / (dx * dx + dy * dy)
+        }
+        #expect(abs(ramp(p(110, 70)) - 1) < 1e-12)
+        #expect(abs(ramp(p(110, 20)) - 0.5) < 1e-12 && abs(ramp(p(10, 70)) - 0.5) < 1e-12)
+    }
+
+    @Test func boundingBoxRadialGradientStrokes() throws {
+        let doc = try parse(svg("""
+            <defs><radialGradient id="r"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/>
+              </radialGradient></defs>
+            <circle cx="50" cy="50" r="40" fill="url(#r)" stroke="url(#r)" stroke-width="6"/>
+            <rect x="0" y="0" width="100" height="50" fill="none" stroke="url(#r)" stroke-width="6"/>
+            <line x1="0" y1="5" x2="90" y2="5" stroke="url(#r)"/>
+            """))
+        // Square box: a user-space radial gradient (centre (50, 50), radius 40).
+        let s = strokes(doc)
+        #expect(s.count == 1)
+        guard case .radialGradient(_, let c, let r0, let r1) = s[0].shading.kind else { Issue.record("not radial"); return }
+        #expect(close(c, p(50, 50)) && r0 == 0 && abs(r1 - 40) < 1e-12)
+        #expect(s[0].style.lineWidth == 6)
+        // Non-square box: the stroke outline is filled in gradient space (an ellipse in user space).
+        guard case .group(let nodes) = doc.root.content, case .shape(let rect) = nodes[1].content else {
+            Issue.record("no rect"); return
+        }
+        #expect(rect.resolvedStroke?.fillsOutline == true)
+        #expect(rect.resolvedStroke?.paintTransform == CGAffineTransform(a: 100, b: 0, c: 0, d: 50, tx: 0, ty: 0))
+        let commands = doc.makeScene().commands
+        #expect(commands.count == 3)  // circle fill, circle stroke, rect stroke outline (as a fill)
+        if case .fill(let f) = commands[2] {
+            #expect(close(f.transform, CGAffineTransform(a: 100, b: 0, c: 0, d: 50, tx: 0, ty: 0)))
+        } else { Issue.record("expected the outline fill") }
+        // A horizontal line has no bounding-box area: not stroked, with a warning.
+        #expect(doc.warnings.count == 1)
+        #expect(doc.warnings.first?.element == "line" && doc.warnings.first?.message.contains("not stroked") == true)
+    }
+}
+
 // MARK: - Document size and viewBox
 
 @Suite("SVG viewBox and size") struct SVGViewBoxTests {
@@ -588,7 +737,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
 // MARK: - Warnings and errors
 
 @Suite("SVG warnings and errors") struct SVGDiagnosticsTests {
-    @Test func strokeClipPathAndUnknownElementWarn() throws {
+    @Test func clipPathAndUnknownElementWarnStrokeDoesNot() throws {
         let doc = try parse("""
             <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">
               <defs><clipPath id="c"><rect width="5" height="5"/></clipPath></defs>
@@ -598,12 +747,11 @@ private let blue = Color(red: 0, green: 0, blue: 1)
               <title>t</title><desc>d</desc><metadata/>
             </svg>
             """)
-        let stroke = doc.warnings.filter { $0.message.contains("stroke not yet drawn") }
-        #expect(stroke.count == 1)
-        #expect(stroke.first?.element == "rect" && stroke.first?.line == 3)
+        #expect(!doc.warnings.contains { $0.message.contains("stroke") })
         #expect(doc.warnings.contains { $0.element == "g" && $0.line == 4 && $0.message.contains("clip-path not yet drawn") })
         #expect(doc.warnings.contains { $0.element == "blink" && $0.line == 5 && $0.message.contains("unknown element") })
-        #expect(doc.warnings.count == 3)
+        #expect(doc.warnings.count == 2)
+        #expect(strokes(doc).count == 1)
         #expect(doc.clipPaths["c"]?.children.count == 1)
         #expect(fills(doc).count == 2)  // the stroked rect's fill and the clipped rect
         guard case .shape(let shape)? = {
@@ -613,7 +761,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(shape.stroke?.lineCap == .round)
         #expect(shape.stroke?.dashArray == [1, 2, 3, 1, 2, 3])
         #expect(shape.stroke?.miterLimit == 4)
-        #expect("\(doc.warnings[0])".contains("line 3"))
+        #expect("\(doc.warnings[0])".contains("line 4"))
     }
 
     @Test func malformedXMLReportsALine() {
@@ -681,8 +829,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
             #expect(scene.size.width > 0 && scene.size.height > 0)
             // Only features that are planned for later should warn.
             let unexpected = doc.warnings.filter {
-                !$0.message.contains("stroke not yet drawn") && !$0.message.contains("clip-path not yet drawn")
-                    && !$0.message.contains("group opacity not yet drawn")
+                !$0.message.contains("clip-path not yet drawn") && !$0.message.contains("group opacity not yet drawn")
             }
             #expect(unexpected.isEmpty, "\(file.lastPathComponent): \(unexpected)")
         }
@@ -697,8 +844,10 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         // 138 paths, 8 of them inherit fill="none" from the root group.
         #expect(f.count == 130)
         #expect(f.allSatisfy { color($0) != nil && allFinite($0.path) })
-        #expect(doc.warnings.allSatisfy { $0.message.contains("stroke not yet drawn") })
-        #expect(!doc.warnings.isEmpty)
+        #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+        let s = strokes(doc)
+        #expect(!s.isEmpty)
+        #expect(s.allSatisfy { allFinite($0.path) && $0.style.lineWidth > 0 })
     }
 }
 

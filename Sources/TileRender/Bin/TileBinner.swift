@@ -121,7 +121,7 @@ struct TileBinner {
         let scale = t.maximumScale
         guard scale.isFinite, scale > 0 else { return }
         outline.removeAll()
-        stroker.expand(path, parameters, tolerance: Flattener.tolerance / scale, into: &outline)
+        stroker.expand(path, parameters, tolerance: StrokeExpander.tolerance / scale, into: &outline)
         let limit = Flattener.coordinateLimit
         func map(_ q: SIMD2<Double>) -> SIMD2<Double> {
             let x = Double(t.a) * q.x + Double(t.c) * q.y + Double(t.tx)

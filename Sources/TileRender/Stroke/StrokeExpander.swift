@@ -61,6 +61,12 @@ struct StrokeParameters {
 }
 
 struct StrokeExpander {
+    /// Maximum distance in device pixels between the expanded outline and the true one. Finer than the
+    /// fill flattening tolerance: a stroke has two edges along every curve, chords always fall on the
+    /// inner side of a convex edge, and thin rings are where a systematic 0.2 px shows (measured on
+    /// trim_three_quarters: pct>8 2.56% at 0.2, 1.88% at 0.05, 1.69% at 0.02, against a limit of 1.99%).
+    static let tolerance = 0.02
+
     /// Most dashes one path may produce; beyond it the dash pattern is ignored (solid stroke), which
     /// bounds time and memory for patterns far finer than a pixel on long paths.
     static let maxDashCount = 1_000_000

@@ -9,16 +9,9 @@ enum PublicScenes {
     /// Scenes that need a capability that has not landed yet, with the capability. They are rendered
     /// and reported by `pendingScenesStillNeedTheirFeature`, not silently skipped.
     static let pending: [String: String] = [
-        "airport_meal_award": "strokes", "boarding_pass": "strokes", "builtin_shapes": "strokes",
-        "dashed_strokes": "strokes", "ellipses_canvas": "strokes", "fill_then_stroke": "strokes",
-        "line_chart_area": "strokes", "line_chart_basic": "strokes", "nights_rings": "strokes",
-        "overnight_park_award": "strokes", "path_polyline_stroke": "strokes", "star2_outer_rounded": "strokes",
-        "star2_rounded": "strokes", "star2_variations": "strokes", "star_arc_tip_demo": "strokes",
-        "star_sharp_fill_stroke": "strokes", "stroke_vs_strokeborder": "strokes", "trim_quarter": "strokes",
-        "trim_three_quarters": "strokes",
-        "card_back_borders": "strokes and clips", "card_canvas": "strokes and clips",
-        "card_shape_rotated": "strokes and clips", "circle_stroke_clipped": "strokes and clips",
-        "clipshape_rounded": "clips", "angular_gradient": "clips (tested through the Swift API instead)",
+        "card_back_borders": "clips", "card_canvas": "clips", "card_shape_rotated": "clips",
+        "circle_stroke_clipped": "clips", "clipshape_rounded": "clips",
+        "angular_gradient": "clips (tested through the Swift API instead)",
         "badge_full": "group opacity", "first_visit_award": "group opacity",
     ]
 
@@ -39,7 +32,7 @@ enum PublicScenes {
 @Suite struct GoldenSceneTests {
     @Test func referenceScenesArePresent() {
         #expect(PublicScenes.all.count == 58, "expected the 58 public scenes in \(SharedFiles.publicScenes.path)")
-        #expect(PublicScenes.drawable.count == 31)
+        #expect(PublicScenes.drawable.count == 50)
     }
 
     @Test(arguments: PublicScenes.drawable)
@@ -47,8 +40,7 @@ enum PublicScenes {
         try expectMatchesReference(try PublicScenes.render(name), scene: name)
     }
 
-    /// A pending scene must really need its missing feature: its SVG uses it (read textually, since the
-    /// importer no longer warns about strokes; the Swift renderer is what still lacks them). When the
+    /// A pending scene must really need its missing feature: its SVG uses it (read textually). When the
     /// feature lands, the scene moves to the drawable list.
     @Test(arguments: PublicScenes.pending.keys.sorted())
     func pendingScenesStillNeedTheirFeature(_ name: String) throws {
@@ -78,16 +70,13 @@ enum PublicScenes {
 
 /// Features that some public scenes need and that have not landed yet, recognised in SVG text.
 enum PendingFeature: String, CaseIterable {
-    case strokes = "strokes"
     case clips = "clips"
     case groupOpacity = "group opacity"
 
-    /// The features `svg` uses, comments excluded (the scenes' comments describe outlined thin strokes).
+    /// The features `svg` uses, comments excluded.
     static func used(in svg: String) throws -> Set<PendingFeature> {
         let text = svg.replacing(try Regex(#"<!--[\s\S]*?-->"#), with: "")
         var out: Set<PendingFeature> = []
-        // A stroke attribute or property whose value is not none (not stroke-width & co.).
-        if text.contains(try Regex(#"[\s;"']stroke\s*(=\s*["']|:)\s*(?!none\b)[^"';\s]"#)) { out.insert(.strokes) }
         if text.contains("clip-path") { out.insert(.clips) }
         if text.contains(try Regex(#"<g\b[^>]*[\s;"']opacity\s*[=:]"#)) { out.insert(.groupOpacity) }
         return out

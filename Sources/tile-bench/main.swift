@@ -89,18 +89,26 @@ func runRender(_ args: [String]) throws {
     var times: [Double] = []
     var binning: [Double] = []
     var stroking: [Double] = []
-    var bitmap: Bitmap?
+    // The scene is rendered into one reused buffer, cleared by each render (as peers clear their surface).
+    let (pixelWidth, pixelHeight) = (Int(target.width.rounded(.up)), Int(target.height.rounded(.up)))
+    guard target.width >= 1, target.height >= 1, pixelWidth <= Bitmap.maxDimension, pixelHeight <= Bitmap.maxDimension else {
+        throw UsageError(description: "invalid output size \(target.width)x\(target.height)")
+    }
+    var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     var lastStats: RenderStatistics?
     for _ in 0..<repeatCount {
         let start = ContinuousClock.now
-        let (b, stats) = try renderer.renderWithStatistics(scene)
+        let stats = try pixels.withUnsafeMutableBytes { buffer in
+            try renderer.render(scene, into: buffer, width: pixelWidth, height: pixelHeight,
+                                bytesPerRow: pixelWidth * 4, clear: true)
+        }
         let elapsed = ContinuousClock.now - start
         times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
         binning.append(stats.binningSeconds * 1000)
         stroking.append(stats.strokeSeconds * 1000)
-        bitmap = b
         lastStats = stats
     }
+    let bitmap: Bitmap? = try Bitmap(width: pixelWidth, height: pixelHeight, premultipliedRGBA: pixels)
     try bitmap!.writePNG(to: URL(fileURLWithPath: output))
     if repeatCount > 1 {
         func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }

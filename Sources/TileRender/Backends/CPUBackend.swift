@@ -10,12 +10,13 @@ protocol RasterBackend {
 struct CPUBackend: RasterBackend {
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int) throws {
         let tileCount = scene.tilesX * scene.tilesY
-        var workers = [FineRasterizer](repeating: FineRasterizer(), count: max(1, threadCount))
-        workers.withUnsafeMutableBufferPointer { buf in
-            // Each worker index owns one FineRasterizer; tiles write disjoint pixels of the target.
-            let w = UncheckedSendable(buf)
+        let workers = (0..<max(1, threadCount)).map { _ in FineRasterizer() }
+        FineInput.with(scene) { input in
+            // Each worker index owns one FineRasterizer; tiles write disjoint pixels of the target; the
+            // input buffers are only read.
+            let shared = UncheckedSendable((workers, input))
             parallelFor(tileCount, threads: threadCount) { tile, worker in
-                w.value[worker].rasterizeTile(tile, scene: scene, target: target)
+                shared.value.0[worker].rasterizeTile(tile, input: shared.value.1, target: target)
             }
         }
     }

@@ -28,10 +28,13 @@ public struct Renderer: Sendable {
         return try renderWithStatistics(scene).0
     }
 
-    /// Renders `scene` into a caller-owned buffer of premultiplied RGBA8 rows (`bytesPerRow` apart),
-    /// drawing over what the buffer holds (source-over). The scene is clipped to `width` x `height`.
+    /// Renders `scene` into a caller-owned buffer of premultiplied RGBA8 rows (`bytesPerRow` apart).
+    /// With `clear` false (the default) it draws over what the buffer holds (source-over); with `clear`
+    /// true it first makes the `width` x `height` area transparent, which costs nothing extra (each tile
+    /// starts transparent instead of reading the buffer). Bytes between rows are never touched.
+    @discardableResult
     public func render(_ scene: Scene, into buffer: UnsafeMutableRawBufferPointer,
-                       width: Int, height: Int, bytesPerRow: Int) throws {
+                       width: Int, height: Int, bytesPerRow: Int, clear: Bool = false) throws -> RenderStatistics {
         try Bitmap.validate(width: width, height: height)
         guard bytesPerRow >= width * 4 else {
             throw TileRenderError.invalidBuffer("bytesPerRow \(bytesPerRow) is less than width * 4 = \(width * 4)")
@@ -39,8 +42,9 @@ public struct Renderer: Sendable {
         guard buffer.count >= bytesPerRow * (height - 1) + width * 4 else {
             throw TileRenderError.invalidBuffer("buffer of \(buffer.count) bytes is too small for \(width)x\(height) with bytesPerRow \(bytesPerRow)")
         }
-        let target = RenderTarget(base: buffer.baseAddress!, width: width, height: height, bytesPerRow: bytesPerRow)
-        _ = try renderReturningStatistics(scene, into: target)
+        let target = RenderTarget(base: buffer.baseAddress!, width: width, height: height, bytesPerRow: bytesPerRow,
+                                  startsTransparent: clear, writesEmptyTiles: clear)
+        return try renderReturningStatistics(scene, into: target)
     }
 
     /// Renders like `render(_:)` and also reports where the time went.

@@ -9,37 +9,82 @@ import Foundation
 // row's backdrop, gives the winding number averaged over each pixel. Nonzero coverage is min(1, |w|);
 // even-odd folds |w| into 0...1 with period 2.
 
-/// Per-worker scratch for rasterizing tiles. All arrays are reused from tile to tile.
-struct FineRasterizer {
+/// The binned scene as raw buffers, borrowed for the duration of one rasterization.
+struct FineInput {
+    let tilesX: Int
+    let tileCommandStart: UnsafeBufferPointer<UInt32>
+    let tileCommands: UnsafeBufferPointer<UInt32>
+    let pathTiles: UnsafeBufferPointer<PathTile>
+    let draws: UnsafeBufferPointer<BinnedDraw>
+    let paints: UnsafeBufferPointer<EncodedPaint>
+    let ramps: UnsafeBufferPointer<SIMD4<Float>>
+    let segments: UnsafeBufferPointer<TileSegment>
+    let backdrops: UnsafeBufferPointer<Float>
+
+    /// Calls `body` with the scene's arrays pinned.
+    static func with<R>(_ s: BinnedScene, _ body: (FineInput) throws -> R) rethrows -> R {
+        try s.tileCommandStart.withUnsafeBufferPointer { starts in
+        try s.tileCommands.withUnsafeBufferPointer { commands in
+        try s.pathTiles.withUnsafeBufferPointer { tiles in
+        try s.draws.withUnsafeBufferPointer { draws in
+        try s.paints.withUnsafeBufferPointer { paints in
+        try s.ramps.withUnsafeBufferPointer { ramps in
+        try s.segments.withUnsafeBufferPointer { segments in
+        try s.backdrops.withUnsafeBufferPointer { backdrops in
+            try body(FineInput(tilesX: s.tilesX, tileCommandStart: starts, tileCommands: commands, pathTiles: tiles,
+                               draws: draws, paints: paints, ramps: ramps, segments: segments, backdrops: backdrops))
+        }}}}}}}}
+    }
+}
+
+/// Per-worker scratch for rasterizing tiles: one allocation, reused from tile to tile.
+///
+/// Layout (floats): accumulation buffer (16 rows x `accStride`), coverage (256), then the tile's colour
+/// as four planes (red, green, blue, alpha; 256 each), all row-major.
+final class FineRasterizer {
     static let size = 16
     /// Accumulation row stride: 16 pixels plus two columns that catch area at x = 16 (ignored).
     static let accStride = 18
+    private static let floatCount = 16 * accStride + 256 * 5
 
-    private var acc = [Float](repeating: 0, count: 16 * accStride)
-    private var coverage = [Float](repeating: 0, count: 256)
-    private var red = [Float](repeating: 0, count: 256)
-    private var green = [Float](repeating: 0, count: 256)
-    private var blue = [Float](repeating: 0, count: 256)
-    private var alpha = [Float](repeating: 0, count: 256)
+    private let storage: UnsafeMutablePointer<Float>
+    private var acc: UnsafeMutablePointer<Float> { storage }
+    private var coverage: UnsafeMutablePointer<Float> { storage + 16 * FineRasterizer.accStride }
+    private var red: UnsafeMutablePointer<Float> { coverage + 256 }
+    private var green: UnsafeMutablePointer<Float> { coverage + 512 }
+    private var blue: UnsafeMutablePointer<Float> { coverage + 768 }
+    private var alpha: UnsafeMutablePointer<Float> { coverage + 1024 }
 
-    /// Rasterizes tile `tile` of `scene` into `target`, over the pixels already there.
-    mutating func rasterizeTile(_ tile: Int, scene: BinnedScene, target: RenderTarget) {
-        let lo = Int(scene.tileCommandStart[tile]), hi = Int(scene.tileCommandStart[tile + 1])
-        let tileX = tile % scene.tilesX, tileY = tile / scene.tilesX
-        let originX = tileX * 16, originY = tileY * 16
+    init() {
+        storage = .allocate(capacity: FineRasterizer.floatCount)
+        storage.initialize(repeating: 0, count: FineRasterizer.floatCount)
+    }
+    deinit { storage.deallocate() }
+
+    /// Rasterizes tile `tile` into `target`, over the pixels already there.
+    func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget) {
+        let lo = Int(input.tileCommandStart[tile]), hi = Int(input.tileCommandStart[tile + 1])
+        let originX = (tile % input.tilesX) * 16, originY = (tile / input.tilesX) * 16
         let w = min(16, target.width - originX), h = min(16, target.height - originY)
-        if lo == hi { return }
+        if lo == hi {
+            if target.writesEmptyTiles {
+                for y in 0..<h {
+                    target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4).initializeMemory(as: UInt8.self, repeating: 0, count: w * 4)
+                }
+            }
+            return
+        }
         load(target: target, originX: originX, originY: originY, w: w, h: h)
         for c in lo..<hi {
-            let pathTile = scene.pathTiles[Int(scene.tileCommands[c])]
-            let draw = scene.draws[Int(pathTile.drawIndex)]
-            let rows = computeCoverage(pathTile, rule: draw.rule, scene: scene)
+            let pathTile = input.pathTiles[Int(input.tileCommands[c])]
+            let draw = input.draws[Int(pathTile.drawIndex)]
+            let rows = computeCoverage(pathTile, evenOdd: draw.rule == FillRule.evenOdd.rawValue, input: input)
             if rows.isEmpty { continue }
-            let paint = scene.paints[Int(draw.paintIndex)]
+            let paint = input.paints[Int(draw.paintIndex)]
             if paint.kind == EncodedPaint.Kind.solid.rawValue {
                 blendSolid(paint.color, rows: rows.range, opaqueFill: rows.fullyCovered && paint.isOpaque)
             } else {
-                blendGradient(paint, rows: rows.range, ramps: scene.ramps, originX: originX, originY: originY)
+                blendGradient(paint, rows: rows.range, ramps: input.ramps, originX: originX, originY: originY)
             }
         }
         store(target: target, originX: originX, originY: originY, w: w, h: h)
@@ -53,73 +98,72 @@ struct FineRasterizer {
     }
 
     /// Fills `coverage` for the rows the draw touches (other rows are left stale and must not be read).
-    private mutating func computeCoverage(_ t: PathTile, rule: UInt32, scene: BinnedScene) -> CoveredRows {
-        let evenOdd = rule == FillRule.evenOdd.rawValue
+    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput) -> CoveredRows {
+        // Backdrop per row (zero when the tile has none), and the rows with a non-zero backdrop or a
+        // segment: everything outside them is uncovered.
         var backdrop = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
                         Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
-        // Rows with a non-zero backdrop or a segment; everything outside is uncovered.
         var first = 16, last = -1
-        if t.backdropStart != PathTile.noBackdrop {
-            scene.backdrops.withUnsafeBufferPointer { b in
-                withUnsafeMutableBytes(of: &backdrop) { raw in
-                    let dst = raw.bindMemory(to: Float.self)
-                    for r in 0..<16 {
-                        let v = b[Int(t.backdropStart) + r]
-                        dst[r] = v
-                        if v != 0 { first = min(first, r); last = r }
-                    }
-                }
+        withUnsafeMutableBytes(of: &backdrop) { raw in
+            guard t.backdropStart != PathTile.noBackdrop else { return }
+            let dst = raw.baseAddress!.assumingMemoryBound(to: Float.self)
+            let src = input.backdrops.baseAddress! + Int(t.backdropStart)
+            for r in 0..<16 {
+                let v = src[r]
+                dst[r] = v
+                if v != 0 { first = min(first, r); last = r }
             }
         }
-        let segmentRange = Int(t.segmentStart)..<Int(t.segmentStart + t.segmentCount)
+        let segments = input.segments.baseAddress! + Int(t.segmentStart)
+        let segmentCount = Int(t.segmentCount)
         var segFirst = 16, segLast = -1
-        scene.segments.withUnsafeBufferPointer { segs in
-            for s in segmentRange {
-                let seg = segs[s]
-                segFirst = min(segFirst, max(0, Int(min(seg.y0, seg.y1))))
-                segLast = max(segLast, min(15, Int(max(seg.y0, seg.y1).rounded(.up)) - 1))
-            }
+        for s in 0..<segmentCount {
+            let seg = segments[s]
+            segFirst = min(segFirst, max(0, Int(min(seg.y0, seg.y1))))
+            segLast = max(segLast, min(15, Int(max(seg.y0, seg.y1).rounded(.up)) - 1))
         }
         first = min(first, segFirst)
         last = max(last, segLast)
         if last < first { return CoveredRows(range: 0..<0, fullyCovered: false) }
         let rowRange = first..<(last + 1)
-        var allCovered = rowRange == 0..<16
+        let cov = coverage, acc = acc
+        var minimum: Float = 1
         withUnsafeBytes(of: &backdrop) { raw in
-            let rows = raw.bindMemory(to: Float.self)
-            coverage.withUnsafeMutableBufferPointer { cov in
-                if segmentRange.isEmpty {
-                    for r in rowRange {
-                        let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
-                        if v < 1 { allCovered = false }
-                        for x in 0..<16 { cov[r * 16 + x] = v }
-                    }
-                    return
+            let rows = raw.baseAddress!.assumingMemoryBound(to: Float.self)
+            if segmentCount > 0 {
+                let stride = FineRasterizer.accStride
+                (acc + segFirst * stride).update(repeating: 0, count: (segLast - segFirst + 1) * stride)
+                for s in 0..<segmentCount { FineRasterizer.accumulate(segments[s], into: acc) }
+            }
+            for r in rowRange {
+                let line = cov + r * 16
+                if r < segFirst || r > segLast {
+                    let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
+                    minimum = min(minimum, v)
+                    line.update(repeating: v, count: 16)
+                    continue
                 }
-                acc.withUnsafeMutableBufferPointer { acc in
-                    for i in (segFirst * FineRasterizer.accStride)..<((segLast + 1) * FineRasterizer.accStride) { acc[i] = 0 }
-                    scene.segments.withUnsafeBufferPointer { segs in
-                        for s in segmentRange { FineRasterizer.accumulate(segs[s], into: acc) }
+                // Prefix sum along the row, from the row's backdrop.
+                let accLine = acc + r * FineRasterizer.accStride
+                var sum = rows[r]
+                if evenOdd {
+                    for x in 0..<16 {
+                        sum += accLine[x]
+                        let v = FineRasterizer.fold(sum, evenOdd: true)
+                        minimum = min(minimum, v)
+                        line[x] = v
                     }
-                    for r in rowRange {
-                        var sum = rows[r]
-                        if r < segFirst || r > segLast {
-                            let v = FineRasterizer.fold(sum, evenOdd: evenOdd)
-                            if v < 1 { allCovered = false }
-                            for x in 0..<16 { cov[r * 16 + x] = v }
-                            continue
-                        }
-                        for x in 0..<16 {
-                            sum += acc[r * FineRasterizer.accStride + x]
-                            let v = FineRasterizer.fold(sum, evenOdd: evenOdd)
-                            if v < 1 { allCovered = false }
-                            cov[r * 16 + x] = v
-                        }
+                } else {
+                    for x in 0..<16 {
+                        sum += accLine[x]
+                        let v = min(abs(sum), 1)
+                        minimum = min(minimum, v)
+                        line[x] = v
                     }
                 }
             }
         }
-        return CoveredRows(range: rowRange, fullyCovered: allCovered)
+        return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<16 && minimum >= 1)
     }
 
     @inline(__always)
@@ -132,7 +176,7 @@ struct FineRasterizer {
 
     /// Adds the signed area of one tile-local segment to the accumulation buffer.
     @inline(__always)
-    static func accumulate(_ s: TileSegment, into acc: UnsafeMutableBufferPointer<Float>) {
+    static func accumulate(_ s: TileSegment, into acc: UnsafeMutablePointer<Float>) {
         if s.y0 == s.y1 { return }
         let (dir, x0, y0, x1, y1): (Float, Float, Float, Float, Float) =
             s.y0 < s.y1 ? (1, s.x0, s.y0, s.x1, s.y1) : (-1, s.x1, s.y1, s.x0, s.y0)
@@ -182,110 +226,106 @@ struct FineRasterizer {
         }
     }
 
-    private mutating func blendSolid(_ c: SIMD4<Float>, rows: Range<Int>, opaqueFill: Bool) {
+    private func blendSolid(_ c: SIMD4<Float>, rows: Range<Int>, opaqueFill: Bool) {
+        let r = red, g = green, b = blue, a = alpha, cov = coverage
         if opaqueFill {
-            for i in 0..<256 { red[i] = c.x; green[i] = c.y; blue[i] = c.z; alpha[i] = c.w }
+            r.update(repeating: c.x, count: 256); g.update(repeating: c.y, count: 256)
+            b.update(repeating: c.z, count: 256); a.update(repeating: c.w, count: 256)
             return
         }
-        coverage.withUnsafeBufferPointer { cov in
-            red.withUnsafeMutableBufferPointer { r in
-            green.withUnsafeMutableBufferPointer { g in
-            blue.withUnsafeMutableBufferPointer { b in
-            alpha.withUnsafeMutableBufferPointer { a in
-                for i in (rows.lowerBound * 16)..<(rows.upperBound * 16) {
-                    let k = cov[i]
-                    let inv = 1 - c.w * k
-                    r[i] = c.x * k + r[i] * inv
-                    g[i] = c.y * k + g[i] * inv
-                    b[i] = c.z * k + b[i] * inv
-                    a[i] = c.w * k + a[i] * inv
-                }
-            }}}}
+        for i in (rows.lowerBound * 16)..<(rows.upperBound * 16) {
+            let k = cov[i]
+            let inv = 1 - c.w * k
+            r[i] = c.x * k + r[i] * inv
+            g[i] = c.y * k + g[i] * inv
+            b[i] = c.z * k + b[i] * inv
+            a[i] = c.w * k + a[i] * inv
         }
     }
 
-    private mutating func blendGradient(_ p: EncodedPaint, rows: Range<Int>, ramps: [SIMD4<Float>], originX: Int, originY: Int) {
-        let n = EncodedScene.rampSize
-        let last = Float(n - 1)
+    private func blendGradient(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+                               originX: Int, originY: Int) {
+        let last = Float(EncodedScene.rampSize - 1)
         let (m0, m1, m2, m3, m4, m5) = p.map
-        coverage.withUnsafeBufferPointer { cov in
-        ramps.withUnsafeBufferPointer { ramp in
-        red.withUnsafeMutableBufferPointer { r in
-        green.withUnsafeMutableBufferPointer { g in
-        blue.withUnsafeMutableBufferPointer { b in
-        alpha.withUnsafeMutableBufferPointer { a in
-            let base = Int(p.lutStart)
-            for py in rows {
-                let y = Float(originY + py) + 0.5
-                for px in 0..<16 {
-                    let i = py * 16 + px
-                    let k = cov[i]
-                    if k == 0 { continue }
-                    let x = Float(originX + px) + 0.5
-                    let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-                    let t: Float
-                    switch p.kind {
-                    case EncodedPaint.Kind.linear.rawValue:
-                        t = gx
-                    case EncodedPaint.Kind.radial.rawValue:
-                        t = ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1
-                    default:
-                        var angle = atan2(gy, gx) - p.params.0
-                        let turn = 2 * Float.pi
-                        angle -= turn * (angle / turn).rounded(.down)
-                        t = angle * p.params.1
-                    }
-                    let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
-                    let c = ramp[base + Int(clamped * last + 0.5)]
-                    let inv = 1 - c.w * k
-                    r[i] = c.x * k + r[i] * inv
-                    g[i] = c.y * k + g[i] * inv
-                    b[i] = c.z * k + b[i] * inv
-                    a[i] = c.w * k + a[i] * inv
+        let r = red, g = green, b = blue, a = alpha, cov = coverage
+        let ramp = ramps.baseAddress! + Int(p.lutStart)
+        for py in rows {
+            let y = Float(originY + py) + 0.5
+            for px in 0..<16 {
+                let i = py * 16 + px
+                let k = cov[i]
+                if k == 0 { continue }
+                let x = Float(originX + px) + 0.5
+                let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
+                let t: Float
+                switch p.kind {
+                case EncodedPaint.Kind.linear.rawValue:
+                    t = gx
+                case EncodedPaint.Kind.radial.rawValue:
+                    t = ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1
+                default:
+                    var angle = atan2(gy, gx) - p.params.0
+                    let turn = 2 * Float.pi
+                    angle -= turn * (angle / turn).rounded(.down)
+                    t = angle * p.params.1
                 }
+                let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
+                let c = ramp[Int(clamped * last + 0.5)]
+                let inv = 1 - c.w * k
+                r[i] = c.x * k + r[i] * inv
+                g[i] = c.y * k + g[i] * inv
+                b[i] = c.z * k + b[i] * inv
+                a[i] = c.w * k + a[i] * inv
             }
-        }}}}}}
+        }
     }
 
-    private mutating func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        red.withUnsafeMutableBufferPointer { r in
-        green.withUnsafeMutableBufferPointer { g in
-        blue.withUnsafeMutableBufferPointer { b in
-        alpha.withUnsafeMutableBufferPointer { a in
-            for i in 0..<256 { r[i] = 0; g[i] = 0; b[i] = 0; a[i] = 0 }
-            if target.startsTransparent { return }
-            let scale: Float = 1 / 255
-            for y in 0..<h {
-                let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-                    .assumingMemoryBound(to: UInt8.self)
-                for x in 0..<w {
-                    let i = y * 16 + x
-                    r[i] = Float(row[x * 4]) * scale
-                    g[i] = Float(row[x * 4 + 1]) * scale
-                    b[i] = Float(row[x * 4 + 2]) * scale
-                    a[i] = Float(row[x * 4 + 3]) * scale
-                }
+    private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
+        let r = red, g = green, b = blue, a = alpha
+        r.update(repeating: 0, count: 256); g.update(repeating: 0, count: 256)
+        b.update(repeating: 0, count: 256); a.update(repeating: 0, count: 256)
+        if target.startsTransparent { return }
+        let scale: Float = 1 / 255
+        for y in 0..<h {
+            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
+                .assumingMemoryBound(to: UInt8.self)
+            for x in 0..<w {
+                let i = y * 16 + x
+                r[i] = Float(row[x * 4]) * scale
+                g[i] = Float(row[x * 4 + 1]) * scale
+                b[i] = Float(row[x * 4 + 2]) * scale
+                a[i] = Float(row[x * 4 + 3]) * scale
             }
-        }}}}
+        }
     }
 
     private func store(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        red.withUnsafeBufferPointer { r in
-        green.withUnsafeBufferPointer { g in
-        blue.withUnsafeBufferPointer { b in
-        alpha.withUnsafeBufferPointer { a in
-            for y in 0..<h {
-                let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-                    .assumingMemoryBound(to: UInt8.self)
+        let r = red, g = green, b = blue, a = alpha
+        for y in 0..<h {
+            // One little-endian 32-bit word per pixel (bytes R, G, B, A); the loop vectorizes.
+            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
+            let i = y * 16
+            if w == 16 && Int(bitPattern: row) % 4 == 0 {
+                let words = row.assumingMemoryBound(to: UInt32.self)
+                for x in 0..<16 {
+                    words[x] = (FineRasterizer.word(r[i + x]) | FineRasterizer.word(g[i + x]) << 8
+                                | FineRasterizer.word(b[i + x]) << 16 | FineRasterizer.word(a[i + x]) << 24).littleEndian
+                }
+            } else {
+                let bytes = row.assumingMemoryBound(to: UInt8.self)
                 for x in 0..<w {
-                    let i = y * 16 + x
-                    row[x * 4] = FineRasterizer.byte(r[i])
-                    row[x * 4 + 1] = FineRasterizer.byte(g[i])
-                    row[x * 4 + 2] = FineRasterizer.byte(b[i])
-                    row[x * 4 + 3] = FineRasterizer.byte(a[i])
+                    bytes[x * 4] = FineRasterizer.byte(r[i + x])
+                    bytes[x * 4 + 1] = FineRasterizer.byte(g[i + x])
+                    bytes[x * 4 + 2] = FineRasterizer.byte(b[i + x])
+                    bytes[x * 4 + 3] = FineRasterizer.byte(a[i + x])
                 }
             }
-        }}}}
+        }
+    }
+
+    @inline(__always)
+    static func word(_ v: Float) -> UInt32 {
+        (min(max(v, 0), 1) * 255 + 8_388_608).bitPattern & 0xFF
     }
 
     /// 0...1 to 0...255, rounded to nearest. Adding 2^23 puts the rounded integer in the low mantissa
@@ -303,6 +343,8 @@ struct RenderTarget: @unchecked Sendable {
     let width: Int
     let height: Int
     let bytesPerRow: Int
-    /// True when every pixel is known to be transparent (a fresh bitmap), so tiles need not read it.
+    /// True when tiles start transparent instead of reading the target (a fresh bitmap, or a clear).
     var startsTransparent = false
+    /// True when tiles without draws must still be written (as transparent): a clear of a used buffer.
+    var writesEmptyTiles = false
 }

@@ -3,14 +3,15 @@ import Synchronization
 
 /// A rasterizer backend: consumes a binned scene and writes pixels.
 protocol RasterBackend {
-    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int) throws
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws
 }
 
 /// The multithreaded CPU rasterizer: tiles are independent, so workers take them one by one.
 struct CPUBackend: RasterBackend {
-    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int) throws {
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws {
         let tileCount = scene.tilesX * scene.tilesY
-        let workers = (0..<max(1, threadCount)).map { _ in FineRasterizer() }
+        while buffers.fineWorkers.count < max(1, threadCount) { buffers.fineWorkers.append(FineRasterizer()) }
+        let workers = buffers.fineWorkers
         FineInput.with(scene) { input in
             // Each worker index owns one FineRasterizer; tiles write disjoint pixels of the target; the
             // input buffers are only read.

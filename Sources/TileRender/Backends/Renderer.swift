@@ -15,6 +15,8 @@ public struct Renderer: Sendable {
     public var backend: Backend
     /// CPU worker threads (at least 1). The output is identical for every thread count.
     public var threadCount: Int
+    /// Binning and rasterizing memory kept between renders (shared by copies of this renderer).
+    private let cache = RenderCache()
 
     public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.backend = backend
@@ -63,9 +65,15 @@ public struct Renderer: Sendable {
 
     private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
         let backend = try resolvedBackend()
-        let binned = try BinnedScene(encoding: EncodedScene(scene), width: target.width, height: target.height,
-                                     threadCount: threadCount)
-        try backend.rasterize(binned, into: target, threadCount: threadCount)
+        var buffers = cache.take()
+        var binned = try BinnedScene(encoding: EncodedScene(scene), width: target.width, height: target.height,
+                                     threadCount: threadCount, reusing: &buffers)
+        try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+        let statistics = RenderStatistics(binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
+                                          segmentCount: binned.segments.count, pathTileCount: binned.pathTiles.count)
+        buffers.reclaim(&binned)
+        cache.give(buffers)
+        return statistics
         return RenderStatistics(binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
                                 segmentCount: binned.segments.count,
                                 pathTileCount: binned.pathTiles.count)

@@ -1,5 +1,6 @@
 import Foundation
 import Shaders
+import Synchronization
 
 // Binning: each draw's device-space segments are cut into 16x16-pixel tiles. The result is the binned
 // scene, flat arrays of fixed-width structs addressed by 32-bit offsets, which the CPU fine stage and the
@@ -72,6 +73,12 @@ struct BinnedScene: Sendable {
     var strokeSeconds: Double = 0
 
     init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int) throws {
+        var buffers = BinningBuffers()
+        try self.init(encoding: encoding, width: width, height: height, threadCount: threadCount, reusing: &buffers)
+    }
+
+    /// Bins `encoding`, taking working memory from `buffers` (give it back with `BinningBuffers.reclaim`).
+    init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, reusing buffers: inout BinningBuffers) throws {
         let clock = ContinuousClock.now
         self.width = width
         self.height = height
@@ -86,28 +93,38 @@ struct BinnedScene: Sendable {
         let drawCount = encoding.draws.count
         let chunkSize = max(16, drawCount / max(1, threadCount * 8))
         let chunkCount = (drawCount + chunkSize - 1) / chunkSize
-        var outputs = [ChunkOutput](repeating: ChunkOutput(), count: chunkCount)
-        var scratch = [TileBinner](repeating: TileBinner(width: width, height: height), count: max(1, threadCount))
-        outputs.withUnsafeMutableBufferPointer { outBuf in
-            scratch.withUnsafeMutableBufferPointer { scratchBuf in
-                // Each chunk writes only outputs[chunk]; each worker only scratch[worker].
+        let workers = max(1, threadCount)
+        while buffers.binners.count < workers { buffers.binners.append(TileBinner(width: width, height: height)) }
+        for w in 0..<workers { buffers.binners[w].reset(width: width, height: height) }
+        while buffers.outputs.count < chunkCount { buffers.outputs.append(ChunkOutput()) }
+        buffers.outputs.withUnsafeMutableBufferPointer { outBuf in
+            buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
+                // Each chunk writes only outputs[chunk]; each worker only binners[worker].
                 let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf)
                 parallelFor(chunkCount, threads: threadCount) { chunk, worker in
                     let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
+                    // Swap the reused output out, so it is uniquely referenced while it grows.
                     var output = ChunkOutput()
+                    swap(&output, &o.value[chunk])
+                    output.removeAll()
                     for d in lo..<hi {
                         s.value[worker].bin(encoding.draws[d], drawIndex: UInt32(d), into: &output)
                     }
-                    o.value[chunk] = output
+                    swap(&output, &o.value[chunk])
                 }
             }
         }
-        strokeSeconds = scratch.reduce(0) { $0 + $1.strokeSeconds }
-        try merge(outputs)
+        strokeSeconds = buffers.binners[0..<workers].reduce(0) { $0 + $1.strokeSeconds }
+        swap(&segments, &buffers.segments)
+        swap(&backdrops, &buffers.backdrops)
+        swap(&pathTiles, &buffers.pathTiles)
+        swap(&tileCommandStart, &buffers.tileCommandStart)
+        swap(&tileCommands, &buffers.tileCommands)
+        try merge(buffers.outputs[0..<chunkCount])
         binningSeconds = (ContinuousClock.now - clock).seconds
     }
 
-    private mutating func merge(_ outputs: [ChunkOutput]) throws {
+    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>) throws {
         let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
         let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
         let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
@@ -115,6 +132,9 @@ struct BinnedScene: Sendable {
         guard segmentTotal < limit, backdropTotal < limit, tileTotal < limit else {
             throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(tileTotal) path tiles exceed 32-bit offsets")
         }
+        segments.removeAll(keepingCapacity: true)
+        backdrops.removeAll(keepingCapacity: true)
+        pathTiles.removeAll(keepingCapacity: true)
         segments.reserveCapacity(segmentTotal)
         backdrops.reserveCapacity(backdropTotal)
         pathTiles.reserveCapacity(tileTotal)
@@ -130,17 +150,56 @@ struct BinnedScene: Sendable {
         }
         // Per-tile command lists by counting sort; path tiles are already in draw order.
         let tileCount = tilesX * tilesY
-        var start = [UInt32](repeating: 0, count: tileCount + 1)
-        for t in pathTiles { start[Int(t.tileIndex) + 1] += 1 }
-        for i in 0..<tileCount { start[i + 1] += start[i] }
-        var fill = start
-        var commands = [UInt32](repeating: 0, count: pathTiles.count)
-        for (i, t) in pathTiles.enumerated() {
-            commands[Int(fill[Int(t.tileIndex)])] = UInt32(i)
-            fill[Int(t.tileIndex)] += 1
+        tileCommandStart.removeAll(keepingCapacity: true)
+        tileCommandStart.append(contentsOf: repeatElement(0, count: tileCount + 1))
+        for t in pathTiles { tileCommandStart[Int(t.tileIndex) + 1] += 1 }
+        for i in 0..<tileCount { tileCommandStart[i + 1] += tileCommandStart[i] }
+        tileCommands.removeAll(keepingCapacity: true)
+        tileCommands.append(contentsOf: repeatElement(0, count: pathTiles.count))
+        // Fill each tile's list front to back, using the (not yet shifted) starts as cursors.
+        tileCommandStart.withUnsafeMutableBufferPointer { start in
+            tileCommands.withUnsafeMutableBufferPointer { commands in
+                for (i, t) in pathTiles.enumerated() {
+                    let tile = Int(t.tileIndex)
+                    commands[Int(start[tile])] = UInt32(i)
+                    start[tile] += 1
+                }
+                // Each start now holds its tile's end: shift back by one tile.
+                for tile in stride(from: tileCount, to: 0, by: -1) { start[tile] = start[tile - 1] }
+                start[0] = 0
+            }
         }
-        tileCommandStart = start
-        tileCommands = commands
+    }
+}
+
+/// Working memory reused from one render to the next, so repeated renders do not allocate (and
+/// page-fault) their large arrays again.
+struct BinningBuffers: Sendable {
+    var binners: [TileBinner] = []
+    var outputs: [ChunkOutput] = []
+    var segments: [TileSegment] = []
+    var backdrops: [Float] = []
+    var pathTiles: [PathTile] = []
+    var tileCommandStart: [UInt32] = []
+    var tileCommands: [UInt32] = []
+    var fineWorkers: [FineRasterizer] = []
+
+    /// Takes back the large arrays of a scene that is no longer needed.
+    mutating func reclaim(_ scene: inout BinnedScene) {
+        swap(&segments, &scene.segments)
+        swap(&backdrops, &scene.backdrops)
+        swap(&pathTiles, &scene.pathTiles)
+        swap(&tileCommandStart, &scene.tileCommandStart)
+        swap(&tileCommands, &scene.tileCommands)
+    }
+}
+
+/// Keeps one set of `BinningBuffers` between renders; concurrent renders that find it taken use fresh ones.
+final class RenderCache: Sendable {
+    private let stored = Mutex<BinningBuffers?>(nil)
+    func take() -> BinningBuffers { stored.withLock { $0.take() } ?? BinningBuffers() }
+    func give(_ buffers: sending BinningBuffers) {
+        stored.withLock { $0 = buffers }
     }
 }
 
@@ -149,6 +208,12 @@ struct ChunkOutput {
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
+
+    mutating func removeAll() {
+        segments.removeAll(keepingCapacity: true)
+        backdrops.removeAll(keepingCapacity: true)
+        pathTiles.removeAll(keepingCapacity: true)
+    }
 }
 
 extension Duration {

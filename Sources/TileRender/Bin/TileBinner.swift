@@ -2,11 +2,11 @@ import Foundation
 
 /// Flattens and bins one draw at a time, reusing its buffers across draws (one binner per worker).
 struct TileBinner {
-    private let flattener: Flattener
-    private let width: Float
-    private let height: Float
-    private let tilesX: Int
-    private let tilesY: Int
+    private var flattener: Flattener
+    private var width: Float
+    private var height: Float
+    private var tilesX: Int
+    private var tilesY: Int
 
     private var lines: [LineSegment] = []
     private var clipped: [LineSegment] = []
@@ -27,6 +27,16 @@ struct TileBinner {
         self.height = Float(height)
         tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
         tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+    }
+
+    /// Prepares a reused binner for a canvas of this size; its buffers keep their capacity.
+    mutating func reset(width: Int, height: Int) {
+        flattener = Flattener(width: Double(width), height: Double(height))
+        self.width = Float(width)
+        self.height = Float(height)
+        tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+        tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+        strokeSeconds = 0
     }
 
     mutating func bin(_ draw: EncodedDraw, drawIndex: UInt32, into out: inout ChunkOutput) {

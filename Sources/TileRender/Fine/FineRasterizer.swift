@@ -37,11 +37,12 @@ struct FineInput {
     }
 }
 
-/// Per-worker scratch for rasterizing tiles: one allocation, reused from tile to tile.
+/// Per-worker scratch for rasterizing tiles: one allocation, reused from tile to tile. Used by one
+/// worker at a time (it is handed between renders through RenderCache), hence @unchecked Sendable.
 ///
 /// Layout (floats): accumulation buffer (16 rows x `accStride`), coverage (256), then the tile's colour
 /// as four planes (red, green, blue, alpha; 256 each), all row-major.
-final class FineRasterizer {
+final class FineRasterizer: @unchecked Sendable {
     static let size = 16
     /// Accumulation row stride: 16 pixels plus two columns that catch area at x = 16 (ignored).
     static let accStride = 18
@@ -74,8 +75,15 @@ final class FineRasterizer {
             }
             return
         }
-        load(target: target, originX: originX, originY: originY, w: w, h: h)
-        for c in lo..<hi {
+        // Occlusion: draws under the last opaque paint that covers the whole tile cannot show, and
+        // neither can the target's pixels.
+        var first = lo
+        for c in stride(from: hi - 1, through: lo, by: -1) where coversTileOpaquely(Int(input.tileCommands[c]), input) {
+            first = c
+            break
+        }
+        load(target: target, originX: originX, originY: originY, w: w, h: h, skipRead: first > lo)
+        for c in first..<hi {
             let pathTile = input.pathTiles[Int(input.tileCommands[c])]
             let draw = input.draws[Int(pathTile.drawIndex)]
             let rows = computeCoverage(pathTile, evenOdd: draw.rule == FillRule.evenOdd.rawValue, input: input)
@@ -88,6 +96,18 @@ final class FineRasterizer {
             }
         }
         store(target: target, originX: originX, originY: originY, w: w, h: h)
+    }
+
+    /// True when path tile `index` covers every pixel of its tile with an opaque solid paint.
+    private func coversTileOpaquely(_ index: Int, _ input: FineInput) -> Bool {
+        let t = input.pathTiles[index]
+        guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
+        let draw = input.draws[Int(t.drawIndex)]
+        guard input.paints[Int(draw.paintIndex)].isOpaque else { return false }
+        let evenOdd = draw.rule == FillRule.evenOdd.rawValue
+        let rows = input.backdrops.baseAddress! + Int(t.backdropStart)
+        for r in 0..<16 where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }
+        return true
     }
 
     /// The pixel rows a draw touches in a tile, and whether all 256 pixels are fully covered.
@@ -280,11 +300,11 @@ final class FineRasterizer {
         }
     }
 
-    private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
+    private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, skipRead: Bool) {
         let r = red, g = green, b = blue, a = alpha
         r.update(repeating: 0, count: 256); g.update(repeating: 0, count: 256)
         b.update(repeating: 0, count: 256); a.update(repeating: 0, count: 256)
-        if target.startsTransparent { return }
+        if target.startsTransparent || skipRead { return }
         let scale: Float = 1 / 255
         for y in 0..<h {
             let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)

@@ -93,3 +93,45 @@ func coveredArea(_ b: Bitmap) -> Double {
         }
     }
 }
+
+@Suite struct OcclusionTests {
+    /// Draws under an opaque full-tile fill are skipped; what is drawn on top still composites.
+    @Test func opaqueCoverHidesEverythingBelowIt() throws {
+        func picture(_ ctx: inout GraphicsContext, cover: Bool) {
+            ctx.fill(Path(ellipseIn: CGRect(x: 3, y: 3, width: 40, height: 30)), with: .color(.red))
+            if cover { ctx.fill(Path(CGRect(x: 0, y: 0, width: 64, height: 48)), with: .color(.blue)) }
+            ctx.fill(Path(CGRect(x: 10, y: 10, width: 30, height: 20)), with: .color(Color.green.opacity(0.5)))
+        }
+        let covered = try renderCPU(width: 64, height: 48) { picture(&$0, cover: true) }
+        var expectedScene = Scene(size: CGSize(width: 64, height: 48))
+        expectedScene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 64, height: 48)), with: .color(.blue))
+            ctx.fill(Path(CGRect(x: 10, y: 10, width: 30, height: 20)), with: .color(Color.green.opacity(0.5)))
+        }
+        let expected = try Renderer(backend: .cpu, threadCount: 1).render(expectedScene)
+        #expect(covered.pixels == expected.pixels)
+    }
+
+    @Test func clearingAUsedBufferEqualsAFreshRender() throws {
+        var scene = Scene(size: CGSize(width: 50, height: 40))
+        scene.draw { samplePicture(&$0, count: 12, extent: 50) }
+        let fresh = try Renderer(backend: .cpu).render(scene)
+        var buffer = [UInt8](repeating: 0xAB, count: 50 * 4 * 40 + 7)
+        try buffer.withUnsafeMutableBytes { raw in
+            try Renderer(backend: .cpu).render(scene, into: raw, width: 50, height: 40, bytesPerRow: 200, clear: true)
+        }
+        #expect(Array(buffer[0..<(50 * 4 * 40)]) == fresh.pixels)
+        #expect(buffer[(50 * 4 * 40)...].allSatisfy { $0 == 0xAB })
+    }
+
+    @Test func repeatedRendersWithOneRendererAreIdentical() throws {
+        let renderer = Renderer(backend: .cpu, threadCount: 2)
+        var big = Scene(size: CGSize(width: 120, height: 90))
+        big.draw { samplePicture(&$0, count: 60, extent: 120) }
+        var small = Scene(size: CGSize(width: 30, height: 20))
+        small.draw { samplePicture(&$0, seed: 3, count: 5, extent: 30) }
+        let first = try renderer.render(big)
+        _ = try renderer.render(small)   // reuses (and shrinks into) the cached buffers
+        #expect(try renderer.render(big).pixels == first.pixels)
+    }
+}

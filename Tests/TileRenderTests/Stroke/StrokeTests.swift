@@ -148,3 +148,36 @@ private func line(_ a: CGPoint, _ b: CGPoint) -> Path {
         #expect(abs(coveredArea(a) - coveredArea(b)) < 0.1 * 700)
     }
 }
+
+@Suite struct TrimRenderTests {
+    @Test func trimZeroToOneDrawsTheWholePath() throws {
+        let style = StrokeStyle(lineWidth: 6, lineCap: .round)
+        let rect = CGRect(x: 20, y: 20, width: 120, height: 90)
+        for shape in [AnyShapePath(Circle()), AnyShapePath(Rectangle()), AnyShapePath(RoundedRectangle(cornerRadius: 12, style: .circular))] {
+            let whole = try renderCPU(width: 160, height: 130) { $0.stroke(shape.path(rect), with: .color(.black), style: style) }
+            let trimmed = try renderCPU(width: 160, height: 130) {
+                $0.stroke(shape.path(rect).trimmedPath(from: 0, to: 1), with: .color(.black), style: style)
+            }
+            #expect(whole.pixels == trimmed.pixels)
+        }
+    }
+
+    @Test func quarterTrimOfACircleCoversAQuarterRing() throws {
+        let r = 50.0, w = 8.0
+        let circle = Path(ellipseIn: CGRect(x: 80 - r, y: 80 - r, width: 2 * r, height: 2 * r))
+        let b = try renderCPU(width: 160, height: 160) {
+            $0.stroke(circle.trimmedPath(from: 0, to: 0.25), with: .color(.black), style: StrokeStyle(lineWidth: w))
+        }
+        let ring = Double.pi * ((r + w / 2) * (r + w / 2) - (r - w / 2) * (r - w / 2))
+        #expect(abs(coveredArea(b) - ring / 4) < 0.01 * ring)
+        // From 3 o'clock down to 6 o'clock: the lower right quadrant.
+        #expect(b.pixel(x: 80 + Int(r * cos(0.785)), y: 80 + Int(r * sin(0.785))).a > 200)
+        #expect(b.pixel(x: 80 - Int(r * cos(0.785)), y: 80 + Int(r * sin(0.785))).a == 0)
+    }
+}
+
+/// Erases a shape's type so different shapes fit in one array.
+private struct AnyShapePath {
+    let path: (CGRect) -> Path
+    init(_ shape: some Shape) { path = { shape.path(in: $0) } }
+}

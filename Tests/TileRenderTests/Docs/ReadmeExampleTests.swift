@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import TileRender
+
+/// The README's example, verbatim apart from the output path: it must keep compiling and drawing.
+@Test func readmeExampleRenders() throws {
+    var scene = Scene(size: CGSize(width: 300, height: 200))
+    scene.draw { context in
+        var heart = Path()
+        heart.move(to: CGPoint(x: 150, y: 50))
+        heart.addCurve(to: CGPoint(x: 150, y: 200), control1: CGPoint(x: 50, y: 0), control2: CGPoint(x: 50, y: 120))
+        heart.addCurve(to: CGPoint(x: 150, y: 50), control1: CGPoint(x: 250, y: 120), control2: CGPoint(x: 250, y: 0))
+        context.fill(heart, with: .color(.red))
+        context.stroke(heart, with: .color(.black), style: StrokeStyle(lineWidth: 3, lineJoin: .round, dash: [8, 4]))
+        context.fill(Path(ellipseIn: CGRect(x: 10, y: 10, width: 60, height: 40)),
+                     with: .linearGradient(Gradient(colors: [.blue, .purple]),
+                                           startPoint: CGPoint(x: 10, y: 10), endPoint: CGPoint(x: 70, y: 50)))
+    }
+    let bitmap = try Renderer(backend: .cpu).render(scene)     // premultiplied RGBA8
+    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("readme-heart-\(getpid()).png")
+    try bitmap.writePNG(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(bitmap.pixel(x: 150, y: 120) == Bitmap.Pixel(r: 255, g: 59, b: 48, a: 255))   // inside the heart
+    #expect(bitmap.pixel(x: 40, y: 30).a == 255)                                          // the ellipse
+    #expect(bitmap.pixel(x: 290, y: 190).a == 0)                                          // transparent corner
+}

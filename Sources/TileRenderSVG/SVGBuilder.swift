@@ -566,7 +566,8 @@ struct SVGBuilder {
             if stops.count == 1 { return solid }
             var box = CGAffineTransform.identity
             if g.units == .objectBoundingBox {
-                guard let bb = SVGGeometry.boundingBox(path), bb.width > 0, bb.height > 0 else {
+                let bb = path.boundingRect  // tight: curve extrema, not control points
+                guard !bb.isNull, bb.width > 0, bb.height > 0 else {
                     warn(el, "objectBoundingBox gradient #\(g.id) on an element without area: not \(verb)")
                     return nil
                 }

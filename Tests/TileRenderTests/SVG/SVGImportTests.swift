@@ -401,11 +401,11 @@ private let blue = Color(red: 0, green: 0, blue: 1)
 
     @Test func boundingBoxIsTight() throws {
         let circle = SVGGeometry.ellipse(cx: 10, cy: 20, rx: 5, ry: 3)
-        let bb = try #require(SVGGeometry.boundingBox(circle))
+        let bb = circle.boundingRect
         #expect(abs(bb.minX - 5) < 1e-9 && abs(bb.maxX - 15) < 1e-9)
         #expect(abs(bb.minY - 17) < 1e-9 && abs(bb.maxY - 23) < 1e-9)
         let curve = SVGPathData.parse("M0 0 C 0 10 10 10 10 0").path
-        let cb = try #require(SVGGeometry.boundingBox(curve))
+        let cb = curve.boundingRect
         #expect(abs(cb.maxY - 7.5) < 1e-9)
     }
 

@@ -40,7 +40,6 @@ struct SVGScanner {
     /// Reads a number at the current position (no leading whitespace skipped); nil (and no advance)
     /// when there is none or it is not finite.
     mutating func number() -> Double? {
-        let start = index
         var i = index
         var negative = false
         if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {

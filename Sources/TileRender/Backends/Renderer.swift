@@ -26,8 +26,7 @@ public struct Renderer: Sendable {
     /// Renders `scene` into a new bitmap of `scene.size`, rounded up to whole pixels, on a transparent
     /// background.
     public func render(_ scene: Scene) throws -> Bitmap {
-        let (w, h) = try Renderer.pixelSize(of: scene.size)
-        return try renderWithStatistics(scene).0
+        try renderWithStatistics(scene).0
     }
 
     /// Renders `scene` into a caller-owned buffer of premultiplied RGBA8 rows (`bytesPerRow` apart).
@@ -74,9 +73,6 @@ public struct Renderer: Sendable {
         buffers.reclaim(&binned)
         cache.give(buffers)
         return statistics
-        return RenderStatistics(binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
-                                segmentCount: binned.segments.count,
-                                pathTileCount: binned.pathTiles.count)
     }
 }
 

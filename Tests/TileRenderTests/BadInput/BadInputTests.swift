@@ -136,7 +136,7 @@ import Testing
         // A strided buffer: padding bytes stay untouched.
         var strided = [UInt8](repeating: 7, count: 40 * 8)
         try strided.withUnsafeMutableBytes { buf in
-            try Renderer(backend: .cpu).render(scene, into: buf, width: 8, height: 8, bytesPerRow: 40)
+            _ = try Renderer(backend: .cpu).render(scene, into: buf, width: 8, height: 8, bytesPerRow: 40)
         }
         for y in 0..<8 {
             #expect(strided[y * 40 ..< y * 40 + 32].allSatisfy { $0 == 255 })

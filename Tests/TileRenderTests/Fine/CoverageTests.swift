@@ -118,7 +118,7 @@ func coveredArea(_ b: Bitmap) -> Double {
         let fresh = try Renderer(backend: .cpu).render(scene)
         var buffer = [UInt8](repeating: 0xAB, count: 50 * 4 * 40 + 7)
         try buffer.withUnsafeMutableBytes { raw in
-            try Renderer(backend: .cpu).render(scene, into: raw, width: 50, height: 40, bytesPerRow: 200, clear: true)
+            _ = try Renderer(backend: .cpu).render(scene, into: raw, width: 50, height: 40, bytesPerRow: 200, clear: true)
         }
         #expect(Array(buffer[0..<(50 * 4 * 40)]) == fresh.pixels)
         #expect(buffer[(50 * 4 * 40)...].allSatisfy { $0 == 0xAB })

@@ -38,6 +38,8 @@ extension ShapeStyle where Self == Color {
     public static var black: Color { Color.black }
     public static var white: Color { Color.white }
     public static var clear: Color { Color.clear }
+    /// SwiftUI's hierarchical `.primary`; in TileRender the light appearance's foreground, black.
+    public static var primary: Color { Color.primary }
 }
 
 extension Color {

@@ -56,3 +56,8 @@ import TileRender  // public API only: these spellings come from SwiftUI code
         _ = Path(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10))
     }
 }
+
+@Test func primaryWorksWhereAShapeStyleIsExpected() throws {
+    func resolve(_ s: some ShapeStyle) -> Color? { s as? Color }
+    #expect(resolve(.primary) == Color.black)
+}

@@ -97,7 +97,19 @@ public struct SVGDocument: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SVGError.unreadable(url.path, reason: "\(error)")
+            // Foundation's error description is a multi-line NSError dump; say what went wrong plainly.
+            var isDirectory: ObjCBool = false
+            let reason: String
+            if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+                reason = "no such file"
+            } else if isDirectory.boolValue {
+                reason = "is a directory"
+            } else if !FileManager.default.isReadableFile(atPath: url.path) {
+                reason = "permission denied"
+            } else {
+                reason = (error as NSError).localizedDescription
+            }
+            throw SVGError.unreadable(url.path, reason: reason)
         }
         self = try Self.parse(data: data)
     }

@@ -92,7 +92,7 @@ func runRender(_ args: [String]) throws {
     // The scene is rendered into one reused buffer, cleared by each render (as peers clear their surface).
     let (pixelWidth, pixelHeight) = (Int(target.width.rounded(.up)), Int(target.height.rounded(.up)))
     guard target.width >= 1, target.height >= 1, pixelWidth <= Bitmap.maxDimension, pixelHeight <= Bitmap.maxDimension else {
-        throw UsageError(description: "invalid output size \(target.width)x\(target.height)")
+        throw UsageError(description: "invalid output size \(target.width)x\(target.height): each side must be 1 to \(Bitmap.maxDimension) pixels")
     }
     var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     var lastStats: RenderStatistics?

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The tile-bench command line is a contract (api.md): output line, exit status, one-line errors.
+@Suite(.serialized) struct TileBenchCLITests {
+    /// The tile-bench executable SwiftPM built next to the test bundle.
+    static let executable: URL? = {
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("tile-bench")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let exe = try #require(Self.executable, "tile-bench was not built next to the tests")
+        let process = Process()
+        process.executableURL = exe
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func renderRepeatPrintsTheSummaryLine() throws {
+        let output = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("cli-heart-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let svg = SharedFiles.publicScenes.appendingPathComponent("heart.svg").path
+        let result = try run(["render", svg, "-o", output.path, "--size", "150x100", "--backend", "cpu", "--repeat", "3"])
+        #expect(result.status == 0, "\(result.err)")
+        let line = try #require(result.out.split(separator: "\n").first.map(String.init))
+        #expect(line.contains(try Regex(#"^render: median [0-9.]+ ms, min [0-9.]+ ms over 3 runs \(backend cpu, 150x100, [0-9]+ threads\)$"#)), "\(line)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test(arguments: [
+        ["render", "/nonexistent/scene.svg", "-o", "/tmp/x.png"],
+        ["render", "x.svg"],
+        ["render", "x.svg", "-o", "y.png", "--size", "0x5"],
+        ["render", "x.svg", "-o", "y.png", "--backend", "metal"],
+        ["frobnicate"],
+    ])
+    func badInvocationsFailWithOneLineErrors(_ arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status != 0)
+        #expect(result.err.hasPrefix("tile-bench: error: "), "\(result.err)")
+    }
+}

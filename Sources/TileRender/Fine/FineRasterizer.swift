@@ -186,6 +186,13 @@ final class FineRasterizer: @unchecked Sendable {
         return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<16 && minimum >= 1)
     }
 
+    /// A whole number in 0...65535 held in a Float, as an Int, without Swift's trapping conversion:
+    /// adding 2^23 moves it into the low mantissa bits.
+    @inline(__always)
+    static func smallInt(_ v: Float) -> Int {
+        Int(truncatingIfNeeded: (v + 8_388_608).bitPattern & 0xFFFF)
+    }
+
     @inline(__always)
     static func fold(_ winding: Float, evenOdd: Bool) -> Float {
         let a = abs(winding)
@@ -202,7 +209,7 @@ final class FineRasterizer: @unchecked Sendable {
             s.y0 < s.y1 ? (1, s.x0, s.y0, s.x1, s.y1) : (-1, s.x1, s.y1, s.x0, s.y0)
         let dxdy = (x1 - x0) / (y1 - y0)
         var x = x0
-        let rowStart = max(0, Int(y0)), rowEnd = min(16, Int(y1.rounded(.up)))
+        let rowStart = max(0, smallInt(max(y0, 0).rounded(.down))), rowEnd = min(16, smallInt(min(y1, 16).rounded(.up)))
         if rowStart >= rowEnd { return }
         if y0 < Float(rowStart) { x += (Float(rowStart) - y0) * dxdy }
         for row in rowStart..<rowEnd {
@@ -214,9 +221,9 @@ final class FineRasterizer: @unchecked Sendable {
             let d = dy * dir
             let xa = min(x, xNext), xb = max(x, xNext)
             let xaFloor = xa.rounded(.down)
-            let xaInt = Int(xaFloor)
+            let xaInt = smallInt(xaFloor)
             let xbCeil = xb.rounded(.up)
-            let xbInt = Int(xbCeil)
+            let xbInt = smallInt(xbCeil)
             if xbInt <= xaInt + 1 {
                 // The segment stays within one pixel column in this row.
                 let xMid = 0.5 * (x + xNext) - xaFloor

@@ -433,7 +433,6 @@ struct SVGBuilder {
         if let (el, text) = attribute("spreadMethod") {
             if let s = SVGGradient.Spread(rawValue: text.trimmingCharacters(in: .whitespaces)) {
                 spread = s
-                if s != .pad { warn(first, "spreadMethod '\(s.rawValue)' is not supported yet; pad used") }
             } else {
                 warn(el, "invalid spreadMethod '\(text)' ignored")
             }

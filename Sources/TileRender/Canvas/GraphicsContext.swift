@@ -59,6 +59,8 @@ extension GraphicsContext {
             case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
         }
         let kind: Kind
+        /// How gradients continue beyond their end stops and interpolate.
+        var options: GradientOptions = GradientOptions()
 
         public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
         /// The default foreground: `.primary`, black in the light appearance.
@@ -66,22 +68,24 @@ extension GraphicsContext {
 
         public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint,
                                           options: GradientOptions = GradientOptions()) -> Shading {
-            Shading(kind: .linearGradient(gradient, startPoint: startPoint, endPoint: endPoint))
+            Shading(kind: .linearGradient(gradient, startPoint: startPoint, endPoint: endPoint), options: options)
         }
         public static func radialGradient(_ gradient: Gradient, center: CGPoint, startRadius: CGFloat,
                                           endRadius: CGFloat, options: GradientOptions = GradientOptions()) -> Shading {
-            Shading(kind: .radialGradient(gradient, center: center, startRadius: startRadius, endRadius: endRadius))
+            Shading(kind: .radialGradient(gradient, center: center, startRadius: startRadius, endRadius: endRadius),
+                    options: options)
         }
         /// A conic (angular) gradient that sweeps one full turn clockwise on screen from `angle`.
         public static func conicGradient(_ gradient: Gradient, center: CGPoint, angle: Angle = .zero,
                                          options: GradientOptions = GradientOptions()) -> Shading {
             Shading(kind: .conicGradient(gradient, center: center, startAngle: angle,
-                                         endAngle: angle + .degrees(360)))
+                                         endAngle: angle + .degrees(360)), options: options)
         }
     }
 
-    /// Gradient options. TileRender pads beyond the end stops; `repeat` and `mirror` are accepted for
-    /// source compatibility and currently pad as well.
+    /// Gradient options, as SwiftUI's: by default a gradient pads (extends its end colours); `repeat`
+    /// starts it over beyond each end, `mirror` runs it back and forth (and wins over `repeat`);
+    /// `linearColor` interpolates in linear-light sRGB instead of the encoded values.
     public struct GradientOptions: OptionSet, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }

@@ -7,7 +7,7 @@ import Foundation
 
 /// One paint, in device space. std430-compatible: 4-byte fields only.
 ///
-/// Memory layout (64 bytes): kind, lutStart, 2 x pad; color (premultiplied RGBA); map (6 floats: a
+/// Memory layout (64 bytes): kind, lutStart, spread, pad; color (premultiplied RGBA); map (6 floats: a
 /// device-space affine map to gradient space, `g = (m0*x + m2*y + m4, m1*x + m3*y + m5)`); params (2 floats).
 struct EncodedPaint: Sendable {
     enum Kind: UInt32 {
@@ -21,12 +21,14 @@ struct EncodedPaint: Sendable {
     }
     var kind: UInt32
     var lutStart: UInt32
+    /// Beyond 0...1: 0 pads, 1 repeats, 2 mirrors.
+    var spread: UInt32 = 0
     var color: SIMD4<Float>
     var map: (Float, Float, Float, Float, Float, Float)
     var params: (Float, Float)
 
     static func solid(_ premultiplied: SIMD4<Float>) -> EncodedPaint {
-        EncodedPaint(kind: Kind.solid.rawValue, lutStart: 0, color: premultiplied,
+        EncodedPaint(kind: Kind.solid.rawValue, lutStart: 0, spread: 0, color: premultiplied,
                      map: (0, 0, 0, 0, 0, 0), params: (0, 0))
     }
 
@@ -83,12 +85,14 @@ struct EncodedScene: Sendable {
         guard det.isFinite, det != 0 else { return nil }
         // Device -> user space, for gradients.
         let inverse = transform.inverted()
+        let linearLight = shading.options.contains(.linearColor)
+        let spread: UInt32 = shading.options.contains(.mirror) ? 2 : shading.options.contains(.repeat) ? 1 : 0
         switch shading.kind {
         case .color(let color):
             let c = EncodedScene.premultiplied(color, alpha: alpha)
             return c.w > 0 ? .solid(c) : nil
         case .linearGradient(let gradient, let start, let end):
-            guard let lut = appendRamp(gradient, alpha: alpha) else { return nil }
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             let dx = end.x - start.x, dy = end.y - start.y
             let len2 = dx * dx + dy * dy
             guard len2 > 0, len2.isFinite else {
@@ -100,30 +104,38 @@ struct EncodedScene: Sendable {
             let kx = dx / len2, ky = dy / len2
             let t = CGAffineTransform(a: kx, b: 0, c: ky, d: 0,
                                       tx: -(start.x * kx + start.y * ky), ty: 0)
-            return gradientPaint(.linear, lut: lut, map: inverse.concatenating(t), params: (0, 0))
+            return gradientPaint(.linear, lut: lut, spread: spread, map: inverse.concatenating(t), params: (0, 0))
         case .radialGradient(let gradient, let center, let r0, let r1):
-            guard let lut = appendRamp(gradient, alpha: alpha) else { return nil }
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             let span = r1 - r0
             let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
             // r1 == r0: everything inside is the first colour, outside the last (a hard step at r0).
             let inv = span != 0 && span.isFinite ? Float(1 / span) : Float(1e9)
-            return gradientPaint(.radial, lut: lut, map: toCenter, params: (Float(r0), inv))
+            return gradientPaint(.radial, lut: lut, spread: spread, map: toCenter, params: (Float(r0), inv))
         case .conicGradient(let gradient, let center, let startAngle, let endAngle):
-            guard let lut = appendRamp(gradient, alpha: alpha) else { return nil }
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
             let sweep = endAngle.radians - startAngle.radians
             let inv = sweep != 0 && sweep.isFinite ? Float(1 / sweep) : Float(1e9)
-            return gradientPaint(.conic, lut: lut, map: toCenter, params: (Float(startAngle.radians), inv))
+            return gradientPaint(.conic, lut: lut, spread: spread, map: toCenter, params: (Float(startAngle.radians), inv))
         }
     }
 
-    private func gradientPaint(_ kind: EncodedPaint.Kind, lut: UInt32, map m: CGAffineTransform,
+    private func gradientPaint(_ kind: EncodedPaint.Kind, lut: UInt32, spread: UInt32, map m: CGAffineTransform,
                                params: (Float, Float)) -> EncodedPaint? {
         let values = [m.a, m.b, m.c, m.d, m.tx, m.ty]
         guard values.allSatisfy(\.isFinite) else { return nil }
-        return EncodedPaint(kind: kind.rawValue, lutStart: lut, color: .zero,
+        return EncodedPaint(kind: kind.rawValue, lutStart: lut, spread: spread, color: .zero,
                             map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
                             params: params)
+    }
+
+    /// The sRGB transfer function and its inverse (IEC 61966-2-1).
+    static func linear(_ v: Double) -> Double {
+        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+    static func encoded(_ v: Double) -> Double {
+        v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
     }
 
     static func premultiplied(_ c: Color, alpha: Double) -> SIMD4<Float> {
@@ -135,7 +147,7 @@ struct EncodedScene: Sendable {
     /// Appends the gradient's premultiplied ramp and returns its start, or nil when it has no stops.
     /// Colours interpolate in sRGB, unpremultiplied, then premultiply; stops out of order are clamped to
     /// be non-decreasing (SwiftUI's behaviour for unsorted stops).
-    private mutating func appendRamp(_ gradient: Gradient, alpha: Double) -> UInt32? {
+    private mutating func appendRamp(_ gradient: Gradient, alpha: Double, linearLight: Bool) -> UInt32? {
         var stops: [(location: Double, color: Color)] = []
         var last = -Double.infinity
         for s in gradient.stops {
@@ -159,9 +171,13 @@ struct EncodedScene: Sendable {
             } else {
                 let a = stops[k], b = stops[k + 1]
                 let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
-                color = Color(red: a.color.red + (b.color.red - a.color.red) * f,
-                              green: a.color.green + (b.color.green - a.color.green) * f,
-                              blue: a.color.blue + (b.color.blue - a.color.blue) * f,
+                func mix(_ x: Double, _ y: Double) -> Double {
+                    guard linearLight else { return x + (y - x) * f }
+                    let lx = EncodedScene.linear(x), ly = EncodedScene.linear(y)
+                    return EncodedScene.encoded(lx + (ly - lx) * f)
+                }
+                color = Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+                              blue: mix(a.color.blue, b.color.blue),
                               opacity: a.color.opacity + (b.color.opacity - a.color.opacity) * f)
             }
             ramps.append(EncodedScene.premultiplied(color, alpha: alpha))

@@ -296,7 +296,14 @@ final class FineRasterizer: @unchecked Sendable {
                     angle -= turn * (angle / turn).rounded(.down)
                     t = angle * p.params.1
                 }
-                let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
+                var u = t.isNaN ? 0 : t
+                if p.spread == 1 {
+                    u -= u.rounded(.down)
+                } else if p.spread == 2 {
+                    u -= 2 * (u * 0.5).rounded(.down)
+                    if u > 1 { u = 2 - u }
+                }
+                let clamped = min(max(u, 0), 1)
                 let c = ramp[Int(clamped * last + 0.5)]
                 let inv = 1 - c.w * k
                 r[i] = c.x * k + r[i] * inv

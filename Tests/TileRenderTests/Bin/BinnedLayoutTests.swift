@@ -11,6 +11,7 @@ import Shaders
         #expect(MemoryLayout<PathTile>.stride == 20)
         #expect(MemoryLayout<BinnedDraw>.stride == 8)
         #expect(MemoryLayout<EncodedPaint>.stride == 64)
+        #expect(MemoryLayout<EncodedPaint>.offset(of: \.spread) == 8)
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.color) == 16)
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.map) == 32)
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.params) == 56)

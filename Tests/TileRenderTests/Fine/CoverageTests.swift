@@ -135,3 +135,33 @@ func coveredArea(_ b: Bitmap) -> Double {
         #expect(try renderer.render(big).pixels == first.pixels)
     }
 }
+
+@Suite struct GradientSpreadTests {
+    private func row(_ options: GraphicsContext.GradientOptions) throws -> [UInt8] {
+        let b = try renderCPU(width: 40, height: 1) { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 40, height: 1)),
+                     with: .linearGradient(Gradient(colors: [.black, .white]), startPoint: CGPoint(x: 0, y: 0),
+                                           endPoint: CGPoint(x: 10, y: 0), options: options))
+        }
+        return (0..<40).map { b.pixel(x: $0, y: 0).r }
+    }
+
+    @Test func padRepeatAndMirror() throws {
+        let pad = try row([]), repeated = try row(.repeat), mirrored = try row(.mirror)
+        #expect(pad[15] == 255 && pad[35] == 255)
+        #expect(repeated[2] == repeated[12] && repeated[12] == repeated[22])        // period 10
+        #expect(repeated[9] > 200 && repeated[10] < 40)                              // starts over
+        #expect(abs(Int(mirrored[12]) - Int(mirrored[7])) <= 1)                      // runs back
+        #expect(mirrored[19] < 40 && mirrored[10] > 200)
+    }
+
+    @Test func linearColorInterpolatesInLinearLight() throws {
+        let b = try renderCPU(width: 3, height: 1) { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 3, height: 1)),
+                     with: .linearGradient(Gradient(colors: [.black, .white]), startPoint: CGPoint(x: 0.5, y: 0),
+                                           endPoint: CGPoint(x: 2.5, y: 0), options: .linearColor))
+        }
+        // Half-way in linear light is 0.5, encoded as sRGB 188 (not 128).
+        #expect(abs(Int(b.pixel(x: 1, y: 0).r) - 188) <= 2)
+    }
+}

@@ -526,10 +526,15 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(f.map(color) == [blue, blue, red])
     }
 
-    @Test func spreadMethodWarns() throws {
-        let doc = try parse(svg(#"<linearGradient id="g" spreadMethod="reflect"><stop offset="0"/><stop offset="1" stop-color="red"/></linearGradient><rect width="1" height="1" fill="url(#g)"/>"#))
-        #expect(doc.warnings.contains { $0.message.contains("spreadMethod") })
-        #expect(fills(doc).count == 1)
+    @Test func spreadMethodMapsToGradientOptions() throws {
+        for (method, option) in [("reflect", GraphicsContext.GradientOptions.mirror), ("repeat", .repeat)] {
+            let doc = try parse(svg(#"<linearGradient id="g" spreadMethod="\#(method)"><stop offset="0"/><stop offset="1" stop-color="red"/></linearGradient><rect width="1" height="1" fill="url(#g)"/>"#))
+            #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+            let f = try #require(fills(doc).first)
+            #expect(f.shading.options.contains(option))
+        }
+        let bad = try parse(svg(#"<linearGradient id="g" spreadMethod="sideways"><stop offset="0"/></linearGradient><rect width="1" height="1" fill="url(#g)"/>"#))
+        #expect(bad.warnings.contains { $0.message.contains("spreadMethod") })
     }
 
     @Test func singularGradientTransformIsSkipped() throws {

@@ -11,6 +11,8 @@ public struct GraphicsContext {
     public var opacity: Double = 1
 
     let recorder: SceneRecorder
+    /// The innermost layer (clip or drawLayer group) this context draws into.
+    var layer: UInt32? = nil
 
     init(recorder: SceneRecorder) { self.recorder = recorder }
 
@@ -31,15 +33,44 @@ public struct GraphicsContext {
     /// Fills `path` with `shading`. Shading geometry (gradient points, radii) is in the same user space
     /// as the path.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
-        recorder.append(.fill(FillCommand(path: path, transform: transform, shading: shading,
+        recorder.append(.fill(FillCommand(layer: layer, path: path, transform: transform, shading: shading,
                                           rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: opacity)))
     }
 
     /// Strokes `path` with `shading`. The stroke is expanded in user space, so a non-uniform transform
     /// stretches the pen as it does in SwiftUI.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
-        recorder.append(.stroke(StrokeCommand(path: path, transform: transform, shading: shading, style: style,
+        recorder.append(.stroke(StrokeCommand(layer: layer, path: path, transform: transform, shading: shading, style: style,
                                               opacity: opacity)))
+    }
+
+    // MARK: Clips and layers
+
+    /// Options for `clip(to:style:options:)`.
+    public struct ClipOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Keep what lies outside the path.
+        public static let inverse = ClipOptions(rawValue: 1)
+    }
+
+    /// Restricts everything this context (and copies made from it afterwards) draws to the inside of
+    /// `path` (or the outside, with `.inverse`), antialiased. Clips accumulate: the new clip intersects
+    /// the current one.
+    public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
+        let shape = ClipShape(path: path, transform: transform, rule: style.isEOFilled ? .evenOdd : .nonZero,
+                              inverse: options.contains(.inverse))
+        layer = recorder.openLayer(parent: layer, clip: shape, opacity: 1)
+    }
+
+    /// Draws `content` into a new transparent layer, then composites the layer with this context's
+    /// opacity (group opacity: overlapping draws inside do not show through each other). The content's
+    /// context starts with this context's transform and clip, and opacity 1.
+    public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
+        var inner = self
+        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity)
+        inner.opacity = 1
+        try content(&inner)
     }
 
     /// Strokes `path` with `shading` and a solid line of `lineWidth`.

@@ -14,22 +14,48 @@ import Synchronization
 public struct Scene: Sendable {
     public var size: CGSize
     public internal(set) var commands: [DrawCommand] = []
+    /// Layers (clips and `drawLayer` groups) declared so far; their ids are indices here.
+    public internal(set) var layerCount: UInt32 = 0
 
     public init(size: CGSize) { self.size = size }
 
-    /// Records drawing calls made on a fresh context (identity transform, opacity 1).
+    /// Records drawing calls made on a fresh context (identity transform, opacity 1, no clip).
     public mutating func draw(_ body: (inout GraphicsContext) throws -> Void) rethrows {
-        let recorder = SceneRecorder(size: size)
+        let recorder = SceneRecorder(size: size, firstLayer: layerCount)
         var context = GraphicsContext(recorder: recorder)
         try body(&context)
-        commands.append(contentsOf: recorder.take())
+        let (recorded, layers) = recorder.take()
+        commands.append(contentsOf: recorded)
+        layerCount = layers
     }
 }
 
-/// One recorded drawing operation. Clips and layers join this list in a later version.
+/// One recorded drawing operation.
 public enum DrawCommand: Sendable {
     case fill(FillCommand)
     case stroke(StrokeCommand)
+    /// Opens a layer (a clip or a `drawLayer` group). Draws whose `layer` is this id, or a layer nested
+    /// in it, are composited into it; the layer is then composited through its clip, at its opacity.
+    case layer(LayerCommand)
+}
+
+/// A layer: the draws inside it are composited together, then onto what is below through `clip` (when
+/// set) and with `opacity`.
+public struct LayerCommand: Sendable {
+    public var id: UInt32
+    /// The enclosing layer, or nil at the top level.
+    public var parent: UInt32?
+    public var clip: ClipShape?
+    public var opacity: Double
+}
+
+/// The shape a layer is clipped to, in the user space of `transform`.
+public struct ClipShape: Sendable {
+    public var path: Path
+    public var transform: CGAffineTransform
+    public var rule: FillRule
+    /// Keep what lies outside the path instead of inside.
+    public var inverse: Bool
 }
 
 /// The winding rule that decides a path's interior.
@@ -40,6 +66,8 @@ public enum FillRule: UInt32, Sendable {
 
 /// A path filled with a shading, as recorded by `GraphicsContext.fill`.
 public struct FillCommand: Sendable {
+    /// The innermost layer the fill is drawn into, or nil at the top level.
+    public var layer: UInt32? = nil
     public var path: Path
     /// User space to pixels.
     public var transform: CGAffineTransform
@@ -50,6 +78,8 @@ public struct FillCommand: Sendable {
 
 /// A path stroked with a shading, as recorded by `GraphicsContext.stroke`.
 public struct StrokeCommand: Sendable {
+    /// The innermost layer the stroke is drawn into, or nil at the top level.
+    public var layer: UInt32? = nil
     public var path: Path
     /// User space to pixels.
     public var transform: CGAffineTransform
@@ -61,10 +91,27 @@ public struct StrokeCommand: Sendable {
 /// Collects commands from every copy of a `GraphicsContext`.
 final class SceneRecorder: Sendable {
     let size: CGSize
-    private let commands = Mutex<[DrawCommand]>([])
+    private let state: Mutex<(commands: [DrawCommand], nextLayer: UInt32)>
 
-    init(size: CGSize) { self.size = size }
+    init(size: CGSize, firstLayer: UInt32 = 0) {
+        self.size = size
+        state = Mutex(([], firstLayer))
+    }
 
-    func append(_ command: DrawCommand) { commands.withLock { $0.append(command) } }
-    func take() -> [DrawCommand] { commands.withLock { let c = $0; $0 = []; return c } }
+    func append(_ command: DrawCommand) { state.withLock { $0.commands.append(command) } }
+
+    /// Declares a layer and returns its id.
+    func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double) -> UInt32 {
+        state.withLock { s in
+            let id = s.nextLayer
+            s.nextLayer += 1
+            s.commands.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity)))
+            return id
+        }
+    }
+
+    /// The commands so far and the next free layer id.
+    func take() -> ([DrawCommand], UInt32) {
+        state.withLock { s in let c = s.commands; s.commands = []; return (c, s.nextLayer) }
+    }
 }

@@ -72,6 +72,8 @@ struct EncodedScene: Sendable {
                 draws.append(EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero,
                                          paintIndex: UInt32(paints.count), stroke: stroke.style))
                 paints.append(paint)
+            case .layer:
+                break  // encoded by the layer pipeline (in progress on this branch)
             }
         }
     }

@@ -40,11 +40,30 @@ struct PathTile: Sendable, Equatable {
     static let noBackdrop = UInt32.max
 }
 
-/// Per-draw data the fine stage needs. std430. 8 bytes.
+/// Per-draw data the fine stage needs. std430. 16 bytes.
 struct BinnedDraw: Sendable {
     var paintIndex: UInt32
     /// `FillRule.rawValue`.
     var rule: UInt32
+    /// Innermost layer, or `EncodedLayer.none`.
+    var layer: UInt32
+    /// `BinnedDraw.clipFlag` for a layer's clip path.
+    var flags: UInt32
+
+    static let clipFlag: UInt32 = 1
+    var isClip: Bool { flags & BinnedDraw.clipFlag != 0 }
+}
+
+/// Tile command words: the top two bits say what the low 30 bits index.
+enum TileCommand {
+    /// Low bits: an index into `pathTiles` (a fill, or a layer's clip path).
+    static let pathTile: UInt32 = 0
+    /// Low bits: a layer id to open.
+    static let pushLayer: UInt32 = 1 << 30
+    /// Low bits: a layer id to close (composite through its mask).
+    static let popLayer: UInt32 = 2 << 30
+    static let kindMask: UInt32 = 3 << 30
+    static let indexMask: UInt32 = (1 << 30) - 1
 }
 
 /// The scene cut into tiles: everything a rasterizer backend needs, as flat arrays.
@@ -57,6 +76,7 @@ struct BinnedScene: Sendable {
     let tilesY: Int
 
     var draws: [BinnedDraw] = []
+    var layers: [EncodedLayer] = []
     var paints: [EncodedPaint] = []
     var ramps: [SIMD4<Float>] = []
     var segments: [TileSegment] = []
@@ -64,7 +84,8 @@ struct BinnedScene: Sendable {
     var pathTiles: [PathTile] = []
     /// `tileCommandStart[t] ..< tileCommandStart[t + 1]` indexes `tileCommands` for tile t.
     var tileCommandStart: [UInt32] = []
-    /// Indices into `pathTiles`, per tile in draw order.
+    /// Per tile in draw order: `TileCommand` words (path tiles, and layer pushes and pops around the
+    /// path tiles of draws inside layers).
     var tileCommands: [UInt32] = []
 
     /// Time spent flattening and binning (stroke expansion included), for benchmarks.
@@ -86,7 +107,11 @@ struct BinnedScene: Sendable {
         tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
         paints = encoding.paints
         ramps = encoding.ramps
-        draws = encoding.draws.map { BinnedDraw(paintIndex: $0.paintIndex, rule: $0.rule.rawValue) }
+        draws = encoding.draws.map {
+            BinnedDraw(paintIndex: $0.paintIndex, rule: $0.rule.rawValue, layer: $0.layer,
+                       flags: $0.isClip ? BinnedDraw.clipFlag : 0)
+        }
+        layers = encoding.layers
 
         // Draws are binned in chunks on all workers; each chunk's output depends only on its draws, and
         // chunks are concatenated in order, so the result is the same for every thread count.
@@ -129,7 +154,7 @@ struct BinnedScene: Sendable {
         let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
         let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
         let limit = Int(UInt32.max - 1)
-        guard segmentTotal < limit, backdropTotal < limit, tileTotal < limit else {
+        guard segmentTotal < limit, backdropTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
             throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(tileTotal) path tiles exceed 32-bit offsets")
         }
         segments.removeAll(keepingCapacity: true)
@@ -169,6 +194,50 @@ struct BinnedScene: Sendable {
                 start[0] = 0
             }
         }
+        if !layers.isEmpty { insertLayerCommands() }
+    }
+
+    /// Wraps the path tiles of draws inside layers in push and pop commands, per tile: a layer is open
+    /// in a tile only around its own draws there (an empty layer composites to nothing).
+    private mutating func insertLayerCommands() {
+        // Each layer's chain of ancestors, outermost first.
+        var chains: [[UInt32]] = []
+        chains.reserveCapacity(layers.count)
+        for id in 0..<layers.count {
+            var chain: [UInt32] = [UInt32(id)]
+            var parent = layers[id].parent
+            while parent != EncodedLayer.none && chain.count <= layers.count {
+                chain.append(parent)
+                parent = layers[Int(parent)].parent
+            }
+            chains.append(chain.reversed())
+        }
+        let tileCount = tilesX * tilesY
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(tileCount + 1)
+        var words: [UInt32] = []
+        words.reserveCapacity(tileCommands.count + 16)
+        var open: [UInt32] = []
+        for tile in 0..<tileCount {
+            open.removeAll(keepingCapacity: true)
+            for i in Int(tileCommandStart[tile])..<Int(tileCommandStart[tile + 1]) {
+                let pathTileIndex = tileCommands[i]
+                let layer = draws[Int(pathTiles[Int(pathTileIndex)].drawIndex)].layer
+                let target: [UInt32] = layer == EncodedLayer.none ? [] : chains[Int(layer)]
+                var common = 0
+                while common < open.count && common < target.count && open[common] == target[common] { common += 1 }
+                while open.count > common { words.append(TileCommand.popLayer | open.removeLast()) }
+                for k in common..<target.count {
+                    words.append(TileCommand.pushLayer | target[k])
+                    open.append(target[k])
+                }
+                words.append(TileCommand.pathTile | pathTileIndex)
+            }
+            while let id = open.popLast() { words.append(TileCommand.popLayer | id) }
+            starts.append(UInt32(words.count))
+        }
+        tileCommandStart = starts
+        tileCommands = words
     }
 }
 

@@ -45,6 +45,23 @@ struct EncodedDraw: Sendable {
     var paintIndex: UInt32
     /// Set for strokes: the path is expanded to its stroke outline (filled nonzero) before binning.
     var stroke: StrokeStyle? = nil
+    /// The innermost layer the draw belongs to, or `EncodedLayer.none`.
+    var layer: UInt32 = EncodedLayer.none
+    /// True for a layer's clip path: its coverage becomes the layer's mask instead of being painted.
+    var isClip = false
+}
+
+/// A layer (clip or group). std430-friendly: 4-byte fields only. 16 bytes.
+struct EncodedLayer: Sendable {
+    static let none = UInt32.max
+    /// Enclosing layer or `none`.
+    var parent: UInt32 = EncodedLayer.none
+    /// The draw holding the clip path, or `none` for an unclipped group.
+    var clipDraw: UInt32 = EncodedLayer.none
+    /// 1 when the clip keeps the outside of its path.
+    var inverse: UInt32 = 0
+    /// Multiplies the mask when the layer is composited.
+    var opacity: Float = 1
 }
 
 /// The encoded form of a `Scene`: draws, paints and gradient ramps, in draw order.
@@ -56,6 +73,8 @@ struct EncodedScene: Sendable {
     var paints: [EncodedPaint] = []
     /// Premultiplied colour ramps, `rampSize` entries per gradient.
     var ramps: [SIMD4<Float>] = []
+    /// Indexed by layer id.
+    var layers: [EncodedLayer] = []
 
     init(_ scene: Scene) {
         draws.reserveCapacity(scene.commands.count)
@@ -65,15 +84,28 @@ struct EncodedScene: Sendable {
             case .fill(let fill):
                 guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { continue }
                 draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
-                                         paintIndex: UInt32(paints.count)))
+                                         paintIndex: UInt32(paints.count), layer: fill.layer ?? EncodedLayer.none))
                 paints.append(paint)
             case .stroke(let stroke):
                 guard let paint = encodePaint(stroke.shading, transform: stroke.transform, opacity: stroke.opacity) else { continue }
                 draws.append(EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero,
-                                         paintIndex: UInt32(paints.count), stroke: stroke.style))
+                                         paintIndex: UInt32(paints.count), stroke: stroke.style,
+                                         layer: stroke.layer ?? EncodedLayer.none))
                 paints.append(paint)
-            case .layer:
-                break  // encoded by the layer pipeline (in progress on this branch)
+            case .layer(let layer):
+                let id = Int(layer.id)
+                if layers.count <= id { layers.append(contentsOf: repeatElement(EncodedLayer(), count: id + 1 - layers.count)) }
+                var encoded = EncodedLayer(parent: layer.parent ?? EncodedLayer.none)
+                encoded.opacity = layer.opacity.isFinite ? Float(min(max(layer.opacity, 0), 1)) : 0
+                if let clip = layer.clip {
+                    encoded.inverse = clip.inverse ? 1 : 0
+                    encoded.clipDraw = UInt32(draws.count)
+                    // The paint is never used: a clip's coverage becomes its layer's mask.
+                    draws.append(EncodedDraw(path: clip.path, transform: clip.transform, rule: clip.rule,
+                                             paintIndex: UInt32(paints.count), layer: layer.id, isClip: true))
+                    paints.append(.solid(.zero))
+                }
+                layers[id] = encoded
             }
         }
     }

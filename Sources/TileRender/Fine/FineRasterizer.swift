@@ -16,6 +16,7 @@ struct FineInput {
     let tileCommands: UnsafeBufferPointer<UInt32>
     let pathTiles: UnsafeBufferPointer<PathTile>
     let draws: UnsafeBufferPointer<BinnedDraw>
+    let layers: UnsafeBufferPointer<EncodedLayer>
     let paints: UnsafeBufferPointer<EncodedPaint>
     let ramps: UnsafeBufferPointer<SIMD4<Float>>
     let segments: UnsafeBufferPointer<TileSegment>
@@ -27,13 +28,15 @@ struct FineInput {
         try s.tileCommands.withUnsafeBufferPointer { commands in
         try s.pathTiles.withUnsafeBufferPointer { tiles in
         try s.draws.withUnsafeBufferPointer { draws in
+        try s.layers.withUnsafeBufferPointer { layers in
         try s.paints.withUnsafeBufferPointer { paints in
         try s.ramps.withUnsafeBufferPointer { ramps in
         try s.segments.withUnsafeBufferPointer { segments in
         try s.backdrops.withUnsafeBufferPointer { backdrops in
             try body(FineInput(tilesX: s.tilesX, tileCommandStart: starts, tileCommands: commands, pathTiles: tiles,
-                               draws: draws, paints: paints, ramps: ramps, segments: segments, backdrops: backdrops))
-        }}}}}}}}
+                               draws: draws, layers: layers, paints: paints, ramps: ramps, segments: segments,
+                               backdrops: backdrops))
+        }}}}}}}}}
     }
 }
 
@@ -60,7 +63,10 @@ final class FineRasterizer: @unchecked Sendable {
         storage = .allocate(capacity: FineRasterizer.floatCount)
         storage.initialize(repeating: 0, count: FineRasterizer.floatCount)
     }
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        for p in layerSlots { p.deallocate() }
+    }
 
     /// Rasterizes tile `tile` into `target`, over the pixels already there.
     func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget) {
@@ -76,26 +82,89 @@ final class FineRasterizer: @unchecked Sendable {
             return
         }
         // Occlusion: draws under the last opaque paint that covers the whole tile cannot show, and
-        // neither can the target's pixels.
+        // neither can the target's pixels (only checked in tiles without layers).
         var first = lo
-        for c in stride(from: hi - 1, through: lo, by: -1) where coversTileOpaquely(Int(input.tileCommands[c]), input) {
-            first = c
-            break
+        for c in stride(from: hi - 1, through: lo, by: -1) {
+            let word = input.tileCommands[c]
+            if word & TileCommand.kindMask != TileCommand.pathTile { first = lo; break }
+            if first == lo && coversTileOpaquely(Int(word), input) { first = c }
         }
         load(target: target, originX: originX, originY: originY, w: w, h: h, skipRead: first > lo)
+        var depth = 0
         for c in first..<hi {
-            let pathTile = input.pathTiles[Int(input.tileCommands[c])]
-            let draw = input.draws[Int(pathTile.drawIndex)]
-            let rows = computeCoverage(pathTile, evenOdd: draw.rule == FillRule.evenOdd.rawValue, input: input)
-            if rows.isEmpty { continue }
-            let paint = input.paints[Int(draw.paintIndex)]
-            if paint.kind == EncodedPaint.Kind.solid.rawValue {
-                blendSolid(paint.color, rows: rows.range, opaqueFill: rows.fullyCovered && paint.isOpaque)
-            } else {
-                blendGradient(paint, rows: rows.range, ramps: input.ramps, originX: originX, originY: originY)
+            let word = input.tileCommands[c]
+            switch word & TileCommand.kindMask {
+            case TileCommand.pushLayer:
+                pushLayer(input.layers[Int(word & TileCommand.indexMask)], depth: depth)
+                depth += 1
+            case TileCommand.popLayer:
+                depth -= 1
+                popLayer(input.layers[Int(word & TileCommand.indexMask)], depth: depth)
+            default:
+                let pathTile = input.pathTiles[Int(word)]
+                let draw = input.draws[Int(pathTile.drawIndex)]
+                let rows = computeCoverage(pathTile, evenOdd: draw.rule == FillRule.evenOdd.rawValue, input: input)
+                if draw.isClip {
+                    if depth > 0 { writeMask(rows.range, inverse: input.layers[Int(draw.layer)].inverse != 0, depth: depth - 1) }
+                    continue
+                }
+                if rows.isEmpty { continue }
+                let paint = input.paints[Int(draw.paintIndex)]
+                if paint.kind == EncodedPaint.Kind.solid.rawValue {
+                    blendSolid(paint.color, rows: rows.range, opaqueFill: rows.fullyCovered && paint.isOpaque)
+                } else {
+                    blendGradient(paint, rows: rows.range, ramps: input.ramps, originX: originX, originY: originY)
+                }
             }
         }
         store(target: target, originX: originX, originY: originY, w: w, h: h)
+    }
+
+    // MARK: Layers
+    //
+    // Opening a layer saves the tile's colour into the layer's slot and starts from transparent; the
+    // slot also holds the layer's mask (its clip coverage, or 1 for an unclipped group). Closing it
+    // composites the layer's colour over the saved colour through mask x opacity.
+
+    /// Saved colour (4 x 256) and mask (256) for each open layer depth, allocated on first use.
+    private var layerSlots: [UnsafeMutablePointer<Float>] = []
+
+    private func slot(_ depth: Int) -> UnsafeMutablePointer<Float> {
+        while layerSlots.count <= depth {
+            let p = UnsafeMutablePointer<Float>.allocate(capacity: 5 * 256)
+            p.initialize(repeating: 0, count: 5 * 256)
+            layerSlots.append(p)
+        }
+        return layerSlots[depth]
+    }
+
+    private func pushLayer(_ layer: EncodedLayer, depth: Int) {
+        let saved = slot(depth)
+        saved.update(from: red, count: 1024)  // the four planes are contiguous
+        red.update(repeating: 0, count: 1024)
+        // Without a clip the mask is full; with one it starts empty (or full when inverted) and the
+        // clip's coverage, if it reaches this tile, is written by `writeMask`.
+        let full = layer.clipDraw == EncodedLayer.none || layer.inverse != 0
+        (saved + 1024).update(repeating: full ? 1 : 0, count: 256)
+    }
+
+    private func writeMask(_ rows: Range<Int>, inverse: Bool, depth: Int) {
+        let mask = slot(depth) + 1024, cov = coverage
+        for i in (rows.lowerBound * 16)..<(rows.upperBound * 16) { mask[i] = inverse ? 1 - cov[i] : cov[i] }
+    }
+
+    private func popLayer(_ layer: EncodedLayer, depth: Int) {
+        let saved = slot(depth), mask = saved + 1024
+        let r = red, g = green, b = blue, a = alpha
+        let opacity = layer.opacity
+        for i in 0..<256 {
+            let m = mask[i] * opacity
+            let inv = 1 - a[i] * m
+            r[i] = r[i] * m + saved[i] * inv
+            g[i] = g[i] * m + saved[256 + i] * inv
+            b[i] = b[i] * m + saved[512 + i] * inv
+            a[i] = a[i] * m + saved[768 + i] * inv
+        }
     }
 
     /// True when path tile `index` covers every pixel of its tile with an opaque solid paint.

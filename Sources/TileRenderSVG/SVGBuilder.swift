@@ -52,8 +52,7 @@ struct SVGBuilder {
         return nodes
     }
 
-    /// Builds one element. `opacity` is the product of the ancestors' group opacities (approximated by
-    /// multiplying it into each paint).
+    /// Builds one element. `opacity` multiplies its paints (1 here: group opacity is drawn with layers).
     mutating func build(_ el: SVGXMLElement, parent: SVGStyle, opacity inherited: Double,
                         isRoot: Bool = false) -> SVGNode? {
         let name = el.name
@@ -89,30 +88,26 @@ struct SVGBuilder {
 
         if style.mask != nil { warn(el, "mask is not supported; ignored") }
         if style.filter != nil { warn(el, "filter is not supported; ignored") }
-        if let clip = style.clipPath {
-            if tree.ids[clip]?.name == "clipPath" {
-                buildClipPath(clip)
-                warn(el, "clip-path not yet drawn (clip ignored)")
-            } else {
-                warn(el, "clip-path reference #\(clip) not found; ignored")
-                style.clipPath = nil
-            }
-        }
+        if let clip = style.clipPath, !resolveClipReference(clip, el) { style.clipPath = nil }
 
         if Self.shapes.contains(name) {
-            guard var shape = buildShape(el, style: style, opacity: inherited * style.opacity) else { return nil }
+            // A shape's opacity is multiplied into its paints (exact for one paint); with both a fill
+            // and a stroke it needs a layer, or the fill would show through the translucent stroke.
+            let hasFill = name != "line" && style.fill != .none
+            let hasStroke = style.stroke != .none && style.strokeWidth.value > 0
+            let useLayer = style.opacity < 1 && hasFill && hasStroke
+            guard var shape = buildShape(el, style: style, opacity: useLayer ? inherited : inherited * style.opacity)
+            else { return nil }
             shape.fill = shape.fillPaint.flatMap { resolveFill($0, path: shape.path, rule: shape.fillRule, el) }
             shape.resolvedStroke = shape.stroke.flatMap { resolveStroke($0, path: shape.path, el) }
             return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
-                           clipPathID: style.clipPath, groupOpacity: 1, content: .shape(shape))
+                           clipPathID: style.clipPath, groupOpacity: useLayer ? style.opacity : 1,
+                           content: .shape(shape))
         }
 
-        // Containers.
-        if style.opacity < 1 {
-            warn(el, "group opacity not yet drawn: opacity \(style.opacity) multiplied into each child's paint "
-                     + "instead (an approximation: overlapping children look darker than with a real group)")
-        }
-        let childOpacity = inherited * style.opacity
+        // Containers: their opacity is group opacity, drawn with a layer.
+        let childOpacity = inherited
+        var viewportClip: Path? = nil
         var children: [SVGNode] = []
         switch name {
         case "svg" where !isRoot:
@@ -132,8 +127,14 @@ struct SVGBuilder {
                     warn(el, "invalid viewBox '\(vbText)' ignored")
                 }
             }
+            // The viewport clips the content unless overflow is visible; it is mapped into the
+            // content's coordinates (inside `inner`, which only scales and translates).
+            let overflow = el.attributes["overflow"] ?? SVGStyle.declarations(el.attributes["style"] ?? "")
+                .last(where: { $0.0 == "overflow" })?.1 ?? "hidden"
+            if overflow != "visible" && overflow != "auto" {
+                viewportClip = Path(CGRect(x: x, y: y, width: w, height: h)).applying(inner.inverted())
+            }
             transform = inner.concatenating(transform)
-            warn(el, "nested <svg> viewport clip not yet drawn (clip ignored)")
             children = buildChildren(of: el, style: style, opacity: childOpacity)
             viewport = savedViewport
         case "switch":
@@ -149,7 +150,8 @@ struct SVGBuilder {
             children = buildChildren(of: el, style: style, opacity: childOpacity)
         }
         return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
-                       clipPathID: style.clipPath, groupOpacity: style.opacity, content: .group(children))
+                       clipPathID: style.clipPath, groupOpacity: style.opacity, content: .group(children),
+                       viewportClip: viewportClip)
     }
 
     // MARK: use / symbol
@@ -193,11 +195,13 @@ struct SVGBuilder {
                     warn(target, "invalid viewBox '\(vbText)' ignored")
                 }
             }
-            if symbolStyle.opacity < 1 {
-                warn(target, "group opacity not yet drawn: opacity \(symbolStyle.opacity) multiplied into each "
-                             + "child's paint instead (an approximation)")
-            }
-            return (t, buildChildren(of: target, style: symbolStyle, opacity: opacity * symbolStyle.opacity))
+            if let clip = symbolStyle.clipPath, !resolveClipReference(clip, target) { symbolStyle.clipPath = nil }
+            let children = buildChildren(of: target, style: symbolStyle, opacity: opacity)
+            if symbolStyle.opacity >= 1 && symbolStyle.clipPath == nil { return (t, children) }
+            // The symbol's own opacity (group opacity) and clip-path: one group node for its content.
+            return (t, [SVGNode(element: "symbol", line: target.line, id: target.attributes["id"],
+                                transform: .identity, clipPathID: symbolStyle.clipPath,
+                                groupOpacity: symbolStyle.opacity, content: .group(children))])
         }
         if Self.referencedOnly.contains(target.name) {
             warn(el, "use: cannot reference <\(target.name)>; skipped")
@@ -218,6 +222,21 @@ struct SVGBuilder {
 
     // MARK: clipPath
 
+    /// Builds the `<clipPath>` that `clip-path="url(#id)"` on `el` names; false (after a warning) when
+    /// there is none or the reference is circular (the clip is then ignored).
+    private mutating func resolveClipReference(_ id: String, _ el: SVGXMLElement) -> Bool {
+        guard tree.ids[id]?.name == "clipPath" else {
+            warn(el, "clip-path reference #\(id) not found; ignored")
+            return false
+        }
+        if clipsInProgress.contains(id) {
+            warn(el, "circular clip-path reference to #\(id); ignored")
+            return false
+        }
+        buildClipPath(id)
+        return clipPaths[id] != nil
+    }
+
     private mutating func buildClipPath(_ id: String) {
         guard clipPaths[id] == nil, !clipsInProgress.contains(id), let el = tree.ids[id] else { return }
         clipsInProgress.insert(id)
@@ -226,11 +245,54 @@ struct SVGBuilder {
         if let text = el.attributes["transform"] {
             if let t = SVGTransformList.parse(text) { transform = t } else { warn(el, "invalid transform '\(text)' ignored") }
         }
-        let units: SVGGradient.Units = el.attributes["clipPathUnits"] == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
+        var units = SVGGradient.Units.userSpaceOnUse
+        if let text = el.attributes["clipPathUnits"] {
+            switch text.trimmingCharacters(in: .whitespaces) {
+            case "objectBoundingBox": units = .objectBoundingBox
+            case "userSpaceOnUse": break
+            default: warn(el, "invalid clipPathUnits '\(text)'; userSpaceOnUse used")
+            }
+        }
         var style = SVGStyle()
         for problem in style.apply(attributes: el.attributes) { warn(el, problem) }
+        // Nested clipping: a clip-path on the <clipPath> element itself.
+        var nested: String? = nil
+        if let ref = style.clipPath, resolveClipReference(ref, el) { nested = ref }
         let children = buildChildren(of: el, style: style.inherited(), opacity: 1)
-        clipPaths[id] = SVGClipPath(id: id, units: units, transform: transform, children: children)
+
+        // The children's outlines, each under its own transform (a <use> contributes its shapes).
+        var outlines: [(Path, FillRule)] = []
+        func collect(_ node: SVGNode, _ t: CGAffineTransform, topLevel: Bool) {
+            let t = node.transform.concatenating(t)
+            if node.clipPathID != nil {
+                warn(el, "clip-path on a child of <clipPath> #\(id) is not supported; ignored")
+            }
+            switch node.content {
+            case .shape(let shape):
+                outlines.append((shape.path.applying(t), shape.clipRule))
+            case .group(let nodes):
+                if topLevel && node.element != "use" {
+                    warn(el, "<\(node.element)> is not allowed in <clipPath> #\(id); ignored")
+                    return
+                }
+                for n in nodes { collect(n, t, topLevel: false) }
+            }
+        }
+        for child in children { collect(child, .identity, topLevel: true) }
+
+        var path = Path()
+        for (p, _) in outlines { path.addPath(p) }
+        var rule = FillRule.nonZero
+        if outlines.count == 1 {
+            rule = outlines[0].1
+        } else if outlines.contains(where: { $0.1 == .evenOdd }) {
+            // The union of several outlines is one nonzero path only when all are nonzero.
+            rule = outlines[0].1
+            warn(el, "clipPath #\(id): children with clip-rule evenodd cannot be united exactly; "
+                     + "all outlines clipped with the first child's rule")
+        }
+        clipPaths[id] = SVGClipPath(id: id, units: units, transform: transform, children: children,
+                                    path: path.applying(transform), rule: rule, clipPathID: nested)
     }
 
     // MARK: Lengths
@@ -280,7 +342,8 @@ struct SVGBuilder {
                 warn(el, "stroke-linejoin '\(style.lineJoin.rawValue)' is not supported; miter used")
             }
         }
-        return SVGShape(path: path, fillPaint: fillPaint, fillRule: style.fillRule, stroke: stroke, fill: nil)
+        return SVGShape(path: path, fillPaint: fillPaint, fillRule: style.fillRule, clipRule: style.clipRule,
+                        stroke: stroke, fill: nil)
     }
 
     /// The element's outline in its user space; nil when invalid (warned) or empty.

@@ -25,8 +25,10 @@ import Foundation
 /// `stroke-opacity` (times the element's opacity). Gradient strokes in objectBoundingBox units use the
 /// fill bounding box of the geometry, as fills do.
 ///
-/// Clip paths, group opacity (approximated), masks, filters, text and images are reported in
-/// `warnings`.
+/// `clip-path` (userSpaceOnUse and objectBoundingBox `<clipPath>`s, their `transform`, `clip-rule`
+/// and nested clip paths) and nested `<svg>` viewports are drawn with `GraphicsContext.clip(to:)`;
+/// `opacity` on groups (and on shapes with both a fill and a stroke) with `drawLayer`. Masks, filters,
+/// text and images are reported in `warnings`.
 public struct SVGDocument: Sendable {
     /// The document's size in points: width/height (px, unitless, pt, pc, in, cm, mm), else the viewBox
     /// size, else 300 x 150.
@@ -37,7 +39,7 @@ public struct SVGDocument: Sendable {
 
     var preserveAspectRatio: SVGAspectRatio
     var root: SVGNode
-    /// `<clipPath>` elements referenced by `clip-path` (parsed, not yet applied).
+    /// `<clipPath>` elements referenced by `clip-path`, resolved.
     var clipPaths: [String: SVGClipPath]
 
     init(size: CGSize, viewBox: CGRect?, warnings: [SVGWarning], preserveAspectRatio: SVGAspectRatio,
@@ -132,12 +134,62 @@ public struct SVGDocument: Sendable {
         var c = context
         let t = preserveAspectRatio.transform(viewBox: box, into: CGRect(origin: .zero, size: size))
         if !t.isIdentity { c.concatenate(t) }
-        Self.draw(root, in: c)
+        draw(root, in: c)
     }
 
-    private static func draw(_ node: SVGNode, in context: GraphicsContext) {
+    private func draw(_ node: SVGNode, in context: GraphicsContext) {
         var c = context
         if !node.transform.isIdentity { c.concatenate(node.transform) }
+        // Clips are in the element's user space (inside its own transform).
+        if let clip = node.viewportClip { c.clip(to: clip) }
+        if let id = node.clipPathID, let clipPath = clipPaths[id] {
+            guard applyClip(clipPath, to: &c, for: node, depth: 0) else { return }
+        }
+        if node.groupOpacity < 1 {
+            c.opacity *= node.groupOpacity
+            c.drawLayer { inner in drawContent(node, in: inner) }
+        } else {
+            drawContent(node, in: c)
+        }
+    }
+
+    /// Clips `context` to `clipPath` (and the clip paths it references in turn) for `node`; false when
+    /// nothing can show (an objectBoundingBox clip on an element without area).
+    private func applyClip(_ clipPath: SVGClipPath, to context: inout GraphicsContext, for node: SVGNode,
+                           depth: Int) -> Bool {
+        var path = clipPath.path
+        if clipPath.units == .objectBoundingBox {
+            let box = Self.boundingBox(of: node)
+            guard !box.isNull, box.width > 0, box.height > 0 else { return false }
+            path = path.applying(CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+        }
+        if path.isEmpty { return false }  // an empty clip path clips everything away
+        context.clip(to: path, style: FillStyle(eoFill: clipPath.rule == .evenOdd))
+        // The builder drops circular references; the depth bound is a second guard.
+        if depth < 32, let id = clipPath.clipPathID, let nested = clipPaths[id] {
+            return applyClip(nested, to: &context, for: node, depth: depth + 1)
+        }
+        return true
+    }
+
+    /// The element's geometry bounding box in its user space (inside its transform): a shape's outline,
+    /// or the union of a group's children's boxes (each mapped through its transform).
+    static func boundingBox(of node: SVGNode) -> CGRect {
+        var box = CGRect.null
+        func add(_ n: SVGNode, _ t: CGAffineTransform) {
+            switch n.content {
+            case .shape(let shape):
+                let r = shape.path.applying(t).boundingRect
+                if !r.isNull { box = box.isNull ? r : box.union(r) }
+            case .group(let children):
+                for child in children { add(child, child.transform.concatenating(t)) }
+            }
+        }
+        add(node, .identity)
+        return box
+    }
+
+    private func drawContent(_ node: SVGNode, in c: GraphicsContext) {
         switch node.content {
         case .group(let children):
             for child in children { draw(child, in: c) }

@@ -122,6 +122,8 @@ struct SVGShape: Sendable {
     var path: Path
     var fillPaint: SVGPaint?
     var fillRule: FillRule
+    /// `clip-rule`, used when the shape is a child of a `<clipPath>`.
+    var clipRule: FillRule = .nonZero
     var stroke: SVGStroke?
     /// The fill ready to record, or nil when nothing fills (fill none, degenerate gradient, ...).
     var fill: SVGResolvedFill?
@@ -139,17 +141,30 @@ struct SVGNode: Sendable {
     var id: String?
     /// The element's own transform (its user space to the parent's).
     var transform: CGAffineTransform
-    /// The `clip-path` reference, parsed but not yet drawn (see `SVGDocument.clipPaths`).
+    /// The `clip-path` reference (a key of `SVGDocument.clipPaths`), applied in this element's user
+    /// space (inside `transform`).
     var clipPathID: String?
-    /// This element's own `opacity` when it is a group (approximated: multiplied into each child's paint).
+    /// Group opacity: when below 1 the content is drawn into a layer composited at this opacity. Groups
+    /// always use it; a shape only when it has both a fill and a stroke (otherwise its `opacity` is
+    /// multiplied into the paints, which is exact).
     var groupOpacity: Double
     var content: Content
+    /// A nested `<svg>`'s viewport rectangle (overflow hidden), in this element's user space (inside
+    /// `transform`): the content is clipped to it.
+    var viewportClip: Path? = nil
 }
 
-/// A `<clipPath>` element: parsed for the clipping issue; not applied yet.
+/// A `<clipPath>` element, resolved: the union of its children's outlines.
 struct SVGClipPath: Sendable {
     var id: String
     var units: SVGGradient.Units
     var transform: CGAffineTransform
     var children: [SVGNode]
+    /// The children's outlines (each under its own transform) concatenated, then mapped through
+    /// `transform`: in the referencing element's user space (userSpaceOnUse) or in bounding-box units.
+    var path: Path
+    /// The rule of `path`: nonzero, or the single child's clip-rule (see `SVGBuilder.buildClipPath`).
+    var rule: FillRule
+    /// A `clip-path` on the `<clipPath>` element itself: intersected with this one.
+    var clipPathID: String?
 }

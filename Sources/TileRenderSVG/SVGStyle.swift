@@ -38,6 +38,7 @@ struct SVGStyle {
     var fill: SVGPaintSpec = .color(.black)
     var fillOpacity = 1.0
     var fillRule = FillRule.nonZero
+    var clipRule = FillRule.nonZero
     var stroke: SVGPaintSpec = .none
     var strokeWidth = SVGLength(1)
     var strokeOpacity = 1.0
@@ -73,7 +74,7 @@ struct SVGStyle {
 
     /// Properties read from presentation attributes (in this order, then the `style` attribute).
     static let propertyNames = [
-        "color", "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
+        "color", "fill", "fill-opacity", "fill-rule", "clip-rule", "stroke", "stroke-width", "stroke-opacity",
         "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
         "opacity", "display", "visibility", "clip-path", "mask", "filter", "stop-color", "stop-opacity",
     ]
@@ -164,6 +165,12 @@ struct SVGStyle {
             switch value {
             case "nonzero": fillRule = .nonZero
             case "evenodd": fillRule = .evenOdd
+            default: return bad
+            }
+        case "clip-rule":
+            switch value {
+            case "nonzero": clipRule = .nonZero
+            case "evenodd": clipRule = .evenOdd
             default: return bad
             }
         case "stroke-width":

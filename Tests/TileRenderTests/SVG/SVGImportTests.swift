@@ -329,15 +329,14 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(f[0].opacity == 1)
     }
 
-    @Test func groupOpacityIsApproximatedAndWarned() throws {
+    @Test func groupOpacityIsALayerNotPaintAlpha() throws {
         let doc = try parse(svg(#"<g opacity="0.5"><rect width="10" height="10" fill="red"/><g opacity="50%"><rect width="1" height="1"/></g></g>"#))
         let f = fills(doc)
-        #expect(color(f[0]) == red.opacity(0.5))
-        #expect(color(f[1]) == Color.black.opacity(0.25))
-        let w = doc.warnings.filter { $0.message.contains("group opacity not yet drawn") }
-        #expect(w.count == 2)
-        #expect(w.first?.element == "g")
-        #expect(w.first?.line == 2)
+        #expect(color(f[0]) == red)
+        #expect(color(f[1]) == Color.black)
+        #expect(f[0].opacity == 1 && f[1].opacity == 1)
+        #expect(f[0].layer != nil && f[1].layer != nil && f[0].layer != f[1].layer)
+        #expect(doc.warnings.isEmpty)
     }
 
     @Test func invalidPaintIsIgnoredWithAWarning() throws {
@@ -742,7 +741,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
 // MARK: - Warnings and errors
 
 @Suite("SVG warnings and errors") struct SVGDiagnosticsTests {
-    @Test func clipPathAndUnknownElementWarnStrokeDoesNot() throws {
+    @Test func unknownElementWarnsClipPathAndStrokeDoNot() throws {
         let doc = try parse("""
             <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">
               <defs><clipPath id="c"><rect width="5" height="5"/></clipPath></defs>
@@ -753,9 +752,8 @@ private let blue = Color(red: 0, green: 0, blue: 1)
             </svg>
             """)
         #expect(!doc.warnings.contains { $0.message.contains("stroke") })
-        #expect(doc.warnings.contains { $0.element == "g" && $0.line == 4 && $0.message.contains("clip-path not yet drawn") })
         #expect(doc.warnings.contains { $0.element == "blink" && $0.line == 5 && $0.message.contains("unknown element") })
-        #expect(doc.warnings.count == 2)
+        #expect(doc.warnings.count == 1)
         #expect(strokes(doc).count == 1)
         #expect(doc.clipPaths["c"]?.children.count == 1)
         #expect(fills(doc).count == 2)  // the stroked rect's fill and the clipped rect
@@ -766,7 +764,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(shape.stroke?.lineCap == .round)
         #expect(shape.stroke?.dashArray == [1, 2, 3, 1, 2, 3])
         #expect(shape.stroke?.miterLimit == 4)
-        #expect("\(doc.warnings[0])".contains("line 4"))
+        #expect("\(doc.warnings[0])".contains("line 5"))
     }
 
     @Test func malformedXMLReportsALine() {
@@ -832,11 +830,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
             let scene = doc.makeScene()
             #expect(!scene.commands.isEmpty, "\(file.lastPathComponent)")
             #expect(scene.size.width > 0 && scene.size.height > 0)
-            // Only features that are planned for later should warn.
-            let unexpected = doc.warnings.filter {
-                !$0.message.contains("clip-path not yet drawn") && !$0.message.contains("group opacity not yet drawn")
-            }
-            #expect(unexpected.isEmpty, "\(file.lastPathComponent): \(unexpected)")
+            #expect(doc.warnings.isEmpty, "\(file.lastPathComponent): \(doc.warnings)")
         }
     }
 

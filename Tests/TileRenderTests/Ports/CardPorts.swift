@@ -6,7 +6,7 @@ import Testing
 // DiamondShape and diamond cards.
 
 /// The corrected DiamondShape of 'Better performance with canvas' (offsetPoint adds the rect origin).
-private struct DiamondShape: Shape {
+struct DiamondShape: Shape {
     func path(in rect: CGRect) -> Path {
         let size = min(rect.width, rect.height)
         let xOffset = (rect.width > rect.height) ? (rect.width - rect.height) / 2.0 : 0.0

@@ -303,7 +303,8 @@ struct StrokeExpander {
             out.points.append(pts[i] + normal)
             if i < n - 1 {
                 let next = offset(pts[i], pts[i + 1], d)
-                join(at: pts[i], from: normal, to: next, corner: isCorner[i], primary: true, p, maxTurn: maxTurn, into: &out)
+                join(at: pts[i], from: normal, to: next, corner: isCorner[i], primary: true,
+                     lengths: (simdLength(pts[i] - pts[i - 1]), simdLength(pts[i + 1] - pts[i])), p, maxTurn: maxTurn, into: &out)
                 normal = next
             }
         }
@@ -314,7 +315,8 @@ struct StrokeExpander {
             out.points.append(pts[i] + normal)
             if i > 0 {
                 let next = offset(pts[i], pts[i - 1], d)
-                join(at: pts[i], from: normal, to: next, corner: isCorner[i], primary: false, p, maxTurn: maxTurn, into: &out)
+                join(at: pts[i], from: normal, to: next, corner: isCorner[i], primary: false,
+                     lengths: (simdLength(pts[i + 1] - pts[i]), simdLength(pts[i - 1] - pts[i])), p, maxTurn: maxTurn, into: &out)
                 normal = next
             }
         }
@@ -328,15 +330,23 @@ struct StrokeExpander {
         for side in [1, -1] {
             // side 1: forward along pts; side -1: backward. Each contour ends where it began.
             let order: [Int] = side == 1 ? Array(0..<n) : Array((0..<n).reversed())
+            let contourStart = out.points.count
             var normal = offset(pts[order[0]], pts[order[1 % n]], d)
             out.points.append(pts[order[0]] + normal)
             for k in 1...n {
-                let here = order[k % n], next = order[(k + 1) % n]
+                let previous = order[k - 1], here = order[k % n], next = order[(k + 1) % n]
                 out.points.append(pts[here] + normal)
                 let nextNormal = offset(pts[here], pts[next], d)
-                join(at: pts[here], from: normal, to: nextNormal, corner: isCorner[here], primary: side == 1, p,
+                join(at: pts[here], from: normal, to: nextNormal, corner: isCorner[here], primary: side == 1,
+                     lengths: (simdLength(pts[here] - pts[previous]), simdLength(pts[next] - pts[here])), p,
                      maxTurn: maxTurn, into: &out)
                 normal = nextNormal
+            }
+            // The contour began at the start of the first segment; when the closing join ended on the
+            // inner corner instead, start there too.
+            if out.points.count - contourStart >= 2 && out.points[out.points.count - 1] != pts[order[0]] + normal {
+                out.points[contourStart] = out.points[out.points.count - 1]
+                out.points.removeLast()
             }
             out.closeContour()
         }
@@ -345,7 +355,9 @@ struct StrokeExpander {
     /// Connects `v + a` (already emitted) to `v + b`.
     /// `primary` is true on the first of the two sides drawn through a vertex; an exact 180-degree turn
     /// is drawn (as a cap-like join) by the primary side only, so its edge is not drawn twice.
+    /// `lengths` are those of the segments before and after `v`.
     private func join(at v: SIMD2<Double>, from a: SIMD2<Double>, to b: SIMD2<Double>, corner: Bool, primary: Bool,
+                      lengths: (incoming: Double, outgoing: Double),
                       _ p: StrokeParameters, maxTurn: Double, into out: inout StrokeOutline) {
         // The normals are the directions rotated by +90 degrees, so cross(a, b) = cross(dirA, dirB).
         let cross = a.x * b.y - a.y * b.x, dot = (a * b).sum()
@@ -354,6 +366,20 @@ struct StrokeExpander {
         // The side at v + a is outer when the path turns away from it (toward -a).
         let outer = cross < 0 || (cross == 0 && primary)
         if !outer {
+            // Inner side: where the two offset edges cross within both segments, the outline turns at
+            // that crossing (the exact inner corner). Otherwise, with a stroke wider than its segments,
+            // it goes through the vertex itself, which keeps the nonzero union exact; that detour
+            // overlaps the stroke, so it is avoided where possible (overlaps inside an edge pixel
+            // would count twice in the pixel's averaged winding).
+            let cosHalf = ((1 + dot / d2) / 2).squareRoot()
+            if cosHalf > 1e-9 && !(cross == 0 && dot < 0) {
+                let tanHalf = (max(0, 1 - cosHalf * cosHalf)).squareRoot() / cosHalf
+                if p.halfWidth * tanHalf <= min(lengths.incoming, lengths.outgoing) {
+                    let mid = a + b
+                    out.points[out.points.count - 1] = v + mid * (p.halfWidth / cosHalf / simdLength(mid))
+                    return
+                }
+            }
             out.points.append(v)
             out.points.append(v + b)
             return

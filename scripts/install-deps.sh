@@ -6,4 +6,5 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
-    pkg-config libpng-dev libvulkan-dev mesa-vulkan-drivers >/dev/null
+    pkg-config libpng-dev libvulkan-dev mesa-vulkan-drivers \
+    libshaderc-dev glslang-dev spirv-tools >/dev/null

@@ -24,16 +24,27 @@ struct CPUBackend: RasterBackend {
 }
 
 extension Renderer {
-    /// Picks the backend for `backend`, logging once per process when `.auto` falls back to the CPU.
+    /// Picks the backend for `backend`. `.auto` takes a hardware Vulkan device when there is one and
+    /// otherwise the CPU rasterizer (a software Vulkan device such as lavapipe is slower than the CPU
+    /// backend), saying which and why once per process.
     func resolvedBackend() throws -> any RasterBackend {
         switch backend {
         case .cpu:
             return CPUBackend()
         case .vulkan:
-            throw TileRenderError.backendUnavailable("the Vulkan rasterizer is not implemented in this version; use .cpu or .auto")
+            return VulkanBackend(context: try VulkanContext.shared.get())
         case .auto:
-            BackendLog.once("TileRender: Vulkan rasterizer not available in this version; using the CPU rasterizer")
-            return CPUBackend()
+            switch VulkanContext.shared {
+            case .success(let context) where !context.isSoftware:
+                BackendLog.once("TileRender: using Vulkan on \(context.deviceName)")
+                return VulkanBackend(context: context)
+            case .success(let context):
+                BackendLog.once("TileRender: the only Vulkan device is a software rasterizer (\(context.deviceName)); using the CPU rasterizer")
+                return CPUBackend()
+            case .failure(let error):
+                BackendLog.once("TileRender: no usable Vulkan device (\(error)); using the CPU rasterizer")
+                return CPUBackend()
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Shaders
 
 /// Which rasterizer runs the binned scene.
 public enum Backend: String, Sendable, CaseIterable {
@@ -60,14 +61,17 @@ public struct Renderer: Sendable {
     }
 
     /// The backend `.auto` resolves to here (for reports).
-    public var resolvedBackendName: String { (try? resolvedBackend()) is CPUBackend ? "cpu" : backend.rawValue }
+    public var resolvedBackendName: String { (try? resolvedBackend()) is VulkanBackend ? "vulkan" : "cpu" }
 
     private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
         let backend = try resolvedBackend()
         var buffers = cache.take()
         var binned = try BinnedScene(encoding: EncodedScene(scene), width: target.width, height: target.height,
                                      threadCount: threadCount, reusing: &buffers)
-        try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+        // `.auto` never fails for a scene the shader cannot take (layers nested too deep): the CPU can.
+        let chosen: any RasterBackend = self.backend == .auto && backend is VulkanBackend
+            && binned.maxLayerDepth > FineShader.maxLayerDepth ? CPUBackend() : backend
+        try chosen.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
         let statistics = RenderStatistics(binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
                                           segmentCount: binned.segments.count, pathTileCount: binned.pathTiles.count)
         buffers.reclaim(&binned)

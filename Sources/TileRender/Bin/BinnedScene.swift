@@ -88,6 +88,9 @@ struct BinnedScene: Sendable {
     /// path tiles of draws inside layers).
     var tileCommands: [UInt32] = []
 
+    /// The deepest layer nesting in the scene (0 without layers).
+    var maxLayerDepth = 0
+
     /// Time spent flattening and binning (stroke expansion included), for benchmarks.
     var binningSeconds: Double = 0
     /// Time spent expanding strokes, summed over workers.
@@ -211,6 +214,7 @@ struct BinnedScene: Sendable {
                 parent = layers[Int(parent)].parent
             }
             chains.append(chain.reversed())
+            maxLayerDepth = max(maxLayerDepth, chain.count)
         }
         let tileCount = tilesX * tilesY
         var starts: [UInt32] = [0]

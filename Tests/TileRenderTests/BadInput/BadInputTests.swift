@@ -144,10 +144,32 @@ import Testing
         }
     }
 
-    @Test func vulkanBackendReportsAClearError() {
+    @Test func vulkanRendersOrReportsAClearError() throws {
         var scene = Scene(size: CGSize(width: 4, height: 4))
         scene.draw { $0.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(.black)) }
-        #expect(throws: TileRenderError.self) { try Renderer(backend: .vulkan).render(scene) }
-        #expect((try? Renderer(backend: .auto).render(scene)) != nil)
+        switch VulkanContext.shared {
+        case .success:
+            #expect(try Renderer(backend: .vulkan).render(scene).pixel(x: 2, y: 2).a == 255)
+        case .failure:
+            #expect(throws: TileRenderError.self) { try Renderer(backend: .vulkan).render(scene) }
+        }
+        #expect(try Renderer(backend: .auto).render(scene).pixel(x: 2, y: 2).a == 255)
+    }
+
+    @Test func layersNestedBeyondTheShaderLimit() throws {
+        var scene = Scene(size: CGSize(width: 8, height: 8))
+        scene.draw { ctx in
+            func nest(_ c: inout GraphicsContext, _ depth: Int) {
+                if depth == 0 { c.fill(Path(CGRect(x: 0, y: 0, width: 8, height: 8)), with: .color(.black)); return }
+                c.drawLayer { nest(&$0, depth - 1) }
+            }
+            nest(&ctx, 12)
+        }
+        // The CPU has no nesting limit and `.auto` always renders; `.vulkan` says why it cannot.
+        #expect(try Renderer(backend: .cpu).render(scene).pixel(x: 4, y: 4).a == 255)
+        #expect(try Renderer(backend: .auto).render(scene).pixel(x: 4, y: 4).a == 255)
+        if (try? VulkanContext.shared.get()) != nil {
+            #expect(throws: TileRenderError.self) { try Renderer(backend: .vulkan).render(scene) }
+        }
     }
 }

@@ -1,0 +1,1 @@
+#include <shaderc/shaderc.h>

@@ -1,0 +1,189 @@
+import CVulkan
+import Foundation
+import Shaders
+
+/// The Vulkan rasterizer: uploads the binned scene (the same arrays the CPU fine stage reads), runs the
+/// fine shader with one workgroup per tile, and reads the pixels back into the target.
+struct VulkanBackend: RasterBackend {
+    let context: VulkanContext
+
+    /// A host-visible, coherent storage buffer, mapped while it lives.
+    private final class HostBuffer {
+        let device: VkDevice
+        let buffer: VkBuffer
+        let memory: VkDeviceMemory
+        let mapped: UnsafeMutableRawPointer
+        let size: Int
+
+        init(_ context: VulkanContext, size requested: Int) throws {
+            device = context.device
+            size = max(16, requested)
+            var info = VkBufferCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+            info.size = VkDeviceSize(size)
+            info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue
+            info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+            var createdBuffer: VkBuffer?
+            try check(vkCreateBuffer(device, &info, nil, &createdBuffer), "vkCreateBuffer")
+            buffer = createdBuffer!
+            var requirements = VkMemoryRequirements()
+            vkGetBufferMemoryRequirements(device, buffer, &requirements)
+            let flags = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue
+            guard let type = context.memoryType(bits: requirements.memoryTypeBits, flags: flags) else {
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("no host-visible coherent memory for a \(size)-byte buffer")
+            }
+            var allocation = VkMemoryAllocateInfo()
+            allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+            allocation.allocationSize = requirements.size
+            allocation.memoryTypeIndex = type
+            var createdMemory: VkDeviceMemory?
+            let allocated = vkAllocateMemory(device, &allocation, nil, &createdMemory)
+            guard allocated == VK_SUCCESS, let memory = createdMemory else {
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("vkAllocateMemory of \(size) bytes failed (VkResult \(allocated.rawValue))")
+            }
+            self.memory = memory
+            var pointer: UnsafeMutableRawPointer?
+            guard vkBindBufferMemory(device, buffer, memory, 0) == VK_SUCCESS,
+                  vkMapMemory(device, memory, 0, VkDeviceSize(size), 0, &pointer) == VK_SUCCESS, let pointer else {
+                vkFreeMemory(device, memory, nil)
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("mapping a \(size)-byte buffer failed")
+            }
+            mapped = pointer
+        }
+
+        deinit {
+            vkUnmapMemory(device, memory)
+            vkDestroyBuffer(device, buffer, nil)
+            vkFreeMemory(device, memory, nil)
+        }
+    }
+
+    private func upload<T>(_ array: [T]) throws -> HostBuffer {
+        let bytes = array.count * MemoryLayout<T>.stride
+        let buffer = try HostBuffer(context, size: bytes)
+        array.withUnsafeBytes { raw in
+            if let base = raw.baseAddress, bytes > 0 { buffer.mapped.copyMemory(from: base, byteCount: bytes) }
+        }
+        return buffer
+    }
+
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws {
+        guard scene.maxLayerDepth <= FineShader.maxLayerDepth else {
+            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(FineShader.maxLayerDepth)")
+        }
+        let device = context.device
+        let pixelCount = target.width * target.height
+        // Inputs, in binding order (see FineShader).
+        let inputs = [
+            try upload(scene.tileCommandStart), try upload(scene.tileCommands), try upload(scene.pathTiles),
+            try upload(scene.draws), try upload(scene.layers), try upload(scene.paints), try upload(scene.ramps),
+            try upload(scene.segments), try upload(scene.backdrops),
+        ]
+        let output = try HostBuffer(context, size: pixelCount * 4)
+        let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<target.height {
+            let dst = pixels + y * target.width * 4
+            if target.startsTransparent {
+                dst.update(repeating: 0, count: target.width * 4)
+            } else {
+                dst.update(from: target.base.advanced(by: y * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                           count: target.width * 4)
+            }
+        }
+        let all = inputs + [output]
+
+        // Descriptor set.
+        var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: VulkanContext.bindingCount)
+        var poolInfo = VkDescriptorPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+        poolInfo.maxSets = 1
+        poolInfo.poolSizeCount = 1
+        var pool: VkDescriptorPool?
+        try withUnsafePointer(to: &poolSize) { sizes in
+            poolInfo.pPoolSizes = sizes
+            try check(vkCreateDescriptorPool(device, &poolInfo, nil, &pool), "vkCreateDescriptorPool")
+        }
+        defer { vkDestroyDescriptorPool(device, pool, nil) }
+        var set: VkDescriptorSet?
+        var setLayouts: [VkDescriptorSetLayout?] = [context.descriptorSetLayout]
+        try setLayouts.withUnsafeMutableBufferPointer { layouts in
+            var allocate = VkDescriptorSetAllocateInfo()
+            allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
+            allocate.descriptorPool = pool
+            allocate.descriptorSetCount = 1
+            allocate.pSetLayouts = UnsafePointer(layouts.baseAddress)
+            try check(vkAllocateDescriptorSets(device, &allocate, &set), "vkAllocateDescriptorSets")
+        }
+        var bufferInfos = all.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
+        bufferInfos.withUnsafeMutableBufferPointer { infos in
+            var writes = (0..<all.count).map { i -> VkWriteDescriptorSet in
+                var w = VkWriteDescriptorSet()
+                w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                w.dstSet = set
+                w.dstBinding = UInt32(i)
+                w.descriptorCount = 1
+                w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                w.pBufferInfo = UnsafePointer(infos.baseAddress! + i)
+                return w
+            }
+            vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
+        }
+
+        // Command buffer: bind, push constants, one workgroup per tile, make the writes visible to the host.
+        var commandPoolInfo = VkCommandPoolCreateInfo()
+        commandPoolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        commandPoolInfo.queueFamilyIndex = context.queueFamily
+        var commandPool: VkCommandPool?
+        try check(vkCreateCommandPool(device, &commandPoolInfo, nil, &commandPool), "vkCreateCommandPool")
+        defer { vkDestroyCommandPool(device, commandPool, nil) }
+        var commandInfo = VkCommandBufferAllocateInfo()
+        commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        commandInfo.commandPool = commandPool
+        commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        commandInfo.commandBufferCount = 1
+        var commandBuffer: VkCommandBuffer?
+        try check(vkAllocateCommandBuffers(device, &commandInfo, &commandBuffer), "vkAllocateCommandBuffers")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
+        try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
+        vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
+        var constants: [UInt32] = [UInt32(target.width), UInt32(target.height), UInt32(scene.tilesX),
+                                   UInt32(EncodedScene.rampSize)]
+        vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0, 16, &constants)
+        vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tilesY), 1)
+        var barrier = VkMemoryBarrier()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
+        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue
+        vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue, VK_PIPELINE_STAGE_HOST_BIT.rawValue,
+                             0, 1, &barrier, 0, nil, 0, nil)
+        try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        var fence: VkFence?
+        try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
+        defer { vkDestroyFence(device, fence, nil) }
+        try context.submission.withLock { _ in
+            var submit = VkSubmitInfo()
+            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+            submit.commandBufferCount = 1
+            try withUnsafePointer(to: &commandBuffer) { buffers in
+                submit.pCommandBuffers = buffers
+                try check(vkQueueSubmit(context.queue, 1, &submit, fence), "vkQueueSubmit")
+            }
+        }
+        try check(vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+
+        for y in 0..<target.height {
+            target.base.advanced(by: y * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
+                                                                       byteCount: target.width * 4)
+        }
+        withExtendedLifetime(all) {}
+    }
+}

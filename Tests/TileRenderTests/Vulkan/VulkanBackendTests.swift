@@ -1,0 +1,108 @@
+import Foundation
+import Shaders
+import Testing
+@testable import TileRender
+import TileRenderSVG
+
+/// Whether a Vulkan device (a GPU, or Mesa's lavapipe on the CPU) can run the fine shader here.
+let vulkanAvailable: Bool = (try? VulkanContext.shared.get()) != nil
+
+@Suite struct ShaderCompileTests {
+    /// Runs without any Vulkan device: the shader must compile, and a broken one must say why.
+    @Test func fineShaderCompiles() throws {
+        let spirv = try ShaderCompiler.compileCompute(FineShader.source, name: "fine.comp")
+        #expect(spirv.first == 0x0723_0203)  // the SPIR-V magic number
+    }
+
+    @Test func syntaxErrorsAreReportedWithTheShaderName() {
+        #expect(throws: ShaderCompiler.CompileError.self) {
+            try ShaderCompiler.compileCompute("#version 450\nvoid main() { this is not glsl }", name: "broken.comp")
+        }
+    }
+}
+
+@Suite(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+struct VulkanParityTests {
+    private func render(_ scene: Scene, _ backend: Backend) throws -> Bitmap {
+        try Renderer(backend: backend).render(scene)
+    }
+
+    private func expectParity(_ scene: Scene, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let cpu = try render(scene, .cpu), gpu = try render(scene, .vulkan)
+        let worst = zip(cpu.pixels, gpu.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        let differing = stride(from: 0, to: cpu.pixels.count, by: 4).filter { i in
+            (0..<4).contains { abs(Int(cpu.pixels[i + $0]) - Int(gpu.pixels[i + $0])) > 1 }
+        }.count
+        // Stated tolerance: at most 1 level per channel, except float-rounding outliers on at most 0.1%
+        // of the pixels.
+        #expect(worst <= 1 || Double(differing) <= 0.001 * Double(cpu.width * cpu.height),
+                "\(label): worst \(worst), \(differing) pixels differ by more than 1", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: ["badge_full", "cog_circles_eo", "pencils_rainbow", "dashed_strokes", "card_shape_rotated",
+                      "airport_meal_award", "star2_variations", "clipshape_rounded"])
+    func publicScenesMatchTheCPU(_ name: String) throws {
+        let document = try SVGDocument(contentsOf: SharedFiles.publicScenes.appendingPathComponent(name + ".svg"))
+        try expectParity(document.makeScene(), name)
+    }
+
+    @Test func gradientsLayersAndClipsMatchTheCPU() throws {
+        var scene = Scene(size: CGSize(width: 150, height: 110))
+        scene.draw { ctx in
+            samplePicture(&ctx, count: 50, extent: 150)
+            var clipped = ctx
+            clipped.clip(to: Path(ellipseIn: CGRect(x: 10, y: 10, width: 130, height: 90)), options: .inverse)
+            clipped.opacity = 0.6
+            clipped.drawLayer { layer in
+                layer.fill(Path(CGRect(x: 0, y: 0, width: 150, height: 110)),
+                           with: .radialGradient(Gradient(colors: [.red, .blue]), center: CGPoint(x: 75, y: 55),
+                                                 startRadius: 5, endRadius: 80, options: .mirror))
+                layer.fill(Path(CGRect(x: 20, y: 20, width: 60, height: 60)),
+                           with: .conicGradient(Gradient(colors: [.green, .yellow, .green]), center: CGPoint(x: 50, y: 50)))
+            }
+        }
+        try expectParity(scene, "gradients, layers and clips")
+    }
+
+    @Test func renderingIntoABufferDrawsOverItsPixels() throws {
+        var scene = Scene(size: CGSize(width: 40, height: 30))
+        scene.draw { $0.fill(Path(ellipseIn: CGRect(x: 5, y: 5, width: 30, height: 20)), with: .color(Color.blue.opacity(0.5))) }
+        var a = [UInt8](repeating: 0, count: 48 * 4 * 30), b = a
+        for i in stride(from: 0, to: a.count, by: 4) { a[i] = 200; a[i + 3] = 255; b[i] = 200; b[i + 3] = 255 }
+        try a.withUnsafeMutableBytes { _ = try Renderer(backend: .cpu).render(scene, into: $0, width: 40, height: 30, bytesPerRow: 192) }
+        try b.withUnsafeMutableBytes { _ = try Renderer(backend: .vulkan).render(scene, into: $0, width: 40, height: 30, bytesPerRow: 192) }
+        #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+}
+
+/// Without a usable driver, `.auto` falls back to the CPU with one log line and `.vulkan` fails clearly.
+@Suite(.serialized) struct NoVulkanDeviceTests {
+    @Test func autoFallsBackAndVulkanFailsWithoutADriver() throws {
+        let exe = try #require(TileBenchCLITests.executable, "tile-bench was not built next to the tests")
+        let svg = SharedFiles.publicScenes.appendingPathComponent("heart.svg").path
+        let output = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("novk-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        func run(_ backend: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = exe
+            process.arguments = ["render", svg, "-o", output, "--backend", backend]
+            var environment = ProcessInfo.processInfo.environment
+            environment["VK_DRIVER_FILES"] = "/nonexistent"
+            environment["VK_ICD_FILENAMES"] = "/nonexistent"
+            process.environment = environment
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = Pipe()
+            try process.run()
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let (autoStatus, autoLog) = try run("auto")
+        #expect(autoStatus == 0)
+        #expect(autoLog.split(separator: "\n").filter { $0.contains("using the CPU rasterizer") }.count == 1, "\(autoLog)")
+        let (vulkanStatus, vulkanLog) = try run("vulkan")
+        #expect(vulkanStatus != 0)
+        #expect(vulkanLog.hasPrefix("tile-bench: error: backend unavailable"), "\(vulkanLog)")
+    }
+}

@@ -68,10 +68,19 @@ public struct Renderer: Sendable {
         var buffers = cache.take()
         var binned = try BinnedScene(encoding: EncodedScene(scene), width: target.width, height: target.height,
                                      threadCount: threadCount, reusing: &buffers)
-        // `.auto` never fails for a scene the shader cannot take (layers nested too deep): the CPU can.
-        let chosen: any RasterBackend = self.backend == .auto && backend is VulkanBackend
-            && binned.maxLayerDepth > FineShader.maxLayerDepth ? CPUBackend() : backend
-        try chosen.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+        // `.auto` never fails where the CPU can render: a scene the shader cannot take (layers nested
+        // too deep, buffers beyond the device's limits) or a Vulkan failure falls back to the CPU.
+        if self.backend == .auto && backend is VulkanBackend {
+            do {
+                guard binned.maxLayerDepth <= FineShader.maxLayerDepth else { throw TileRenderError.backendUnavailable("layers nested too deep") }
+                try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+            } catch {
+                BackendLog.once("TileRender: Vulkan could not render a scene (\(error)); using the CPU rasterizer for it")
+                try CPUBackend().rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+            }
+        } else {
+            try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+        }
         let statistics = RenderStatistics(binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
                                           segmentCount: binned.segments.count, pathTileCount: binned.pathTiles.count)
         buffers.reclaim(&binned)

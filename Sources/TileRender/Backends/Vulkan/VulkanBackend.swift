@@ -76,6 +76,12 @@ struct VulkanBackend: RasterBackend {
         }
         let device = context.device
         let pixelCount = target.width * target.height
+        let largest = [pixelCount * 4, scene.segments.count * MemoryLayout<TileSegment>.stride,
+                       scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
+                       scene.backdrops.count * 4, scene.ramps.count * 16].max()!
+        guard largest <= context.maxStorageBufferRange else {
+            throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
+        }
         // Inputs, in binding order (see FineShader).
         let inputs = [
             try upload(scene.tileCommandStart), try upload(scene.tileCommands), try upload(scene.pathTiles),
@@ -178,7 +184,12 @@ struct VulkanBackend: RasterBackend {
                 try check(vkQueueSubmit(context.queue, 1, &submit, fence), "vkQueueSubmit")
             }
         }
-        try check(vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+        // A bounded wait: a lost or hung device becomes an error, never a hang.
+        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), 60_000_000_000)
+        if waited == VK_TIMEOUT {
+            throw TileRenderError.backendUnavailable("the Vulkan device did not finish within 60 s")
+        }
+        try check(waited, "vkWaitForFences")
 
         for y in 0..<target.height {
             target.base.advanced(by: y * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,

@@ -25,6 +25,8 @@ final class VulkanContext: @unchecked Sendable {
     let deviceName: String
     /// True for a software rasterizer such as Mesa's lavapipe (deviceType CPU).
     let isSoftware: Bool
+    /// The largest storage buffer a descriptor may cover, in bytes.
+    let maxStorageBufferRange: Int
     let descriptorSetLayout: VkDescriptorSetLayout
     let pipelineLayout: VkPipelineLayout
     let pipeline: VkPipeline
@@ -94,6 +96,7 @@ final class VulkanContext: @unchecked Sendable {
         physicalDevice = chosen.device
         queueFamily = chosen.family
         isSoftware = chosen.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+        maxStorageBufferRange = Int(chosen.properties.limits.maxStorageBufferRange)
         var props = chosen.properties
         deviceName = withUnsafeBytes(of: &props.deviceName) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

@@ -21,7 +21,7 @@ public enum FineShader {
     struct Segment { float x0; float y0; float x1; float y1; };
     struct PathTile { uint drawIndex; uint tileIndex; uint segmentStart; uint segmentCount; uint backdropStart; };
     struct Draw { uint paintIndex; uint rule; uint layer; uint flags; };
-    struct Layer { uint parent; uint clipDraw; uint inverse; float opacity; };
+    struct Layer { uint parent; uint clipDraw; uint flags; float opacity; };
     struct Paint { uint kind; uint lutStart; uint spread; uint pad; vec4 color; float m[6]; float p0; float p1; };
 
     layout(std430, binding = 0) readonly buffer Starts { uint tileCommandStart[]; };
@@ -80,6 +80,76 @@ public enum FineShader {
         return fold(w, evenOdd);
     }
 
+    // Blend modes (W3C Compositing and Blending; CoreGraphics' numbering), mirroring Paint/BlendMode.swift.
+    float lum(vec3 c) { return dot(c, vec3(0.3, 0.59, 0.11)); }
+    vec3 clipColor(vec3 c) {
+        float l = lum(c), n = min(c.r, min(c.g, c.b)), x = max(c.r, max(c.g, c.b));
+        if (n < 0.0) c = l + (c - l) * l / (l - n);
+        if (x > 1.0) c = l + (c - l) * (1.0 - l) / (x - l);
+        return c;
+    }
+    vec3 setLum(vec3 c, float l) { return clipColor(c + (l - lum(c))); }
+    float sat(vec3 c) { return max(c.r, max(c.g, c.b)) - min(c.r, min(c.g, c.b)); }
+    vec3 setSat(vec3 c, float s) {
+        float n = min(c.r, min(c.g, c.b)), x = max(c.r, max(c.g, c.b));
+        if (x <= n) return vec3(0.0);
+        return (c - n) * s / (x - n);
+    }
+    float hardLight(float b, float s) { return s <= 0.5 ? b * 2.0 * s : b + (2.0 * s - 1.0) - b * (2.0 * s - 1.0); }
+    float colorDodge(float b, float s) { return b == 0.0 ? 0.0 : (s >= 1.0 ? 1.0 : min(1.0, b / (1.0 - s))); }
+    float colorBurn(float b, float s) { return b >= 1.0 ? 1.0 : (s <= 0.0 ? 0.0 : 1.0 - min(1.0, (1.0 - b) / s)); }
+    float softLight(float b, float s) {
+        if (s <= 0.5) return b - (1.0 - 2.0 * s) * b * (1.0 - b);
+        float d = b <= 0.25 ? ((16.0 * b - 12.0) * b + 4.0) * b : sqrt(b);
+        return b + (2.0 * s - 1.0) * (d - b);
+    }
+    vec3 mixMode(uint mode, vec3 cb, vec3 cs) {
+        switch (mode) {
+        case 1u: return cb * cs;
+        case 2u: return cb + cs - cb * cs;
+        case 3u: return vec3(hardLight(cs.r, cb.r), hardLight(cs.g, cb.g), hardLight(cs.b, cb.b));
+        case 4u: return min(cb, cs);
+        case 5u: return max(cb, cs);
+        case 6u: return vec3(colorDodge(cb.r, cs.r), colorDodge(cb.g, cs.g), colorDodge(cb.b, cs.b));
+        case 7u: return vec3(colorBurn(cb.r, cs.r), colorBurn(cb.g, cs.g), colorBurn(cb.b, cs.b));
+        case 8u: return vec3(softLight(cb.r, cs.r), softLight(cb.g, cs.g), softLight(cb.b, cs.b));
+        case 9u: return vec3(hardLight(cb.r, cs.r), hardLight(cb.g, cs.g), hardLight(cb.b, cs.b));
+        case 10u: return abs(cb - cs);
+        case 11u: return cb + cs - 2.0 * cb * cs;
+        case 12u: return setLum(setSat(cs, sat(cb)), lum(cb));
+        case 13u: return setLum(setSat(cb, sat(cs)), lum(cb));
+        case 14u: return setLum(cs, lum(cb));
+        case 15u: return setLum(cb, lum(cs));
+        default: return cs;
+        }
+    }
+    vec4 blendApply(uint mode, vec4 s, vec4 d) {
+        float sa = s.a, da = d.a;
+        switch (mode) {
+        case 16u: return vec4(0.0);
+        case 17u: return s;
+        case 18u: return s * da;
+        case 19u: return s * (1.0 - da);
+        case 20u: return s * da + d * (1.0 - sa);
+        case 21u: return s * (1.0 - da) + d;
+        case 22u: return d * sa;
+        case 23u: return d * (1.0 - sa);
+        case 24u: return s * (1.0 - da) + d * sa;
+        case 25u: return s * (1.0 - da) + d * (1.0 - sa);
+        case 26u: {
+            float a = min(1.0, sa + da);
+            vec3 c = max(vec3(0.0), vec3(a) - ((vec3(da) - d.rgb) + (vec3(sa) - s.rgb)));
+            return vec4(c, a);
+        }
+        case 27u: return min(s + d, vec4(1.0));
+        default: break;
+        }
+        vec3 cs = sa > 0.0 ? s.rgb / sa : vec3(0.0);
+        vec3 cb = da > 0.0 ? d.rgb / da : vec3(0.0);
+        vec3 rgb = s.rgb * (1.0 - da) + d.rgb * (1.0 - sa) + mixMode(mode, cb, cs) * (sa * da);
+        return vec4(rgb, sa + da * (1.0 - sa));
+    }
+
     vec4 paintColor(Paint p, vec2 position) {
         if (p.kind == 0u) return p.color;
         float gx = p.m[0] * position.x + p.m[2] * position.y + p.m[4];
@@ -119,25 +189,29 @@ public enum FineShader {
             if (kind == PUSH_LAYER) {
                 Layer layer = layers[word & INDEX_MASK];
                 saved[depth] = color;
-                mask[depth] = (layer.clipDraw == NO_LAYER || layer.inverse != 0u) ? 1.0 : 0.0;
+                mask[depth] = (layer.clipDraw == NO_LAYER || (layer.flags & 1u) != 0u) ? 1.0 : 0.0;
                 color = vec4(0.0);
                 depth++;
             } else if (kind == POP_LAYER) {
                 depth--;
                 Layer layer = layers[word & INDEX_MASK];
                 float m = mask[depth] * layer.opacity;
-                color = color * m + saved[depth] * (1.0 - color.a * m);
+                uint mode = (layer.flags >> 8) & 0xFFu;
+                if (mode == 0u) color = color * m + saved[depth] * (1.0 - color.a * m);
+                else color = m == 0.0 ? saved[depth] : saved[depth] + (blendApply(mode, color, saved[depth]) - saved[depth]) * m;
             } else {
                 PathTile t = pathTiles[word];
                 Draw d = draws[t.drawIndex];
                 float k = coverage(t, d.rule == 1u, px, py);
                 if ((d.flags & 1u) != 0u) {
-                    if (depth > 0) mask[depth - 1] = layers[d.layer].inverse != 0u ? 1.0 - k : k;
+                    if (depth > 0) mask[depth - 1] = (layers[d.layer].flags & 1u) != 0u ? 1.0 - k : k;
                     continue;
                 }
                 if (k == 0.0) continue;
                 vec4 s = paintColor(paints[d.paintIndex], position);
-                color = s * k + color * (1.0 - s.a * k);
+                uint mode = (d.flags >> 8) & 0xFFu;
+                if (mode == 0u) color = s * k + color * (1.0 - s.a * k);
+                else color = color + (blendApply(mode, s, color) - color) * k;
             }
         }
         pixels[index] = packUnorm4x8(clamp(color, 0.0, 1.0));

@@ -47,11 +47,12 @@ struct BinnedDraw: Sendable {
     var rule: UInt32
     /// Innermost layer, or `EncodedLayer.none`.
     var layer: UInt32
-    /// `BinnedDraw.clipFlag` for a layer's clip path.
+    /// Bit 0 (`clipFlag`): a layer's clip path. Bits 8...15: the blend mode.
     var flags: UInt32
 
     static let clipFlag: UInt32 = 1
     var isClip: Bool { flags & BinnedDraw.clipFlag != 0 }
+    var blend: UInt32 { (flags >> 8) & 0xFF }
 }
 
 /// Tile command words: the top two bits say what the low 30 bits index.
@@ -112,7 +113,7 @@ struct BinnedScene: Sendable {
         ramps = encoding.ramps
         draws = encoding.draws.map {
             BinnedDraw(paintIndex: $0.paintIndex, rule: $0.rule.rawValue, layer: $0.layer,
-                       flags: $0.isClip ? BinnedDraw.clipFlag : 0)
+                       flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << 8)
         }
         layers = encoding.layers
 

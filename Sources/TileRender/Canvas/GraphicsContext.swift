@@ -9,6 +9,8 @@ public struct GraphicsContext {
     public var transform: CGAffineTransform = .identity
     /// Multiplies the alpha of everything drawn afterwards.
     public var opacity: Double = 1
+    /// How later drawing combines with what is below it.
+    public var blendMode: BlendMode = .normal
 
     let recorder: SceneRecorder
     /// The innermost layer (clip or drawLayer group) this context draws into.
@@ -33,14 +35,14 @@ public struct GraphicsContext {
     /// Fills `path` with `shading`. Shading geometry (gradient points, radii) is in the same user space
     /// as the path.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
-        recorder.append(.fill(FillCommand(layer: layer, path: path, transform: transform, shading: shading,
+        recorder.append(.fill(FillCommand(layer: layer, blendMode: blendMode, path: path, transform: transform, shading: shading,
                                           rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: opacity)))
     }
 
     /// Strokes `path` with `shading`. The stroke is expanded in user space, so a non-uniform transform
     /// stretches the pen as it does in SwiftUI.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
-        recorder.append(.stroke(StrokeCommand(layer: layer, path: path, transform: transform, shading: shading, style: style,
+        recorder.append(.stroke(StrokeCommand(layer: layer, blendMode: blendMode, path: path, transform: transform, shading: shading, style: style,
                                               opacity: opacity)))
     }
 
@@ -60,16 +62,17 @@ public struct GraphicsContext {
     public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
         let shape = ClipShape(path: path, transform: transform, rule: style.isEOFilled ? .evenOdd : .nonZero,
                               inverse: options.contains(.inverse))
-        layer = recorder.openLayer(parent: layer, clip: shape, opacity: 1)
+        layer = recorder.openLayer(parent: layer, clip: shape, opacity: 1, blendMode: .normal)
     }
 
     /// Draws `content` into a new transparent layer, then composites the layer with this context's
-    /// opacity (group opacity: overlapping draws inside do not show through each other). The content's
-    /// context starts with this context's transform and clip, and opacity 1.
+    /// opacity and blend mode (group opacity: overlapping draws inside do not show through each other).
+    /// The content's context starts with this context's transform and clip, opacity 1 and `.normal`.
     public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
         var inner = self
-        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity)
+        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode)
         inner.opacity = 1
+        inner.blendMode = .normal
         try content(&inner)
     }
 

@@ -47,6 +47,7 @@ public struct LayerCommand: Sendable {
     public var parent: UInt32?
     public var clip: ClipShape?
     public var opacity: Double
+    public var blendMode: GraphicsContext.BlendMode = .normal
 }
 
 /// The shape a layer is clipped to, in the user space of `transform`.
@@ -68,6 +69,7 @@ public enum FillRule: UInt32, Sendable {
 public struct FillCommand: Sendable {
     /// The innermost layer the fill is drawn into, or nil at the top level.
     public var layer: UInt32? = nil
+    public var blendMode: GraphicsContext.BlendMode = .normal
     public var path: Path
     /// User space to pixels.
     public var transform: CGAffineTransform
@@ -80,6 +82,7 @@ public struct FillCommand: Sendable {
 public struct StrokeCommand: Sendable {
     /// The innermost layer the stroke is drawn into, or nil at the top level.
     public var layer: UInt32? = nil
+    public var blendMode: GraphicsContext.BlendMode = .normal
     public var path: Path
     /// User space to pixels.
     public var transform: CGAffineTransform
@@ -101,11 +104,11 @@ final class SceneRecorder: Sendable {
     func append(_ command: DrawCommand) { state.withLock { $0.commands.append(command) } }
 
     /// Declares a layer and returns its id.
-    func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double) -> UInt32 {
+    func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double, blendMode: GraphicsContext.BlendMode) -> UInt32 {
         state.withLock { s in
             let id = s.nextLayer
             s.nextLayer += 1
-            s.commands.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity)))
+            s.commands.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity, blendMode: blendMode)))
             return id
         }
     }

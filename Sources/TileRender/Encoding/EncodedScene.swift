@@ -49,6 +49,8 @@ struct EncodedDraw: Sendable {
     var layer: UInt32 = EncodedLayer.none
     /// True for a layer's clip path: its coverage becomes the layer's mask instead of being painted.
     var isClip = false
+    /// `GraphicsContext.BlendMode.encoded`.
+    var blend: UInt32 = 0
 }
 
 /// A layer (clip or group). std430-friendly: 4-byte fields only. 16 bytes.
@@ -58,8 +60,11 @@ struct EncodedLayer: Sendable {
     var parent: UInt32 = EncodedLayer.none
     /// The draw holding the clip path, or `none` for an unclipped group.
     var clipDraw: UInt32 = EncodedLayer.none
-    /// 1 when the clip keeps the outside of its path.
-    var inverse: UInt32 = 0
+    /// Bit 0: the clip keeps the outside of its path. Bits 8...15: the blend mode the layer is
+    /// composited with.
+    var flags: UInt32 = 0
+    var isInverse: Bool { flags & 1 != 0 }
+    var blend: UInt32 { (flags >> 8) & 0xFF }
     /// Multiplies the mask when the layer is composited.
     var opacity: Float = 1
 }
@@ -84,21 +89,23 @@ struct EncodedScene: Sendable {
             case .fill(let fill):
                 guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { continue }
                 draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
-                                         paintIndex: UInt32(paints.count), layer: fill.layer ?? EncodedLayer.none))
+                                         paintIndex: UInt32(paints.count), layer: fill.layer ?? EncodedLayer.none,
+                                         blend: fill.blendMode.encoded))
                 paints.append(paint)
             case .stroke(let stroke):
                 guard let paint = encodePaint(stroke.shading, transform: stroke.transform, opacity: stroke.opacity) else { continue }
                 draws.append(EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero,
                                          paintIndex: UInt32(paints.count), stroke: stroke.style,
-                                         layer: stroke.layer ?? EncodedLayer.none))
+                                         layer: stroke.layer ?? EncodedLayer.none, blend: stroke.blendMode.encoded))
                 paints.append(paint)
             case .layer(let layer):
                 let id = Int(layer.id)
                 if layers.count <= id { layers.append(contentsOf: repeatElement(EncodedLayer(), count: id + 1 - layers.count)) }
                 var encoded = EncodedLayer(parent: layer.parent ?? EncodedLayer.none)
                 encoded.opacity = layer.opacity.isFinite ? Float(min(max(layer.opacity, 0), 1)) : 0
+                encoded.flags = layer.blendMode.encoded << 8
                 if let clip = layer.clip {
-                    encoded.inverse = clip.inverse ? 1 : 0
+                    encoded.flags |= clip.inverse ? 1 : 0
                     encoded.clipDraw = UInt32(draws.count)
                     // The paint is never used: a clip's coverage becomes its layer's mask.
                     draws.append(EncodedDraw(path: clip.path, transform: clip.transform, rule: clip.rule,

@@ -105,12 +105,14 @@ final class FineRasterizer: @unchecked Sendable {
                 let draw = input.draws[Int(pathTile.drawIndex)]
                 let rows = computeCoverage(pathTile, evenOdd: draw.rule == FillRule.evenOdd.rawValue, input: input)
                 if draw.isClip {
-                    if depth > 0 { writeMask(rows.range, inverse: input.layers[Int(draw.layer)].inverse != 0, depth: depth - 1) }
+                    if depth > 0 { writeMask(rows.range, inverse: input.layers[Int(draw.layer)].isInverse, depth: depth - 1) }
                     continue
                 }
                 if rows.isEmpty { continue }
                 let paint = input.paints[Int(draw.paintIndex)]
-                if paint.kind == EncodedPaint.Kind.solid.rawValue {
+                if draw.blend != 0 {
+                    blendWithMode(draw.blend, paint, rows: rows.range, ramps: input.ramps, originX: originX, originY: originY)
+                } else if paint.kind == EncodedPaint.Kind.solid.rawValue {
                     blendSolid(paint.color, rows: rows.range, opaqueFill: rows.fullyCovered && paint.isOpaque)
                 } else {
                     blendGradient(paint, rows: rows.range, ramps: input.ramps, originX: originX, originY: originY)
@@ -144,7 +146,7 @@ final class FineRasterizer: @unchecked Sendable {
         red.update(repeating: 0, count: 1024)
         // Without a clip the mask is full; with one it starts empty (or full when inverted) and the
         // clip's coverage, if it reaches this tile, is written by `writeMask`.
-        let full = layer.clipDraw == EncodedLayer.none || layer.inverse != 0
+        let full = layer.clipDraw == EncodedLayer.none || layer.isInverse
         (saved + 1024).update(repeating: full ? 1 : 0, count: 256)
     }
 
@@ -157,6 +159,15 @@ final class FineRasterizer: @unchecked Sendable {
         let saved = slot(depth), mask = saved + 1024
         let r = red, g = green, b = blue, a = alpha
         let opacity = layer.opacity
+        if layer.blend != 0 {
+            for i in 0..<256 {
+                let m = mask[i] * opacity
+                let below = SIMD4(saved[i], saved[256 + i], saved[512 + i], saved[768 + i])
+                let result = m == 0 ? below : below + (Blend.apply(layer.blend, SIMD4(r[i], g[i], b[i], a[i]), below) - below) * m
+                r[i] = result.x; g[i] = result.y; b[i] = result.z; a[i] = result.w
+            }
+            return
+        }
         for i in 0..<256 {
             let m = mask[i] * opacity
             let inv = 1 - a[i] * m
@@ -341,39 +352,14 @@ final class FineRasterizer: @unchecked Sendable {
 
     private func blendGradient(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
                                originX: Int, originY: Int) {
-        let last = Float(EncodedScene.rampSize - 1)
-        let (m0, m1, m2, m3, m4, m5) = p.map
         let r = red, g = green, b = blue, a = alpha, cov = coverage
-        let ramp = ramps.baseAddress! + Int(p.lutStart)
         for py in rows {
             let y = Float(originY + py) + 0.5
             for px in 0..<16 {
                 let i = py * 16 + px
                 let k = cov[i]
                 if k == 0 { continue }
-                let x = Float(originX + px) + 0.5
-                let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-                let t: Float
-                switch p.kind {
-                case EncodedPaint.Kind.linear.rawValue:
-                    t = gx
-                case EncodedPaint.Kind.radial.rawValue:
-                    t = ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1
-                default:
-                    var angle = atan2(gy, gx) - p.params.0
-                    let turn = 2 * Float.pi
-                    angle -= turn * (angle / turn).rounded(.down)
-                    t = angle * p.params.1
-                }
-                var u = t.isNaN ? 0 : t
-                if p.spread == 1 {
-                    u -= u.rounded(.down)
-                } else if p.spread == 2 {
-                    u -= 2 * (u * 0.5).rounded(.down)
-                    if u > 1 { u = 2 - u }
-                }
-                let clamped = min(max(u, 0), 1)
-                let c = ramp[Int(clamped * last + 0.5)]
+                let c = FineRasterizer.paintColor(p, ramps: ramps, x: Float(originX + px) + 0.5, y: y)
                 let inv = 1 - c.w * k
                 r[i] = c.x * k + r[i] * inv
                 g[i] = c.y * k + g[i] * inv
@@ -381,6 +367,53 @@ final class FineRasterizer: @unchecked Sendable {
                 a[i] = c.w * k + a[i] * inv
             }
         }
+    }
+
+    /// Composites with a blend mode other than normal: the mode's result at full coverage, mixed with
+    /// what was there by the coverage.
+    private func blendWithMode(_ mode: UInt32, _ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+                               originX: Int, originY: Int) {
+        let r = red, g = green, b = blue, a = alpha, cov = coverage
+        for py in rows {
+            for px in 0..<16 {
+                let i = py * 16 + px
+                let k = cov[i]
+                if k == 0 { continue }
+                let s = FineRasterizer.paintColor(p, ramps: ramps, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
+                let d = SIMD4(r[i], g[i], b[i], a[i])
+                let result = d + (Blend.apply(mode, s, d) - d) * k
+                r[i] = result.x; g[i] = result.y; b[i] = result.z; a[i] = result.w
+            }
+        }
+    }
+
+    /// The premultiplied colour of paint `p` at device point (x, y).
+    @inline(__always)
+    static func paintColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+        if p.kind == EncodedPaint.Kind.solid.rawValue { return p.color }
+        let (m0, m1, m2, m3, m4, m5) = p.map
+        let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
+        var t: Float
+        switch p.kind {
+        case EncodedPaint.Kind.linear.rawValue:
+            t = gx
+        case EncodedPaint.Kind.radial.rawValue:
+            t = ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1
+        default:
+            var angle = atan2(gy, gx) - p.params.0
+            let turn = 2 * Float.pi
+            angle -= turn * (angle / turn).rounded(.down)
+            t = angle * p.params.1
+        }
+        if t.isNaN { t = 0 }
+        if p.spread == 1 {
+            t -= t.rounded(.down)
+        } else if p.spread == 2 {
+            t -= 2 * (t * 0.5).rounded(.down)
+            if t > 1 { t = 2 - t }
+        }
+        let clamped = min(max(t, 0), 1)
+        return ramps[Int(p.lutStart) + Int(clamped * Float(EncodedScene.rampSize - 1) + 0.5)]
     }
 
     private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, skipRead: Bool) {

@@ -1,0 +1,129 @@
+import Foundation
+
+extension GraphicsContext {
+    /// How drawing combines with what is already there: SwiftUI's `GraphicsContext.BlendMode`, with
+    /// CoreGraphics' raw values. Separable and non-separable modes follow the W3C Compositing and
+    /// Blending spec; the Porter-Duff modes act where the drawing has coverage (a partly covered pixel
+    /// mixes the result with what was there by the coverage).
+    public struct BlendMode: RawRepresentable, Hashable, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        public static let normal = BlendMode(rawValue: 0)
+        public static let multiply = BlendMode(rawValue: 1)
+        public static let screen = BlendMode(rawValue: 2)
+        public static let overlay = BlendMode(rawValue: 3)
+        public static let darken = BlendMode(rawValue: 4)
+        public static let lighten = BlendMode(rawValue: 5)
+        public static let colorDodge = BlendMode(rawValue: 6)
+        public static let colorBurn = BlendMode(rawValue: 7)
+        public static let softLight = BlendMode(rawValue: 8)
+        public static let hardLight = BlendMode(rawValue: 9)
+        public static let difference = BlendMode(rawValue: 10)
+        public static let exclusion = BlendMode(rawValue: 11)
+        public static let hue = BlendMode(rawValue: 12)
+        public static let saturation = BlendMode(rawValue: 13)
+        public static let color = BlendMode(rawValue: 14)
+        public static let luminosity = BlendMode(rawValue: 15)
+        public static let clear = BlendMode(rawValue: 16)
+        public static let copy = BlendMode(rawValue: 17)
+        public static let sourceIn = BlendMode(rawValue: 18)
+        public static let sourceOut = BlendMode(rawValue: 19)
+        public static let sourceAtop = BlendMode(rawValue: 20)
+        public static let destinationOver = BlendMode(rawValue: 21)
+        public static let destinationIn = BlendMode(rawValue: 22)
+        public static let destinationOut = BlendMode(rawValue: 23)
+        public static let destinationAtop = BlendMode(rawValue: 24)
+        public static let xor = BlendMode(rawValue: 25)
+        public static let plusDarker = BlendMode(rawValue: 26)
+        public static let plusLighter = BlendMode(rawValue: 27)
+
+        /// The raw value as the renderer stores it (0...27; unknown values draw as `.normal`).
+        var encoded: UInt32 { (0...27).contains(rawValue) ? UInt32(rawValue) : 0 }
+    }
+}
+
+/// The blend formulas, shared by the CPU fine stage; `Sources/Shaders/FineShader.swift` mirrors them.
+enum Blend {
+    /// The result of compositing premultiplied `s` onto premultiplied `d` with `mode` at full coverage.
+    static func apply(_ mode: UInt32, _ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
+        let sa = s.w, da = d.w
+        switch mode {
+        case 16: return .zero                                                     // clear
+        case 17: return s                                                         // copy
+        case 18: return s * da                                                    // sourceIn
+        case 19: return s * (1 - da)                                              // sourceOut
+        case 20: return s * da + d * (1 - sa)                                     // sourceAtop
+        case 21: return s * (1 - da) + d                                          // destinationOver
+        case 22: return d * sa                                                    // destinationIn
+        case 23: return d * (1 - sa)                                              // destinationOut
+        case 24: return s * (1 - da) + d * sa                                     // destinationAtop
+        case 25: return s * (1 - da) + d * (1 - sa)                               // xor
+        case 26:                                                                  // plusDarker
+            let a = min(1, sa + da)
+            var c = SIMD4<Float>(repeating: a) - ((SIMD4(repeating: da) - d) + (SIMD4(repeating: sa) - s))
+            c = SIMD4(max(0, c.x), max(0, c.y), max(0, c.z), a)
+            return c
+        case 27:                                                                  // plusLighter
+            let c = s + d
+            return SIMD4(min(1, c.x), min(1, c.y), min(1, c.z), min(1, c.w))
+        default:
+            break
+        }
+        // W3C: co = cs (1 - ab) + cb (1 - as) + as ab B(Cb, Cs), with Cb, Cs unpremultiplied.
+        let cs = sa > 0 ? SIMD3(s.x, s.y, s.z) / sa : .zero
+        let cb = da > 0 ? SIMD3(d.x, d.y, d.z) / da : .zero
+        let b = mix(mode, cb, cs)
+        let rgb = SIMD3(s.x, s.y, s.z) * (1 - da) + SIMD3(d.x, d.y, d.z) * (1 - sa) + b * (sa * da)
+        return SIMD4(rgb.x, rgb.y, rgb.z, sa + da * (1 - sa))
+    }
+
+    /// B(Cb, Cs) for the separable and non-separable modes.
+    static func mix(_ mode: UInt32, _ cb: SIMD3<Float>, _ cs: SIMD3<Float>) -> SIMD3<Float> {
+        func each(_ f: (Float, Float) -> Float) -> SIMD3<Float> { SIMD3(f(cb.x, cs.x), f(cb.y, cs.y), f(cb.z, cs.z)) }
+        func hardLight(_ b: Float, _ s: Float) -> Float { s <= 0.5 ? b * 2 * s : b + (2 * s - 1) - b * (2 * s - 1) }
+        switch mode {
+        case 1: return cb * cs
+        case 2: return cb + cs - cb * cs
+        case 3: return each { b, s in hardLight(s, b) }
+        case 4: return each { min($0, $1) }
+        case 5: return each { max($0, $1) }
+        case 6: return each { b, s in b == 0 ? 0 : s >= 1 ? 1 : min(1, b / (1 - s)) }
+        case 7: return each { b, s in b >= 1 ? 1 : s <= 0 ? 0 : 1 - min(1, (1 - b) / s) }
+        case 8:
+            return each { b, s in
+                if s <= 0.5 { return b - (1 - 2 * s) * b * (1 - b) }
+                let d = b <= 0.25 ? ((16 * b - 12) * b + 4) * b : b.squareRoot()
+                return b + (2 * s - 1) * (d - b)
+            }
+        case 9: return each(hardLight)
+        case 10: return each { abs($0 - $1) }
+        case 11: return cb + cs - 2 * cb * cs
+        case 12: return setLum(setSat(cs, sat(cb)), lum(cb))
+        case 13: return setLum(setSat(cb, sat(cs)), lum(cb))
+        case 14: return setLum(cs, lum(cb))
+        case 15: return setLum(cb, lum(cs))
+        default: return cs
+        }
+    }
+
+    static func lum(_ c: SIMD3<Float>) -> Float { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
+
+    static func clipColor(_ c: SIMD3<Float>) -> SIMD3<Float> {
+        let l = lum(c), n = min(c.x, min(c.y, c.z)), x = max(c.x, max(c.y, c.z))
+        var out = c
+        if n < 0 { out = SIMD3(repeating: l) + (out - SIMD3(repeating: l)) * l / (l - n) }
+        if x > 1 { out = SIMD3(repeating: l) + (out - SIMD3(repeating: l)) * (1 - l) / (x - l) }
+        return out
+    }
+
+    static func setLum(_ c: SIMD3<Float>, _ l: Float) -> SIMD3<Float> { clipColor(c + SIMD3(repeating: l - lum(c))) }
+
+    static func sat(_ c: SIMD3<Float>) -> Float { max(c.x, max(c.y, c.z)) - min(c.x, min(c.y, c.z)) }
+
+    static func setSat(_ c: SIMD3<Float>, _ s: Float) -> SIMD3<Float> {
+        let n = min(c.x, min(c.y, c.z)), x = max(c.x, max(c.y, c.z))
+        guard x > n else { return .zero }
+        return (c - SIMD3(repeating: n)) * s / (x - n)
+    }
+}

@@ -34,15 +34,24 @@ extension Renderer {
         case .vulkan:
             return VulkanBackend(context: try VulkanContext.shared.get())
         case .auto:
-            switch VulkanContext.shared {
-            case .success(let context) where !context.isSoftware:
-                BackendLog.once("TileRender: using Vulkan on \(context.deviceName)")
-                return VulkanBackend(context: context)
-            case .success(let context):
-                BackendLog.once("TileRender: the only Vulkan device is a software rasterizer (\(context.deviceName)); using the CPU rasterizer")
+            switch VulkanProbe.finding {
+            case .hardware:
+                switch VulkanContext.shared {
+                case .success(let context) where !context.isSoftware:
+                    BackendLog.once("TileRender: using Vulkan on \(context.deviceName)")
+                    return VulkanBackend(context: context)
+                case .success(let context):
+                    BackendLog.once("TileRender: Vulkan picked a software device (\(context.deviceName)); using the CPU rasterizer")
+                    return CPUBackend()
+                case .failure(let error):
+                    BackendLog.once("TileRender: no usable Vulkan device (\(error)); using the CPU rasterizer")
+                    return CPUBackend()
+                }
+            case .softwareOnly(let name):
+                BackendLog.once("TileRender: the only Vulkan device is a software rasterizer (\(name)); using the CPU rasterizer")
                 return CPUBackend()
-            case .failure(let error):
-                BackendLog.once("TileRender: no usable Vulkan device (\(error)); using the CPU rasterizer")
+            case .unavailable(let reason):
+                BackendLog.once("TileRender: no usable Vulkan device (\(reason)); using the CPU rasterizer")
                 return CPUBackend()
             }
         }

@@ -222,3 +222,44 @@ final class VulkanContext: @unchecked Sendable {
         }
     }
 }
+
+/// A cheap look at the Vulkan devices (instance and enumeration only, no device, no shader compile),
+/// so `.auto` can settle on the CPU without paying for a context it will not use.
+enum VulkanProbe {
+    enum Finding: Sendable {
+        case hardware(String)
+        case softwareOnly(String)
+        case unavailable(String)
+    }
+
+    static let finding: Finding = {
+        var app = VkApplicationInfo()
+        app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
+        app.apiVersion = cvk_make_api_version(0, 1, 1, 0)
+        var info = VkInstanceCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+        var instance: VkInstance?
+        let created = withUnsafePointer(to: &app) { pointer -> VkResult in
+            info.pApplicationInfo = pointer
+            return vkCreateInstance(&info, nil, &instance)
+        }
+        guard created == VK_SUCCESS, let instance else {
+            return .unavailable("vkCreateInstance failed (VkResult \(created.rawValue))")
+        }
+        defer { vkDestroyInstance(instance, nil) }
+        var count: UInt32 = 0
+        guard vkEnumeratePhysicalDevices(instance, &count, nil) == VK_SUCCESS, count > 0 else {
+            return .unavailable("no Vulkan devices")
+        }
+        var devices = [VkPhysicalDevice?](repeating: nil, count: Int(count))
+        _ = vkEnumeratePhysicalDevices(instance, &count, &devices)
+        var software: String?
+        for case let device? in devices {
+            var properties = VkPhysicalDeviceProperties()
+            vkGetPhysicalDeviceProperties(device, &properties)
+            let name = withUnsafeBytes(of: &properties.deviceName) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU { software = name } else { return .hardware(name) }
+        }
+        return software.map { .softwareOnly($0) } ?? .unavailable("no Vulkan devices")
+    }()
+}

@@ -10,9 +10,10 @@ import Foundation
 // - closed: two contours, left side forward and right side backward (opposite orientations, so the
 //   nonzero fill is the ring between them), with a join at every vertex including the closing one.
 // Joins on the outer side of a turn follow lineJoin (vertices inside a flattened curve always get round
-// joins, which is what the true offset of a smooth curve or a cusp is); on the inner side the outline
-// goes through the vertex itself, as Skia's stroker does, which keeps the nonzero union exact for cusps,
-// 180-degree turns and strokes much wider than their segments. Zero-length subpaths and dashes draw a
+// joins, which is what the true offset of a smooth curve or a cusp is). On the inner side the outline
+// turns where the two offset edges cross when that point lies within both segments (the exact inner
+// corner); otherwise (cusps, 180-degree turns, strokes much wider than their segments) it goes through
+// the vertex itself, as Skia's stroker does, which keeps the nonzero union exact. Zero-length subpaths and dashes draw a
 // dot for round and square caps (square ones oriented along the path, or along +x without a direction)
 // and nothing for butt caps.
 

@@ -147,3 +147,39 @@ let clearPixel = Bitmap.Pixel(r: 0, g: 0, b: 0, a: 0)
         #expect(try renderView(HStack(spacing: 0) { Badge(filled: true, extra: false); Badge(filled: false, extra: false) }).width == 20)
     }
 }
+
+@Suite struct ViewsBuilderTests {
+    enum Kind { case red, blue, none }
+    struct Swatch: View {
+        var kind: Kind
+        var body: some View {
+            switch kind {
+            case .red: Color.red
+            case .blue: Color.blue
+            case .none: EmptyView()
+            }
+        }
+    }
+
+    @Test func switchAndLoopsInBuilders() throws {
+        #expect(try renderView(Swatch(kind: .blue), width: 4, height: 4).pixel(x: 1, y: 1) == bluePixel)
+        #expect(try renderView(Swatch(kind: .none), width: 4, height: 4).pixel(x: 1, y: 1) == clearPixel)
+        let row = try renderView(HStack(spacing: 0) {
+            for kind in [Kind.red, .blue, .red] { Swatch(kind: kind).frame(width: 5, height: 5) }
+        })
+        #expect(row.width == 15)
+        #expect(row.pixel(x: 7, y: 2) == bluePixel)
+    }
+
+    @Test func backgroundInShapeAndGlobalFrames() throws {
+        let bitmap = try renderView(Color.clear.frame(width: 20, height: 20).background(.red, in: Circle()))
+        #expect(bitmap.pixel(x: 1, y: 1) == clearPixel)
+        #expect(bitmap.pixel(x: 10, y: 10) == redPixel)
+        nonisolated(unsafe) var seen = CGRect.null
+        _ = try renderView(GeometryReader { proxy in
+            let _ = { seen = proxy.frame(in: .global) }()
+            Color.red
+        }.frame(width: 30, height: 20).offset(x: 5, y: 7), width: 50, height: 50)
+        #expect(seen == CGRect(x: 5, y: 7, width: 30, height: 20))
+    }
+}

@@ -2,9 +2,9 @@ import Foundation
 
 /// A 2D shape that describes its outline for a given frame, as SwiftUI's `Shape`.
 ///
-/// A user shape needs only `path(in:)`. (SwiftUI's `Shape` is also `Animatable` and a `View`; the view
-/// side is added by TileRender's view layer.)
-public protocol Shape: Sendable {
+/// A user shape needs only `path(in:)`. A shape is also a `View` (used directly as one it fills with the
+/// foreground style; see Views/ShapeViews.swift). SwiftUI's `Shape` is also `Animatable`; TileRender's is not.
+public protocol Shape: Sendable, View {
     /// The outline of the shape when drawn in `rect`.
     func path(in rect: CGRect) -> Path
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A view that draws with a `GraphicsContext` (SwiftUI's `Canvas`): `renderer` gets a context whose
+/// origin is the canvas's top-left corner, and the canvas's size. The canvas takes the space offered
+/// to it. Drawing is not clipped to the canvas's frame.
+public struct Canvas: View, PrimitiveView {
+    public typealias Body = Never
+    let renderer: (inout GraphicsContext, CGSize) -> Void
+    public init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void) { self.renderer = renderer }
+
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        let renderer = self.renderer
+        return LocalDrawingNode { context, frame in
+            var c = context
+            renderer(&c, frame.size)
+        }
+    }
+}
+
+/// The size of the space a `GeometryReader` was given.
+public struct GeometryProxy {
+    public let size: CGSize
+    let globalOrigin: CGPoint
+    /// The reader's frame in its own coordinates (`.local`, origin zero) or in the canvas's (`.global`).
+    public func frame(in space: CoordinateSpace) -> CGRect {
+        switch space {
+        case .local: CGRect(origin: .zero, size: size)
+        case .global: CGRect(origin: globalOrigin, size: size)
+        }
+    }
+}
+
+/// SwiftUI's coordinate spaces that `GeometryProxy.frame(in:)` knows.
+public enum CoordinateSpace: Hashable, Sendable {
+    case local, global
+}
+
+/// A view that takes the space offered to it and builds its content from that size; the content is
+/// placed at the reader's top-left corner.
+public struct GeometryReader<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let content: (GeometryProxy) -> Content
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        GeometryReaderNode(environment: environment) { makeViewNode(content($0), $1) }
+    }
+}
+
+struct GeometryReaderNode: ViewNode {
+    let environment: ViewEnvironment
+    let makeContent: (GeometryProxy, ViewEnvironment) -> any ViewNode
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    func draw(in rect: CGRect, context: GraphicsContext) {
+        let origin = CGPoint(x: rect.minX, y: rect.minY).applying(context.transform)
+        let node = makeContent(GeometryProxy(size: rect.size, globalOrigin: origin), environment)
+        let s = node.sizeThatFits(ProposedViewSize(rect.size))
+        node.draw(in: CGRect(origin: rect.origin, size: s), context: context)
+    }
+}

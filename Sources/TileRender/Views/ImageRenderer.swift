@@ -1,0 +1,42 @@
+import Foundation
+
+/// Renders a view into pixels, as SwiftUI's `ImageRenderer`.
+///
+/// The canvas is `proposedSize` (1 point = 1 pixel); a nil dimension takes the view's own size in that
+/// dimension. The view is laid out for that proposal and placed with its frame's top-left corner at the
+/// canvas origin (the reference scenes' convention: a top-level `.offset(x:y:)` then puts the frame's
+/// top-left at that point, `.position(x:y:)` its centre). The background is transparent.
+///
+/// ```swift
+/// let renderer = ImageRenderer(content: Circle().fill(.red).frame(width: 40, height: 40).offset(x: 10, y: 10))
+/// renderer.proposedSize = ProposedViewSize(CGSize(width: 100, height: 100))
+/// let bitmap = try renderer.render()
+/// ```
+public final class ImageRenderer<Content: View> {
+    public var content: Content
+    public var proposedSize: ProposedViewSize = .unspecified
+
+    public init(content: Content) { self.content = content }
+
+    /// The view laid out and recorded as a `Scene` of the canvas's size (encode once, render many times).
+    public var scene: Scene {
+        let node = makeViewNode(content, ViewEnvironment())
+        let size = node.sizeThatFits(proposedSize)
+        var scene = Scene(size: CGSize(width: proposedSize.width ?? size.width, height: proposedSize.height ?? size.height))
+        scene.draw { context in node.draw(in: CGRect(origin: .zero, size: size), context: context) }
+        return scene
+    }
+
+    /// Renders the view into a new bitmap of the canvas's size (rounded up to whole pixels).
+    public func render(backend: Backend = .auto) throws -> Bitmap {
+        try Renderer(backend: backend).render(scene)
+    }
+
+    /// Renders the view into a caller-owned buffer of premultiplied RGBA8 rows, `bytesPerRow` apart,
+    /// over what it holds (or onto transparent pixels with `clear`); see `Renderer.render(_:into:...)`.
+    public func render(into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+                       clear: Bool = true, backend: Backend = .auto) throws {
+        try Renderer(backend: backend).render(scene, into: buffer, width: width, height: height,
+                                              bytesPerRow: bytesPerRow, clear: clear)
+    }
+}

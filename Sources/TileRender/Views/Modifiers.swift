@@ -1,0 +1,330 @@
+import Foundation
+
+/// How a modifier changes the nodes of the view it modifies.
+protocol NodeModifier {
+    /// The modified nodes; `content` makes the modified view's nodes in an environment.
+    func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode]
+}
+
+/// A modifier that wraps each node of the modified view (so on a `ForEach` or `Group` it applies to
+/// each view separately, as in SwiftUI).
+protocol NodeWrapper: NodeModifier {
+    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode
+}
+
+extension NodeWrapper {
+    func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
+        content(environment).map { wrap($0, environment) }
+    }
+}
+
+/// A view with a modifier applied (SwiftUI's `ModifiedContent`, with the modifier's type erased).
+public struct _ModifiedView<Content: View>: View, ViewList {
+    public typealias Body = Never
+    let content: Content
+    let modifier: any NodeModifier
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+        modifier.apply({ makeViewNodes(content, $0) }, environment)
+    }
+}
+
+extension View {
+    fileprivate func modified(_ modifier: any NodeModifier) -> _ModifiedView<Self> {
+        _ModifiedView(content: self, modifier: modifier)
+    }
+}
+
+// MARK: - Frame, padding, placement
+
+struct FrameModifier: NodeWrapper {
+    let width: CGFloat?, height: CGFloat?, alignment: Alignment
+    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { FrameNode(child: node, modifier: self) }
+}
+
+struct FrameNode: ViewNode {
+    let child: any ViewNode
+    let modifier: FrameModifier
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if let w = modifier.width, let h = modifier.height { return CGSize(width: w, height: h) }
+        let s = child.sizeThatFits(ProposedViewSize(width: modifier.width ?? proposal.width, height: modifier.height ?? proposal.height))
+        return CGSize(width: modifier.width ?? s.width, height: modifier.height ?? s.height)
+    }
+    func draw(in rect: CGRect, context: GraphicsContext) {
+        let s = child.sizeThatFits(ProposedViewSize(rect.size))
+        child.draw(in: modifier.alignment.place(s, in: rect), context: context)
+    }
+}
+
+struct PaddingModifier: NodeWrapper {
+    let insets: EdgeInsets
+    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PaddingNode(child: node, insets: insets) }
+}
+
+struct PaddingNode: ViewNode {
+    let child: any ViewNode
+    let insets: EdgeInsets
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom
+        let s = child.sizeThatFits(ProposedViewSize(width: proposal.width.map { max(0, $0 - dw) },
+                                                    height: proposal.height.map { max(0, $0 - dh) }))
+        return CGSize(width: s.width + dw, height: s.height + dh)
+    }
+    func draw(in rect: CGRect, context: GraphicsContext) {
+        let inner = CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
+                           width: max(0, rect.width - insets.leading - insets.trailing),
+                           height: max(0, rect.height - insets.top - insets.bottom))
+        child.draw(in: inner, context: context)
+    }
+}
+
+/// Draws the child somewhere else (and possibly transformed) without changing its layout size.
+struct EffectNode: ViewNode {
+    let child: any ViewNode
+    /// Draws the child (via `drawChild`) in its frame `rect`.
+    let effect: (_ rect: CGRect, _ context: GraphicsContext, _ drawChild: (CGRect, GraphicsContext) -> Void) -> Void
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    func draw(in rect: CGRect, context: GraphicsContext) {
+        effect(rect, context) { r, c in child.draw(in: r, context: c) }
+    }
+}
+
+struct EffectModifier: NodeWrapper {
+    let effect: (CGRect, GraphicsContext, (CGRect, GraphicsContext) -> Void) -> Void
+    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { EffectNode(child: node, effect: effect) }
+}
+
+struct PositionNode: ViewNode {
+    let child: any ViewNode
+    let position: CGPoint
+    /// `position` takes all the space it is offered.
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    func draw(in rect: CGRect, context: GraphicsContext) {
+        let s = child.sizeThatFits(ProposedViewSize(rect.size))
+        child.draw(in: CGRect(x: rect.minX + position.x - s.width / 2, y: rect.minY + position.y - s.height / 2,
+                              width: s.width, height: s.height), context: context)
+    }
+}
+
+struct PositionModifier: NodeWrapper {
+    let position: CGPoint
+    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PositionNode(child: node, position: position) }
+}
+
+/// A secondary view laid out in the frame of the primary one (background or overlay).
+struct LayeredModifier: NodeWrapper {
+    let alignment: Alignment
+    let isOverlay: Bool
+    let makeSecondary: (ViewEnvironment) -> any ViewNode
+    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
+        let secondary = makeSecondary(environment), alignment = self.alignment, isOverlay = self.isOverlay
+        return EffectNode(child: node) { rect, context, drawChild in
+            let s = secondary.sizeThatFits(ProposedViewSize(rect.size))
+            if !isOverlay { secondary.draw(in: alignment.place(s, in: rect), context: context) }
+            drawChild(rect, context)
+            if isOverlay { secondary.draw(in: alignment.place(s, in: rect), context: context) }
+        }
+    }
+}
+
+struct EnvironmentModifier: NodeModifier {
+    let change: (inout ViewEnvironment) -> Void
+    func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
+        var e = environment
+        change(&e)
+        return content(e)
+    }
+}
+
+/// SwiftUI's view-level `BlendMode`, drawn with the `GraphicsContext.BlendMode` of the same name.
+public enum BlendMode: Sendable, Hashable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity
+    case sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
+
+    var graphicsBlendMode: GraphicsContext.BlendMode {
+        switch self {
+        case .normal: .normal
+        case .multiply: .multiply
+        case .screen: .screen
+        case .overlay: .overlay
+        case .darken: .darken
+        case .lighten: .lighten
+        case .colorDodge: .colorDodge
+        case .colorBurn: .colorBurn
+        case .softLight: .softLight
+        case .hardLight: .hardLight
+        case .difference: .difference
+        case .exclusion: .exclusion
+        case .hue: .hue
+        case .saturation: .saturation
+        case .color: .color
+        case .luminosity: .luminosity
+        case .sourceAtop: .sourceAtop
+        case .destinationOver: .destinationOver
+        case .destinationOut: .destinationOut
+        case .plusDarker: .plusDarker
+        case .plusLighter: .plusLighter
+        }
+    }
+}
+
+// MARK: - The modifiers
+
+extension View {
+    /// A frame of the given width and/or height (a nil dimension takes the view's own), with the view
+    /// placed in it by `alignment`.
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> _ModifiedView<Self> {
+        modified(FrameModifier(width: width, height: height, alignment: alignment))
+    }
+
+    /// Pads the view by `length` on every edge.
+    public func padding(_ length: CGFloat) -> _ModifiedView<Self> { padding(.all, length) }
+
+    /// Pads the view on `edges` by `length` (16 by default).
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> _ModifiedView<Self> {
+        let l = length ?? 16
+        return padding(EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
+                                  bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0))
+    }
+
+    /// Pads the view by `insets`.
+    public func padding(_ insets: EdgeInsets) -> _ModifiedView<Self> { modified(PaddingModifier(insets: insets)) }
+
+    /// Draws the view moved by (x, y) without changing its layout.
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in draw(rect.offsetBy(dx: x, dy: y), context) })
+    }
+
+    /// Draws the view moved by `offset` without changing its layout.
+    public func offset(_ offset: CGSize) -> _ModifiedView<Self> { self.offset(x: offset.width, y: offset.height) }
+
+    /// Centres the view at (x, y) of the space offered to it (which the result takes in full).
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> _ModifiedView<Self> {
+        modified(PositionModifier(position: CGPoint(x: x, y: y)))
+    }
+
+    /// Centres the view at `position` of the space offered to it.
+    public func position(_ position: CGPoint) -> _ModifiedView<Self> { self.position(x: position.x, y: position.y) }
+
+    /// Draws the view rotated by `angle` (positive = clockwise on screen) about `anchor` of its frame.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> _ModifiedView<Self> {
+        transformEffect(anchor: anchor) { $0.rotate(by: angle) }
+    }
+
+    /// Draws the view scaled by `scale` about `anchor` of its frame.
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> _ModifiedView<Self> {
+        transformEffect(anchor: anchor) { $0.scaleBy(x: scale.width, y: scale.height) }
+    }
+
+    /// Draws the view scaled uniformly by `s` about `anchor` of its frame.
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> _ModifiedView<Self> {
+        scaleEffect(CGSize(width: s, height: s), anchor: anchor)
+    }
+
+    /// Draws the view scaled by (x, y) about `anchor` of its frame.
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> _ModifiedView<Self> {
+        scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+    }
+
+    private func transformEffect(anchor: UnitPoint, _ change: @escaping (inout GraphicsContext) -> Void) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in
+            let a = anchor.point(in: rect)
+            var c = context
+            c.translateBy(x: a.x, y: a.y)
+            change(&c)
+            c.translateBy(x: -a.x, y: -a.y)
+            draw(rect, c)
+        })
+    }
+
+    /// Group opacity: the view is drawn into a layer that is then composited at `opacity` (overlapping
+    /// parts inside do not show through each other). On a `ForEach` or `Group` it applies to each view.
+    public func opacity(_ opacity: Double) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in
+            var c = context
+            c.opacity *= opacity
+            c.drawLayer { inner in draw(rect, inner) }
+        })
+    }
+
+    /// Composites the view (drawn as one layer) onto what is below with `mode`.
+    public func blendMode(_ mode: BlendMode) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in
+            var c = context
+            c.blendMode = mode.graphicsBlendMode
+            c.drawLayer { inner in draw(rect, inner) }
+        })
+    }
+
+    /// Renders the view as one layer (an offscreen group). A cache of the rendered group comes later.
+    public func drawingGroup() -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in context.drawLayer { inner in draw(rect, inner) } })
+    }
+
+    /// Clips the view to `shape` laid out in its frame (antialiased).
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in
+            var c = context
+            c.clip(to: shape.path(in: CGRect(origin: .zero, size: rect.size)).offsetBy(dx: rect.minX, dy: rect.minY), style: style)
+            draw(rect, c)
+        })
+    }
+
+    /// Clips the view to its frame.
+    public func clipped() -> _ModifiedView<Self> { clipShape(Rectangle()) }
+
+    /// Clips the view to a rounded rectangle of its frame with circular corners of `radius`.
+    public func cornerRadius(_ radius: CGFloat) -> _ModifiedView<Self> {
+        clipShape(RoundedRectangle(cornerRadius: radius, style: .circular))
+    }
+
+    /// Draws `background` behind the view, laid out in the view's frame.
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> _ModifiedView<Self> {
+        let v = content()
+        return modified(LayeredModifier(alignment: alignment, isOverlay: false) { makeViewNode(v, $0) })
+    }
+
+    /// Draws `background` behind the view, laid out in the view's frame.
+    public func background<V: View>(_ background: V, alignment: Alignment = .center) -> _ModifiedView<Self> {
+        modified(LayeredModifier(alignment: alignment, isOverlay: false) { makeViewNode(background, $0) })
+    }
+
+    /// Fills the view's frame with `style` behind the view.
+    public func background<S: ShapeStyle>(_ style: S) -> _ModifiedView<Self> {
+        background(Rectangle().fill(style))
+    }
+
+    /// Fills `shape` (laid out in the view's frame) with `style` behind the view.
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> _ModifiedView<Self> {
+        background(shape.fill(style, style: fillStyle))
+    }
+
+    /// Draws `overlay` on top of the view, laid out in the view's frame.
+    public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> _ModifiedView<Self> {
+        modified(LayeredModifier(alignment: alignment, isOverlay: true) { makeViewNode(overlay, $0) })
+    }
+
+    /// Draws `content` on top of the view, laid out in the view's frame.
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> _ModifiedView<Self> {
+        overlay(content(), alignment: alignment)
+    }
+
+    /// Fills the view's frame with `style` on top of the view.
+    public func overlay<S: ShapeStyle>(_ style: S) -> _ModifiedView<Self> { overlay(Rectangle().fill(style)) }
+
+    /// A border of `width` inside the view's frame, drawn on top (a strokeBorder of the frame).
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> _ModifiedView<Self> {
+        overlay(Rectangle().strokeBorder(content, lineWidth: width))
+    }
+
+    /// The style shapes inside paint with by default (`.foreground`).
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> _ModifiedView<Self> {
+        let resolvedLater = style
+        return modified(EnvironmentModifier { env in env.foregroundStyle = env.resolve(resolvedLater) })
+    }
+
+    /// SwiftUI's older name for `foregroundStyle` with a colour.
+    public func foregroundColor(_ color: Color?) -> _ModifiedView<Self> {
+        foregroundStyle(color ?? Color.primary)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// SwiftUI's default spacing between stacked views.
+let defaultStackSpacing: CGFloat = 8
+
+/// Views on top of each other, aligned in the stack's frame (centred by default). The stack is as large
+/// as its largest child.
+public struct ZStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: Alignment
+    let content: Content
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.content = content()
+    }
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        ZStackNode(alignment: alignment, children: makeViewNodes(content, environment))
+    }
+}
+
+struct ZStackNode: ViewNode {
+    let alignment: Alignment
+    let children: [any ViewNode]
+
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        var size = CGSize.zero
+        for child in children {
+            let s = child.sizeThatFits(proposal)
+            size.width = max(size.width, s.width); size.height = max(size.height, s.height)
+        }
+        return size
+    }
+
+    func draw(in rect: CGRect, context: GraphicsContext) {
+        let proposal = ProposedViewSize(rect.size)
+        for child in children {
+            child.draw(in: alignment.place(child.sizeThatFits(proposal), in: rect), context: context)
+        }
+    }
+}
+
+/// Views in a row, `spacing` apart (8 by default), aligned vertically (centred by default).
+public struct HStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: VerticalAlignment
+    let spacing: CGFloat?
+    let content: Content
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing; self.content = content()
+    }
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        LinearStackNode(horizontal: true, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
+                        children: makeViewNodes(content, environment))
+    }
+}
+
+/// Views in a column, `spacing` apart (8 by default), aligned horizontally (centred by default).
+public struct VStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing; self.content = content()
+    }
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        LinearStackNode(horizontal: false, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
+                        children: makeViewNodes(content, environment))
+    }
+}
+
+/// A flexible space along a stack's axis (at least `minLength`, 8 by default); nothing across it.
+public struct Spacer: View, PrimitiveView {
+    public typealias Body = Never
+    public var minLength: CGFloat?
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode { SpacerNode(minLength: minLength ?? defaultStackSpacing) }
+}
+
+struct SpacerNode: ViewNode {
+    let minLength: CGFloat
+    var spacerMinLength: CGFloat? { minLength }
+    /// Outside a stack a spacer takes what it is offered (its minimum when offered nothing in particular).
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        CGSize(width: max(minLength, proposal.width ?? 0), height: max(minLength, proposal.height ?? 0))
+    }
+    func draw(in rect: CGRect, context: GraphicsContext) {}
+}
+
+/// HStack and VStack layout, SwiftUI's way in simple form: the free length along the axis (the proposal
+/// minus the spacing) is offered to the children from the least flexible to the most, each getting an
+/// equal share of what is left; a child with a fixed frame keeps its size, flexible ones (shapes,
+/// colours, spacers) share the rest equally. Across the axis each child is offered the stack's proposal.
+struct LinearStackNode: ViewNode {
+    let horizontal: Bool
+    let alignment: CGFloat
+    let spacing: CGFloat
+    let children: [any ViewNode]
+
+    private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
+    private func across(_ s: CGSize) -> CGFloat { horizontal ? s.height : s.width }
+    private func proposal(along a: CGFloat?, across c: CGFloat?) -> ProposedViewSize {
+        horizontal ? ProposedViewSize(width: a, height: c) : ProposedViewSize(width: c, height: a)
+    }
+    private func childSize(_ child: any ViewNode, along a: CGFloat?, across c: CGFloat?) -> CGSize {
+        if let minLength = child.spacerMinLength {
+            let length = max(minLength, a ?? minLength)
+            return horizontal ? CGSize(width: length, height: 0) : CGSize(width: 0, height: length)
+        }
+        return child.sizeThatFits(proposal(along: a, across: c))
+    }
+
+    /// Each child's size for `proposal`.
+    private func layout(_ proposal: ProposedViewSize) -> [CGSize] {
+        let a = horizontal ? proposal.width : proposal.height
+        let c = horizontal ? proposal.height : proposal.width
+        let totalSpacing = spacing * CGFloat(max(0, children.count - 1))
+        guard let available = a else {
+            return children.map { childSize($0, along: nil, across: c) }
+        }
+        let flexibility = children.map { child -> CGFloat in
+            let lo = along(childSize(child, along: 0, across: c)), hi = along(childSize(child, along: .infinity, across: c))
+            return hi - lo
+        }
+        let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+        var remaining = max(0, available - totalSpacing)
+        var sizes = [CGSize](repeating: .zero, count: children.count)
+        for (n, i) in order.enumerated() {
+            let share = remaining / CGFloat(order.count - n)
+            sizes[i] = childSize(children[i], along: share, across: c)
+            remaining = max(0, remaining - along(sizes[i]))
+        }
+        return sizes
+    }
+
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let sizes = layout(proposal)
+        let length = sizes.reduce(0) { $0 + along($1) } + spacing * CGFloat(max(0, children.count - 1))
+        let thickness = sizes.reduce(0) { max($0, across($1)) }
+        return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
+    }
+
+    func draw(in rect: CGRect, context: GraphicsContext) {
+        let sizes = layout(ProposedViewSize(rect.size))
+        var position = horizontal ? rect.minX : rect.minY
+        for (child, size) in zip(children, sizes) {
+            let frame: CGRect
+            if horizontal {
+                frame = CGRect(x: position, y: rect.minY + (rect.height - size.height) * alignment, width: size.width, height: size.height)
+            } else {
+                frame = CGRect(x: rect.minX + (rect.width - size.width) * alignment, y: position, width: size.width, height: size.height)
+            }
+            child.draw(in: frame, context: context)
+            position += along(size) + spacing
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A piece of user interface that draws: SwiftUI's `View`.
+///
+/// A view of the user's own describes itself with `body`. TileRender's built-in views (shapes, stacks,
+/// `Color`, `Canvas`, modifiers) are primitive: their `Body` is `Never` and they lay out and draw
+/// themselves. Unlike SwiftUI's, `View` is not `@MainActor`: views are plain values usable from any
+/// code, and `Shape` (a `View`) stays usable from nonisolated code.
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Never has no body") }
+}
+
+extension View where Body == Never {
+    /// Primitive views have no body; TileRender lays them out and draws them itself.
+    public var body: Never { fatalError("\(Self.self) is a primitive view and has no body") }
+}
+
+/// A size proposed to a view by its parent: SwiftUI's `ProposedViewSize`. A nil dimension asks for the
+/// view's ideal size in that dimension.
+public struct ProposedViewSize: Hashable, Sendable {
+    public var width: CGFloat?
+    public var height: CGFloat?
+
+    public init(width: CGFloat?, height: CGFloat?) { self.width = width; self.height = height }
+    public init(_ size: CGSize) { self.init(width: size.width, height: size.height) }
+
+    public static let zero = ProposedViewSize(width: 0, height: 0)
+    public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
+    public static let unspecified = ProposedViewSize(width: nil, height: nil)
+
+    /// The proposal with nil dimensions replaced by `size`'s (10 x 10 by default, as SwiftUI).
+    public func replacingUnspecifiedDimensions(by size: CGSize = CGSize(width: 10, height: 10)) -> CGSize {
+        CGSize(width: width ?? size.width, height: height ?? size.height)
+    }
+}
+
+// MARK: - Internal layout and drawing
+
+/// What the views' inherited settings carry down the tree (SwiftUI's environment, the part TileRender uses).
+struct ViewEnvironment {
+    /// What `.foreground` (and a shape used directly as a view) paints with.
+    var foregroundStyle: any ShapeStyle = Color.primary
+
+    /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
+    func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
+        style is ForegroundStyle ? foregroundStyle : style
+    }
+}
+
+/// A view resolved for layout and drawing: it reports its size for a proposal and draws itself into a
+/// rectangle of a context's user space (its frame, usually of the size it reported).
+protocol ViewNode {
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
+    func draw(in rect: CGRect, context: GraphicsContext)
+    /// Spacers take the free length along a stack's axis and nothing across it.
+    var spacerMinLength: CGFloat? { get }
+}
+
+extension ViewNode {
+    var spacerMinLength: CGFloat? { nil }
+}
+
+/// A built-in view that makes its own node.
+protocol PrimitiveView {
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode
+}
+
+/// A view that stands for a list of sibling views in a stack (tuples, `ForEach`, `Group`, conditionals,
+/// and modifiers applied to them, which apply to each element).
+protocol ViewList {
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode]
+}
+
+/// The node of any view; a list of several views becomes a centred `ZStack` of them.
+func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> any ViewNode {
+    if let primitive = view as? any PrimitiveView { return primitive.makeNode(environment) }
+    if let list = view as? any ViewList {
+        let nodes = list.makeNodes(environment)
+        return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
+    }
+    return makeViewNode(view.body, environment)
+}
+
+/// The list of nodes a view contributes to a stack.
+func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -> [any ViewNode] {
+    if let list = view as? any ViewList { return list.makeNodes(environment) }
+    if let primitive = view as? any PrimitiveView { return [primitive.makeNode(environment)] }
+    return makeViewNodes(view.body, environment)
+}
+
+/// A node that draws nothing and takes no space.
+struct EmptyNode: ViewNode {
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
+    func draw(in rect: CGRect, context: GraphicsContext) {}
+}

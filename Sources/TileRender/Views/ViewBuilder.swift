@@ -1,0 +1,115 @@
+import Foundation
+
+/// Builds views from closures (SwiftUI's `ViewBuilder`): several statements become a `TupleView`, `if`
+/// an optional view, `if`/`else` a `_ConditionalContent`, `for` an array of views.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
+        TupleView(repeat each content)
+    }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+        -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent(storage: .trueContent(first)) }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+        -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent(storage: .falseContent(second)) }
+    public static func buildArray<Content: View>(_ components: [Content]) -> _ArrayView<Content> {
+        _ArrayView(elements: components)
+    }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> Content { content }
+}
+
+/// Several views side by side (in a stack) or on top of each other (elsewhere).
+public struct TupleView<each Content: View>: View, ViewList {
+    public typealias Body = Never
+    public var value: (repeat each Content)
+    public init(_ value: repeat each Content) { self.value = (repeat each value) }
+
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+        var nodes: [any ViewNode] = []
+        for child in repeat each value { nodes.append(contentsOf: makeViewNodes(child, environment)) }
+        return nodes
+    }
+}
+
+/// A view that draws nothing and takes no space.
+public struct EmptyView: View, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    func makeNode(_ environment: ViewEnvironment) -> any ViewNode { EmptyNode() }
+}
+
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+}
+
+extension Optional: ViewList where Wrapped: View {
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+        switch self {
+        case .some(let view): return makeViewNodes(view, environment)
+        case .none: return []
+        }
+    }
+}
+
+/// One of two views, chosen by an `if`/`else` or `switch` in a view builder.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, ViewList {
+    public typealias Body = Never
+    enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
+    let storage: Storage
+
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+        switch storage {
+        case .trueContent(let view): return makeViewNodes(view, environment)
+        case .falseContent(let view): return makeViewNodes(view, environment)
+        }
+    }
+}
+
+/// The views made by a `for` loop in a view builder.
+public struct _ArrayView<Content: View>: View, ViewList {
+    public typealias Body = Never
+    let elements: [Content]
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+        elements.flatMap { makeViewNodes($0, environment) }
+    }
+}
+
+/// Groups views without laying them out; modifiers on a group apply to each of its views.
+public struct Group<Content: View>: View, ViewList {
+    public typealias Body = Never
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] { makeViewNodes(content, environment) }
+}
+
+/// Views made from the elements of a collection (SwiftUI's `ForEach`). Modifiers on a `ForEach` apply
+/// to each view separately (so `.opacity` on it is per-view opacity).
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, ViewList {
+    public typealias Body = Never
+    public var data: Data
+    public var content: (Data.Element) -> Content
+    let id: KeyPath<Data.Element, ID>
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data; self.id = id; self.content = content
+    }
+
+    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+        data.flatMap { makeViewNodes(content($0), environment) }
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}

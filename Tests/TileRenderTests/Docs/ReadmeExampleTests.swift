@@ -24,3 +24,18 @@ import TileRender
     #expect(bitmap.pixel(x: 40, y: 30).a == 255)                                          // the ellipse
     #expect(bitmap.pixel(x: 290, y: 190).a == 0)                                          // transparent corner
 }
+
+/// The README's view example, verbatim.
+@Test func readmeViewExampleRenders() throws {
+    let renderer = ImageRenderer(content:
+        HStack(spacing: 20) {
+            Circle().stroke(.blue, lineWidth: 20).frame(width: 120, height: 120)
+            Circle().strokeBorder(.blue, lineWidth: 20).frame(width: 120, height: 120)
+        }
+        .offset(x: 20, y: 20))
+    renderer.proposedSize = ProposedViewSize(CGSize(width: 300, height: 160))
+    let image = try renderer.render()
+    #expect(image.width == 300 && image.height == 160)
+    #expect(image.pixel(x: 80, y: 80).a == 0)          // inside the first ring
+    #expect(image.pixel(x: 20 + 120, y: 80).a == 255)  // the first ring's stroke spills past its frame
+}

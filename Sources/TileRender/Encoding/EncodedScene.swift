@@ -1,9 +1,10 @@
 import Foundation
 
 // Scene encoding: the recorded commands become flat arrays of fixed-width values that every later
-// stage (and the GPU) reads by index: one EncodedDraw per fill, one EncodedPaint per draw, gradient
-// colour ramps in one shared lookup table. Paths stay as Path values here; flattening happens per draw
-// in the binning workers so it runs in parallel.
+// stage (and the GPU) reads by index: one EncodedDraw per fill, stroke or clip path, one EncodedPaint per
+// draw, one EncodedLayer per clip or drawLayer group, gradient colour ramps in one shared lookup table.
+// Paths stay as Path values here; flattening and stroke expansion happen per draw in the binning
+// workers so they run in parallel.
 
 /// One paint, in device space. std430-compatible: 4-byte fields only.
 ///

@@ -1,0 +1,252 @@
+import Foundation
+
+// Set operations on paths (SwiftUI's union, intersection, subtracting, symmetricDifference).
+//
+// Both paths are flattened to polygons (within 0.02 units of the curves), every edge is split where it
+// meets another edge, and each piece is kept when the result's inside lies on exactly one side of it:
+// the winding of both inputs is sampled just left and right of the piece's midpoint. Kept pieces are
+// oriented with the result on their left and linked into closed contours. The result is exact for
+// polygons (up to float rounding) and within the flattening tolerance for curves; it has lines only.
+
+extension Path {
+    /// The area inside either path.
+    public func union(_ other: Path, eoFill: Bool = false) -> Path {
+        SetOperation.apply(self, other, eoFill: eoFill) { $0 || $1 }
+    }
+    /// The area inside both paths.
+    public func intersection(_ other: Path, eoFill: Bool = false) -> Path {
+        SetOperation.apply(self, other, eoFill: eoFill) { $0 && $1 }
+    }
+    /// The area inside this path and outside `other`.
+    public func subtracting(_ other: Path, eoFill: Bool = false) -> Path {
+        SetOperation.apply(self, other, eoFill: eoFill) { $0 && !$1 }
+    }
+    /// The area inside exactly one of the paths.
+    public func symmetricDifference(_ other: Path, eoFill: Bool = false) -> Path {
+        SetOperation.apply(self, other, eoFill: eoFill) { $0 != $1 }
+    }
+}
+
+enum SetOperation {
+    static let tolerance = 0.02
+
+    struct Edge {
+        var a: SIMD2<Double>
+        var b: SIMD2<Double>
+        var fromFirst: Bool
+    }
+
+    static func apply(_ first: Path, _ second: Path, eoFill: Bool, _ keep: (Bool, Bool) -> Bool) -> Path {
+        var edges = polygonEdges(first, fromFirst: true) + polygonEdges(second, fromFirst: false)
+        if edges.isEmpty { return Path() }
+        edges = splitAtIntersections(edges)
+        let firstEdges = edges.filter(\.fromFirst), secondEdges = edges.filter { !$0.fromFirst }
+        // The sampling offset: tiny against the geometry, large against float rounding.
+        var extent = 0.0
+        for e in edges { extent = max(extent, abs(e.a.x), abs(e.a.y), abs(e.b.x), abs(e.b.y)) }
+        let offset = max(1e-9, extent * 1e-7)
+        func inside(_ p: SIMD2<Double>, _ list: [Edge]) -> Bool {
+            let w = winding(p, list)
+            return eoFill ? w % 2 != 0 : w != 0
+        }
+        var kept: [Edge] = []
+        var seen = Set<EdgeKey>()
+        for e in edges {
+            // Coincident edges from both paths are one boundary piece.
+            guard seen.insert(EdgeKey(e.a, e.b)).inserted else { continue }
+            let d = e.b - e.a
+            let length = (d * d).sum().squareRoot()
+            if length == 0 { continue }
+            let normal = SIMD2(-d.y, d.x) / length * offset
+            let mid = (e.a + e.b) * 0.5
+            let left = keep(inside(mid + normal, firstEdges), inside(mid + normal, secondEdges))
+            let right = keep(inside(mid - normal, firstEdges), inside(mid - normal, secondEdges))
+            if left && !right { kept.append(Edge(a: e.a, b: e.b, fromFirst: true)) }
+            else if right && !left { kept.append(Edge(a: e.b, b: e.a, fromFirst: true)) }
+        }
+        return link(kept)
+    }
+
+    /// Unordered endpoint pair, so an edge and its reverse are the same key.
+    struct EdgeKey: Hashable {
+        let x0: Double, y0: Double, x1: Double, y1: Double
+        init(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
+            let (p, q) = (a.x, a.y) < (b.x, b.y) ? (a, b) : (b, a)
+            x0 = p.x; y0 = p.y; x1 = q.x; y1 = q.y
+        }
+    }
+
+    /// Closed polygons of a path (every subpath closed, as a fill closes it), curves flattened.
+    static func polygonEdges(_ path: Path, fromFirst: Bool) -> [Edge] {
+        var edges: [Edge] = []
+        var start = SIMD2<Double>(0, 0), current = start
+        var open = false
+        func point(_ p: CGPoint) -> SIMD2<Double>? {
+            p.x.isFinite && p.y.isFinite ? SIMD2(Double(p.x), Double(p.y)) : nil
+        }
+        func add(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
+            if a != b { edges.append(Edge(a: a, b: b, fromFirst: fromFirst)) }
+        }
+        func close() {
+            if open { add(current, start) }
+            current = start
+        }
+        func curve(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>, degree: Int) {
+            let n = Flattener.chordCount(p0, p1, p2, p3, degree: degree, tolerance: tolerance)
+            var previous = p0
+            for i in 1...n {
+                let t = Double(i) / Double(n), u = 1 - t
+                let q = i == n ? p3 : (u * u * u) * p0 + (3 * u * u * t) * p1 + (3 * u * t * t) * p2 + (t * t * t) * p3
+                add(previous, q)
+                previous = q
+            }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                guard let q = point(p) else { continue }
+                close()
+                start = q; current = q; open = true
+            case .line(let p):
+                guard let q = point(p) else { continue }
+                add(current, q); current = q; open = true
+            case .quadCurve(let p, let c):
+                guard let q = point(p), let k = point(c) else { continue }
+                curve(current, current + (k - current) * (2.0 / 3.0), q + (k - q) * (2.0 / 3.0), q, degree: 2)
+                current = q; open = true
+            case .curve(let p, let c1, let c2):
+                guard let q = point(p), let k1 = point(c1), let k2 = point(c2) else { continue }
+                curve(current, k1, k2, q, degree: 3)
+                current = q; open = true
+            case .closeSubpath:
+                close()
+            }
+        }
+        close()
+        return edges
+    }
+
+    /// Splits every edge at the points where it meets another (crossings, T-junctions, overlaps).
+    static func splitAtIntersections(_ edges: [Edge]) -> [Edge] {
+        var cuts = [[Double]](repeating: [], count: edges.count)
+        for i in 0..<edges.count {
+            let p = edges[i].a, r = edges[i].b - edges[i].a
+            let minI = SIMD2(min(edges[i].a.x, edges[i].b.x), min(edges[i].a.y, edges[i].b.y))
+            let maxI = SIMD2(max(edges[i].a.x, edges[i].b.x), max(edges[i].a.y, edges[i].b.y))
+            for j in (i + 1)..<edges.count {
+                let q = edges[j].a, s = edges[j].b - edges[j].a
+                if max(edges[j].a.x, edges[j].b.x) < minI.x || min(edges[j].a.x, edges[j].b.x) > maxI.x
+                    || max(edges[j].a.y, edges[j].b.y) < minI.y || min(edges[j].a.y, edges[j].b.y) > maxI.y { continue }
+                let denom = r.x * s.y - r.y * s.x
+                let qp = q - p
+                if denom == 0 {
+                    // Parallel: if collinear, each edge is cut at the other's end points that lie on it.
+                    guard qp.x * r.y - qp.y * r.x == 0 else { continue }
+                    let rr = (r * r).sum(), ss = (s * s).sum()
+                    for t in [((q - p) * r).sum() / rr, ((edges[j].b - p) * r).sum() / rr] where t > 0 && t < 1 { cuts[i].append(t) }
+                    for u in [((p - q) * s).sum() / ss, ((edges[i].b - q) * s).sum() / ss] where u > 0 && u < 1 { cuts[j].append(u) }
+                    continue
+                }
+                let t = (qp.x * s.y - qp.y * s.x) / denom
+                let u = (qp.x * r.y - qp.y * r.x) / denom
+                guard t >= 0, t <= 1, u >= 0, u <= 1 else { continue }
+                if t > 0 && t < 1 { cuts[i].append(t) }
+                if u > 0 && u < 1 { cuts[j].append(u) }
+            }
+        }
+        var out: [Edge] = []
+        out.reserveCapacity(edges.count * 2)
+        for (i, e) in edges.enumerated() {
+            let ts = cuts[i].sorted()
+            var previous = e.a
+            for t in ts {
+                let p = e.a + (e.b - e.a) * t
+                if p != previous { out.append(Edge(a: previous, b: p, fromFirst: e.fromFirst)) }
+                previous = p
+            }
+            if previous != e.b { out.append(Edge(a: previous, b: e.b, fromFirst: e.fromFirst)) }
+        }
+        return snap(out)
+    }
+
+    /// Merges end points that differ by float rounding, so pieces link up exactly.
+    static func snap(_ edges: [Edge]) -> [Edge] {
+        var extent = 0.0
+        for e in edges { extent = max(extent, abs(e.a.x), abs(e.a.y), abs(e.b.x), abs(e.b.y)) }
+        let grid = max(1e-12, extent * 1e-10)
+        func key(_ p: SIMD2<Double>) -> SIMD2<Double> { (p / grid).rounded(.toNearestOrEven) * grid }
+        return edges.compactMap { e in
+            let a = key(e.a), b = key(e.b)
+            return a == b ? nil : Edge(a: a, b: b, fromFirst: e.fromFirst)
+        }
+    }
+
+    /// Winding number of the closed edge set around `p` (a ray to the left).
+    static func winding(_ p: SIMD2<Double>, _ edges: [Edge]) -> Int {
+        var w = 0
+        for e in edges where (e.a.y <= p.y) != (e.b.y <= p.y) {
+            let x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y)
+            if x < p.x { w += e.b.y > e.a.y ? 1 : -1 }
+        }
+        return w
+    }
+
+    /// Links oriented pieces into closed contours.
+    static func link(_ edges: [Edge]) -> Path {
+        struct PointKey: Hashable { let x: Double, y: Double }
+        var outgoing: [PointKey: [Int]] = [:]
+        for (i, e) in edges.enumerated() { outgoing[PointKey(x: e.a.x, y: e.a.y), default: []].append(i) }
+        var used = [Bool](repeating: false, count: edges.count)
+        var path = Path()
+        for startIndex in 0..<edges.count where !used[startIndex] {
+            var contour: [SIMD2<Double>] = [edges[startIndex].a]
+            var index = startIndex
+            while !used[index] {
+                used[index] = true
+                let end = edges[index].b
+                contour.append(end)
+                guard let next = outgoing[PointKey(x: end.x, y: end.y)]?.first(where: { !used[$0] }) else { break }
+                index = next
+            }
+            guard contour.count >= 3 else { continue }
+            path.move(to: CGPoint(x: contour[0].x, y: contour[0].y))
+            for p in contour.dropFirst().dropLast() { path.addLine(to: CGPoint(x: p.x, y: p.y)) }
+            path.closeSubpath()
+        }
+        return path
+    }
+}
+
+/// A shape made of two shapes by a set operation, laid out in the same rect.
+public struct SetOperationShape<First: Shape, Second: Shape>: Shape {
+    enum Operation: Sendable { case union, intersection, subtracting, symmetricDifference }
+    let first: First
+    let second: Second
+    let operation: Operation
+    let eoFill: Bool
+
+    public func path(in rect: CGRect) -> Path {
+        let a = first.path(in: rect), b = second.path(in: rect)
+        switch operation {
+        case .union: return a.union(b, eoFill: eoFill)
+        case .intersection: return a.intersection(b, eoFill: eoFill)
+        case .subtracting: return a.subtracting(b, eoFill: eoFill)
+        case .symmetricDifference: return a.symmetricDifference(b, eoFill: eoFill)
+        }
+    }
+}
+
+extension Shape {
+    public func union<T: Shape>(_ other: T, eoFill: Bool = false) -> SetOperationShape<Self, T> {
+        SetOperationShape(first: self, second: other, operation: .union, eoFill: eoFill)
+    }
+    public func intersection<T: Shape>(_ other: T, eoFill: Bool = false) -> SetOperationShape<Self, T> {
+        SetOperationShape(first: self, second: other, operation: .intersection, eoFill: eoFill)
+    }
+    public func subtracting<T: Shape>(_ other: T, eoFill: Bool = false) -> SetOperationShape<Self, T> {
+        SetOperationShape(first: self, second: other, operation: .subtracting, eoFill: eoFill)
+    }
+    public func symmetricDifference<T: Shape>(_ other: T, eoFill: Bool = false) -> SetOperationShape<Self, T> {
+        SetOperationShape(first: self, second: other, operation: .symmetricDifference, eoFill: eoFill)
+    }
+}

@@ -34,6 +34,7 @@ public enum FineShader {
     layout(std430, binding = 7) readonly buffer Segments { Segment segments[]; };
     layout(std430, binding = 8) readonly buffer Backdrops { float backdrops[]; };
     layout(std430, binding = 9) buffer Pixels { uint pixels[]; };
+    layout(std430, binding = 10) readonly buffer Images { uint images[]; };
 
     layout(push_constant) uniform Config { uint width; uint height; uint tilesX; uint rampSize; } config;
 
@@ -150,10 +151,22 @@ public enum FineShader {
         return vec4(rgb, sa + da * (1.0 - sa));
     }
 
+    // Bilinear, clamped to the edges; texel (i, j) is centred at (i + 0.5, j + 0.5).
+    vec4 sampleImage(uint start, uint width, uint height, float u, float v) {
+        float x = clamp(u - 0.5, 0.0, float(width - 1u)), y = clamp(v - 0.5, 0.0, float(height - 1u));
+        uint x0 = min(uint(floor(x)), width - 1u), y0 = min(uint(floor(y)), height - 1u);
+        uint x1 = min(x0 + 1u, width - 1u), y1 = min(y0 + 1u, height - 1u);
+        float fx = x - float(x0), fy = y - float(y0);
+        vec4 top = mix(unpackUnorm4x8(images[start + y0 * width + x0]), unpackUnorm4x8(images[start + y0 * width + x1]), fx);
+        vec4 bottom = mix(unpackUnorm4x8(images[start + y1 * width + x0]), unpackUnorm4x8(images[start + y1 * width + x1]), fx);
+        return mix(top, bottom, fy);
+    }
+
     vec4 paintColor(Paint p, vec2 position) {
         if (p.kind == 0u) return p.color;
         float gx = p.m[0] * position.x + p.m[2] * position.y + p.m[4];
         float gy = p.m[1] * position.x + p.m[3] * position.y + p.m[5];
+        if (p.kind == 4u) return sampleImage(p.lutStart, p.spread, p.pad, gx, gy) * p.color.a;
         float t;
         if (p.kind == 1u) t = gx;
         else if (p.kind == 2u) t = (sqrt(gx * gx + gy * gy) - p.p0) * p.p1;

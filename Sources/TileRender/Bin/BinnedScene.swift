@@ -80,6 +80,7 @@ struct BinnedScene: Sendable {
     var layers: [EncodedLayer] = []
     var paints: [EncodedPaint] = []
     var ramps: [SIMD4<Float>] = []
+    var images: [UInt32] = []
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
@@ -111,6 +112,7 @@ struct BinnedScene: Sendable {
         tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
         paints = encoding.paints
         ramps = encoding.ramps
+        images = encoding.images
         draws = encoding.draws.map {
             BinnedDraw(paintIndex: $0.paintIndex, rule: $0.rule.rawValue, layer: $0.layer,
                        flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << 8)

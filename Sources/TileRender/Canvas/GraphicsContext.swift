@@ -91,6 +91,8 @@ extension GraphicsContext {
             case radialGradient(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
             /// Angles from +x toward +y; `endAngle` is `startAngle` plus the sweep.
             case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
+            /// A bitmap stretched over `destination` (user space), sampled bilinearly.
+            case image(Bitmap, destination: CGRect)
         }
         let kind: Kind
         /// How gradients continue beyond their end stops and interpolate.

@@ -19,11 +19,16 @@ struct EncodedPaint: Sendable {
         case radial = 2
         /// t = (atan2(g.y, g.x) - params.0, wrapped to [0, 2pi)) * params.1
         case conic = 3
+        /// A bitmap: `lutStart` is its first texel in `images`, `spread` its width, `pad` its height;
+        /// `map` takes device points to texel coordinates; `color.w` is the opacity.
+        case image = 4
     }
     var kind: UInt32
     var lutStart: UInt32
-    /// Beyond 0...1: 0 pads, 1 repeats, 2 mirrors.
+    /// Beyond 0...1: 0 pads, 1 repeats, 2 mirrors. (Image paints: the width.)
     var spread: UInt32 = 0
+    /// Image paints: the height.
+    var pad: UInt32 = 0
     var color: SIMD4<Float>
     var map: (Float, Float, Float, Float, Float, Float)
     var params: (Float, Float)
@@ -79,6 +84,8 @@ struct EncodedScene: Sendable {
     var paints: [EncodedPaint] = []
     /// Premultiplied colour ramps, `rampSize` entries per gradient.
     var ramps: [SIMD4<Float>] = []
+    /// Texels of the images drawn, premultiplied RGBA8 packed little-endian (R in the low byte).
+    var images: [UInt32] = []
     /// Indexed by layer id.
     var layers: [EncodedLayer] = []
 
@@ -154,6 +161,26 @@ struct EncodedScene: Sendable {
             // r1 == r0: everything inside is the first colour, outside the last (a hard step at r0).
             let inv = span != 0 && span.isFinite ? Float(1 / span) : Float(1e9)
             return gradientPaint(.radial, lut: lut, spread: spread, map: toCenter, params: (Float(r0), inv))
+        case .image(let bitmap, let destination):
+            // Device -> user -> texel coordinates.
+            let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)
+                .concatenating(CGAffineTransform(scaleX: CGFloat(bitmap.width) / destination.width,
+                                                 y: CGFloat(bitmap.height) / destination.height))
+            let m = inverse.concatenating(toTexels)
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite), images.count < Int(UInt32.max) - bitmap.width * bitmap.height else { return nil }
+            let start = UInt32(images.count)
+            images.reserveCapacity(images.count + bitmap.width * bitmap.height)
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width {
+                    let i = y * bitmap.bytesPerRow + x * 4
+                    images.append(UInt32(bitmap.pixels[i]) | UInt32(bitmap.pixels[i + 1]) << 8
+                                  | UInt32(bitmap.pixels[i + 2]) << 16 | UInt32(bitmap.pixels[i + 3]) << 24)
+                }
+            }
+            return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: UInt32(bitmap.width),
+                                pad: UInt32(bitmap.height), color: SIMD4(0, 0, 0, Float(alpha)),
+                                map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
+                                params: (0, 0))
         case .conicGradient(let gradient, let center, let startAngle, let endAngle):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))

@@ -19,6 +19,7 @@ struct FineInput {
     let layers: UnsafeBufferPointer<EncodedLayer>
     let paints: UnsafeBufferPointer<EncodedPaint>
     let ramps: UnsafeBufferPointer<SIMD4<Float>>
+    let images: UnsafeBufferPointer<UInt32>
     let segments: UnsafeBufferPointer<TileSegment>
     let backdrops: UnsafeBufferPointer<Float>
 
@@ -33,10 +34,11 @@ struct FineInput {
         try s.ramps.withUnsafeBufferPointer { ramps in
         try s.segments.withUnsafeBufferPointer { segments in
         try s.backdrops.withUnsafeBufferPointer { backdrops in
+        try s.images.withUnsafeBufferPointer { images in
             try body(FineInput(tilesX: s.tilesX, tileCommandStart: starts, tileCommands: commands, pathTiles: tiles,
-                               draws: draws, layers: layers, paints: paints, ramps: ramps, segments: segments,
-                               backdrops: backdrops))
-        }}}}}}}}}
+                               draws: draws, layers: layers, paints: paints, ramps: ramps, images: images,
+                               segments: segments, backdrops: backdrops))
+        }}}}}}}}}}
     }
 }
 
@@ -111,11 +113,11 @@ final class FineRasterizer: @unchecked Sendable {
                 if rows.isEmpty { continue }
                 let paint = input.paints[Int(draw.paintIndex)]
                 if draw.blend != 0 {
-                    blendWithMode(draw.blend, paint, rows: rows.range, ramps: input.ramps, originX: originX, originY: originY)
+                    blendWithMode(draw.blend, paint, rows: rows.range, input: input, originX: originX, originY: originY)
                 } else if paint.kind == EncodedPaint.Kind.solid.rawValue {
                     blendSolid(paint.color, rows: rows.range, opaqueFill: rows.fullyCovered && paint.isOpaque)
                 } else {
-                    blendGradient(paint, rows: rows.range, ramps: input.ramps, originX: originX, originY: originY)
+                    blendGradient(paint, rows: rows.range, input: input, originX: originX, originY: originY)
                 }
             }
         }
@@ -350,7 +352,7 @@ final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    private func blendGradient(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+    private func blendGradient(_ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage
         for py in rows {
@@ -359,7 +361,7 @@ final class FineRasterizer: @unchecked Sendable {
                 let i = py * 16 + px
                 let k = cov[i]
                 if k == 0 { continue }
-                let c = FineRasterizer.paintColor(p, ramps: ramps, x: Float(originX + px) + 0.5, y: y)
+                let c = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: y)
                 let inv = 1 - c.w * k
                 r[i] = c.x * k + r[i] * inv
                 g[i] = c.y * k + g[i] * inv
@@ -371,7 +373,7 @@ final class FineRasterizer: @unchecked Sendable {
 
     /// Composites with a blend mode other than normal: the mode's result at full coverage, mixed with
     /// what was there by the coverage.
-    private func blendWithMode(_ mode: UInt32, _ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+    private func blendWithMode(_ mode: UInt32, _ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage
         for py in rows {
@@ -379,7 +381,7 @@ final class FineRasterizer: @unchecked Sendable {
                 let i = py * 16 + px
                 let k = cov[i]
                 if k == 0 { continue }
-                let s = FineRasterizer.paintColor(p, ramps: ramps, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
+                let s = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
                 let d = SIMD4(r[i], g[i], b[i], a[i])
                 let result = d + (Blend.apply(mode, s, d) - d) * k
                 r[i] = result.x; g[i] = result.y; b[i] = result.z; a[i] = result.w
@@ -389,10 +391,15 @@ final class FineRasterizer: @unchecked Sendable {
 
     /// The premultiplied colour of paint `p` at device point (x, y).
     @inline(__always)
-    static func paintColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    static func paintColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
         if p.kind == EncodedPaint.Kind.solid.rawValue { return p.color }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
+        if p.kind == EncodedPaint.Kind.image.rawValue {
+            return sampleImage(input.images.baseAddress! + Int(p.lutStart), width: Int(p.spread), height: Int(p.pad),
+                               u: gx, v: gy) * p.color.w
+        }
+        let ramps = input.ramps
         var t: Float
         switch p.kind {
         case EncodedPaint.Kind.linear.rawValue:
@@ -415,6 +422,27 @@ final class FineRasterizer: @unchecked Sendable {
         let clamped = min(max(t, 0), 1)
         return ramps[Int(p.lutStart) + Int(clamped * Float(EncodedScene.rampSize - 1) + 0.5)]
     }
+
+    /// Bilinear sample of premultiplied RGBA8 texels at texel coordinates (u, v), clamped to the edges.
+    /// Texel (i, j) is centred at (i + 0.5, j + 0.5).
+    @inline(__always)
+    static func sampleImage(_ texels: UnsafePointer<UInt32>, width: Int, height: Int, u: Float, v: Float) -> SIMD4<Float> {
+        let x = min(max(u - 0.5, 0), Float(width - 1)), y = min(max(v - 0.5, 0), Float(height - 1))
+        guard x.isFinite, y.isFinite else { return .zero }
+        let x0 = smallIntOrClamp(x.rounded(.down), width - 1), y0 = smallIntOrClamp(y.rounded(.down), height - 1)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let fx = x - Float(x0), fy = y - Float(y0)
+        func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+            let t = texels[j * width + i]
+            return SIMD4(Float(t & 0xFF), Float((t >> 8) & 0xFF), Float((t >> 16) & 0xFF), Float(t >> 24)) * (1 / 255)
+        }
+        let top = texel(x0, y0) * (1 - fx) + texel(x1, y0) * fx
+        let bottom = texel(x0, y1) * (1 - fx) + texel(x1, y1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+
+    @inline(__always)
+    private static func smallIntOrClamp(_ v: Float, _ maximum: Int) -> Int { min(Int(v), maximum) }
 
     private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, skipRead: Bool) {
         let r = red, g = green, b = blue, a = alpha

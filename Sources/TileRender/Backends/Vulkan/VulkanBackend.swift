@@ -78,7 +78,7 @@ struct VulkanBackend: RasterBackend {
         let pixelCount = target.width * target.height
         let largest = [pixelCount * 4, scene.segments.count * MemoryLayout<TileSegment>.stride,
                        scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
-                       scene.backdrops.count * 4, scene.ramps.count * 16].max()!
+                       scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.count * 4].max()!
         guard largest <= context.maxStorageBufferRange else {
             throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
         }
@@ -99,7 +99,7 @@ struct VulkanBackend: RasterBackend {
                            count: target.width * 4)
             }
         }
-        let all = inputs + [output]
+        let all = inputs + [output, try upload(scene.images)]
 
         // Descriptor set.
         var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: VulkanContext.bindingCount)

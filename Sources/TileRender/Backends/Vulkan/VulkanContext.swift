@@ -32,7 +32,7 @@ final class VulkanContext: @unchecked Sendable {
     let pipeline: VkPipeline
     let submission = Mutex<Void>(())
 
-    static let bindingCount: UInt32 = 10
+    static let bindingCount: UInt32 = 11
 
     /// The process-wide context, or why there is none.
     static let shared: Result<VulkanContext, TileRenderError> = {
@@ -131,7 +131,7 @@ final class VulkanContext: @unchecked Sendable {
         vkGetDeviceQueue(device, chosen.family, 0, &createdQueue)
         queue = createdQueue!
 
-        // The fine-stage pipeline: ten storage buffers and four push-constant words.
+        // The fine-stage pipeline: eleven storage buffers and four push-constant words.
         do {
             var bindings = (0..<VulkanContext.bindingCount).map { i -> VkDescriptorSetLayoutBinding in
                 var b = VkDescriptorSetLayoutBinding()

@@ -185,7 +185,8 @@ final class FineRasterizer: @unchecked Sendable {
         let t = input.pathTiles[index]
         guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
         let draw = input.draws[Int(t.drawIndex)]
-        guard input.paints[Int(draw.paintIndex)].isOpaque else { return false }
+        // Only a plain source-over fill replaces what is below; other blend modes combine with it.
+        guard draw.blend == 0, input.paints[Int(draw.paintIndex)].isOpaque else { return false }
         let evenOdd = draw.rule == FillRule.evenOdd.rawValue
         let rows = input.backdrops.baseAddress! + Int(t.backdropStart)
         for r in 0..<16 where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }

@@ -84,3 +84,16 @@ import Testing
         }
     }
 }
+
+@Suite struct BlendOcclusionTests {
+    /// An opaque full-tile fill with a blend mode other than normal must not hide what is below it.
+    @Test func blendedCoverDoesNotOcclude() throws {
+        var scene = Scene(size: CGSize(width: 32, height: 32))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 32, height: 32)), with: .color(Color(white: 0.5)))
+            ctx.blendMode = .multiply
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 32, height: 32)), with: .color(Color(white: 0.5)))
+        }
+        #expect(try Renderer(backend: .cpu).render(scene).pixel(x: 5, y: 5).r == 64)
+    }
+}

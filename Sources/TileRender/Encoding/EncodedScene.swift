@@ -86,6 +86,9 @@ struct EncodedScene: Sendable {
     var ramps: [SIMD4<Float>] = []
     /// Texels of the images drawn, premultiplied RGBA8 packed little-endian (R in the low byte).
     var images: [UInt32] = []
+    private struct ImageKey: Hashable { let storage: Int, width: Int, height: Int }
+    /// Where each bitmap's texels start in `images` (scene encoding only).
+    private var imageOffsets: [ImageKey: UInt32] = [:]
     /// Indexed by layer id.
     var layers: [EncodedLayer] = []
 
@@ -168,13 +171,23 @@ struct EncodedScene: Sendable {
                                                  y: CGFloat(bitmap.height) / destination.height))
             let m = inverse.concatenating(toTexels)
             guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite), images.count < Int(UInt32.max) - bitmap.width * bitmap.height else { return nil }
-            let start = UInt32(images.count)
-            images.reserveCapacity(images.count + bitmap.width * bitmap.height)
-            for y in 0..<bitmap.height {
-                for x in 0..<bitmap.width {
-                    let i = y * bitmap.bytesPerRow + x * 4
-                    images.append(UInt32(bitmap.pixels[i]) | UInt32(bitmap.pixels[i + 1]) << 8
-                                  | UInt32(bitmap.pixels[i + 2]) << 16 | UInt32(bitmap.pixels[i + 3]) << 24)
+            // The same bitmap drawn many times (copies share their pixel storage) is stored once.
+            let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
+            let start: UInt32
+            if let known = imageOffsets[key] {
+                start = known
+            } else {
+                start = UInt32(images.count)
+                imageOffsets[key] = start
+                images.reserveCapacity(images.count + bitmap.width * bitmap.height)
+                bitmap.pixels.withUnsafeBufferPointer { px in
+                    for y in 0..<bitmap.height {
+                        for x in 0..<bitmap.width {
+                            let i = y * bitmap.bytesPerRow + x * 4
+                            images.append(UInt32(px[i]) | UInt32(px[i + 1]) << 8 | UInt32(px[i + 2]) << 16 | UInt32(px[i + 3]) << 24)
+                        }
+                    }
                 }
             }
             return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: UInt32(bitmap.width),

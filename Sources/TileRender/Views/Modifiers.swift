@@ -256,9 +256,11 @@ extension View {
         })
     }
 
-    /// Renders the view as one layer (an offscreen group). A cache of the rendered group comes later.
+    /// Renders the view offscreen, at device resolution and clipped to its frame, and draws the result
+    /// as an image. The rendered image is cached (see `DrawingGroupCache`) and reused for as long as the
+    /// view draws the same thing at the same size.
     public func drawingGroup() -> _ModifiedView<Self> {
-        modified(EffectModifier { rect, context, draw in context.drawLayer { inner in draw(rect, inner) } })
+        modified(DrawingGroupModifier())
     }
 
     /// Clips the view to `shape` laid out in its frame (antialiased).

@@ -39,6 +39,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test func strategiesCompareTheFourWays() throws {
+        let result = try run(["strategies", "--repeat", "1", "--backend", "cpu"])
+        #expect(result.status == 0, "\(result.err)")
+        let names = result.out.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) }
+        #expect(names == ["shape-stack", "canvas", "image", "drawing-group"])
+    }
+
     @Test(arguments: [
         ["render", "/nonexistent/scene.svg", "-o", "/tmp/x.png"],
         ["render", "x.svg"],

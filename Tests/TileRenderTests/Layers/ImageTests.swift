@@ -52,4 +52,13 @@ import Testing
         let worst = zip(cpu.pixels, gpu.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 1, "worst \(worst)")
     }
+
+    @Test func aBitmapDrawnManyTimesIsStoredOnce() throws {
+        let image = try checker()
+        var scene = Scene(size: CGSize(width: 20, height: 20))
+        scene.draw { ctx in
+            for i in 0..<5 { ctx.draw(image, in: CGRect(x: i * 4, y: 0, width: 2, height: 2)) }
+        }
+        #expect(EncodedScene(scene).images.count == 4)
+    }
 }

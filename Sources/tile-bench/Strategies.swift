@@ -1,0 +1,147 @@
+import Foundation
+import TileRender
+
+// tile-bench strategies: the seed's "Better performance with canvas" comparison. A grid of 50 cards,
+// each with 147 diamonds (7 columns x 21 rows), drawn four ways:
+//   shape-stack    one Shape view per diamond (view by view)
+//   canvas         one Canvas per card, drawing its diamonds as paths (one encoded scene)
+//   image          one card pre-rendered to a bitmap once, drawn as 50 Image views
+//   drawing-group  the shape-stack cards with .drawingGroup() (rendered once, then cached)
+// Each strategy is timed end to end (layout, recording, rendering) over --repeat renders.
+
+/// The seed's DiamondShape: four quadratic curves, centred in a square.
+struct DiamondShape: Shape {
+    func path(in rect: CGRect) -> Path {
+        let size = min(rect.width, rect.height)
+        let x0 = rect.minX + (rect.width - size) / 2, y0 = rect.minY + (rect.height - size) / 2
+        func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x0 + x * size, y: y0 + y * size) }
+        return Path { path in
+            path.move(to: p(0, 0.5))
+            path.addQuadCurve(to: p(0.5, 0), control: p(0.4, 0.4))
+            path.addQuadCurve(to: p(1, 0.5), control: p(0.6, 0.4))
+            path.addQuadCurve(to: p(0.5, 1), control: p(0.6, 0.6))
+            path.addQuadCurve(to: p(0, 0.5), control: p(0.4, 0.6))
+            path.closeSubpath()
+        }
+    }
+}
+
+enum CardLayout {
+    static let columns = 7, rows = 21
+    static let cardSize = CGSize(width: 90, height: 180)
+    static let cardsAcross = 10, cardsDown = 5
+    static let gap: CGFloat = 10
+    static var canvasSize: CGSize {
+        CGSize(width: CGFloat(cardsAcross) * (cardSize.width + gap) + gap,
+               height: CGFloat(cardsDown) * (cardSize.height + gap) + gap)
+    }
+    static func diamondFrame(row: Int, column: Int) -> CGRect {
+        let w = (cardSize.width - 10) / CGFloat(columns), h = (cardSize.height - 10) / CGFloat(rows)
+        return CGRect(x: 5 + CGFloat(column) * w, y: 5 + CGFloat(row) * h, width: w, height: h)
+    }
+}
+
+struct ShapeStackCard: View {
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            RoundedRectangle(cornerRadius: 8, style: .circular).fill(.white)
+            ForEach(0..<CardLayout.rows, id: \.self) { row in
+                ForEach(0..<CardLayout.columns, id: \.self) { column in
+                    let frame = CardLayout.diamondFrame(row: row, column: column)
+                    DiamondShape().fill(.red).frame(width: frame.width, height: frame.height)
+                        .offset(x: frame.minX, y: frame.minY)
+                }
+            }
+        }
+        .frame(width: CardLayout.cardSize.width, height: CardLayout.cardSize.height)
+    }
+}
+
+struct CanvasCard: View {
+    var body: some View {
+        Canvas { context, size in
+            context.fill(Path(roundedRect: CGRect(origin: .zero, size: size), cornerRadius: 8, style: .circular),
+                         with: .color(.white))
+            let diamond = DiamondShape()
+            for row in 0..<CardLayout.rows {
+                for column in 0..<CardLayout.columns {
+                    context.fill(diamond.path(in: CardLayout.diamondFrame(row: row, column: column)), with: .color(.red))
+                }
+            }
+        }
+        .frame(width: CardLayout.cardSize.width, height: CardLayout.cardSize.height)
+    }
+}
+
+struct CardGrid<Card: View>: View {
+    let card: () -> Card
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            Color(red: 0.1, green: 0.3, blue: 0.2)
+            ForEach(0..<(CardLayout.cardsAcross * CardLayout.cardsDown), id: \.self) { i in
+                card().offset(x: CardLayout.gap + CGFloat(i % CardLayout.cardsAcross) * (CardLayout.cardSize.width + CardLayout.gap),
+                              y: CardLayout.gap + CGFloat(i / CardLayout.cardsAcross) * (CardLayout.cardSize.height + CardLayout.gap))
+            }
+        }
+    }
+}
+
+func runStrategies(_ args: [String]) throws {
+    var repeatCount = 10
+    var backends: [Backend] = [.cpu]
+    var outputFolder: String?
+    var i = 0
+    func value(_ flag: String) throws -> String {
+        i += 1
+        guard i < args.count else { throw UsageError(description: "\(flag) needs a value") }
+        return args[i]
+    }
+    while i < args.count {
+        switch args[i] {
+        case "--repeat":
+            let text = try value("--repeat")
+            guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --repeat '\(text)'") }
+            repeatCount = n
+        case "--backend":
+            let text = try value("--backend")
+            if text == "all" { backends = [.cpu, .vulkan] } else if let b = Backend(rawValue: text) { backends = [b] }
+            else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan, auto or all") }
+        case "-o", "--output": outputFolder = try value("-o")
+        default: throw UsageError(description: "unknown option \(args[i])\n\(usage)")
+        }
+        i += 1
+    }
+    let size = CardLayout.canvasSize
+    let proposal = ProposedViewSize(size)
+    // The image strategy's card, rendered once (not timed).
+    let cardRenderer = ImageRenderer(content: ShapeStackCard())
+    cardRenderer.proposedSize = ProposedViewSize(CardLayout.cardSize)
+    let cardImage = Image(bitmap: try cardRenderer.render(backend: .cpu))
+
+    for backend in backends {
+        let strategies: [(String, () throws -> Bitmap)] = [
+            ("shape-stack", { let r = ImageRenderer(content: CardGrid { ShapeStackCard() }); r.proposedSize = proposal; return try r.render(backend: backend) }),
+            ("canvas", { let r = ImageRenderer(content: CardGrid { CanvasCard() }); r.proposedSize = proposal; return try r.render(backend: backend) }),
+            ("image", { let r = ImageRenderer(content: CardGrid { cardImage }); r.proposedSize = proposal; return try r.render(backend: backend) }),
+            ("drawing-group", { let r = ImageRenderer(content: CardGrid { ShapeStackCard().drawingGroup() }); r.proposedSize = proposal; return try r.render(backend: backend) }),
+        ]
+        for (name, render) in strategies {
+            var times: [Double] = []
+            var last: Bitmap?
+            for _ in 0..<repeatCount {
+                let start = ContinuousClock.now
+                last = try render()
+                let elapsed = ContinuousClock.now - start
+                times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
+            }
+            let sorted = times.sorted()
+            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            print(String(format: "%@: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, 50 cards x 147 diamonds)",
+                         name, median, sorted[0], repeatCount, backend.rawValue, Int(size.width), Int(size.height)))
+            if let outputFolder, let last {
+                try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+                try last.writePNG(to: URL(fileURLWithPath: outputFolder).appendingPathComponent("\(name)-\(backend.rawValue).png"))
+            }
+        }
+    }
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages, builds in release mode, renders the Ghostscript tiger and a seed scene to
-# PNG in out/, and times the CPU renderer on the benchmark scenes (median of 20 renders at 1024x1024).
+# PNG in out/, times the CPU renderer on the benchmark scenes (median of 20 renders at 1024x1024), and
+# compares the drawing strategies of the seeds (tile-bench strategies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED="${TILERENDER_SHARED:-../shared}"
@@ -16,3 +17,5 @@ for scene in micro_1000_shapes synthetic_30k_shapes Ghostscript_Tiger; do
     echo "== $scene (1024x1024, CPU)"
     $BENCH render "$SHARED/bench/$scene.svg" -o "out/$scene.png" --size 1024x1024 --backend cpu --repeat 20 --quiet
 done
+echo "== strategies (the seed's 50 cards of 147 diamonds, CPU)"
+$BENCH strategies --repeat 10 --backend cpu

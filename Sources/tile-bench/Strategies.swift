@@ -90,26 +90,18 @@ func runStrategies(_ args: [String]) throws {
     var repeatCount = 10
     var backends: [Backend] = [.cpu]
     var outputFolder: String?
-    var i = 0
-    func value(_ flag: String) throws -> String {
-        i += 1
-        guard i < args.count else { throw UsageError(description: "\(flag) needs a value") }
-        return args[i]
-    }
-    while i < args.count {
-        switch args[i] {
+    var arguments = Arguments(args)
+    while let a = arguments.next() {
+        switch a {
         case "--repeat":
-            let text = try value("--repeat")
-            guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --repeat '\(text)'") }
-            repeatCount = n
+            repeatCount = try arguments.repeatCount(for: a)
         case "--backend":
-            let text = try value("--backend")
+            let text = try arguments.value(for: a)
             if text == "all" { backends = [.cpu, .vulkan] } else if let b = Backend(rawValue: text) { backends = [b] }
             else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan, auto or all") }
-        case "-o", "--output": outputFolder = try value("-o")
-        default: throw UsageError(description: "unknown option \(args[i])\n\(usage)")
+        case "-o", "--output": outputFolder = try arguments.value(for: a)
+        default: throw UsageError(description: "unknown option \(a)\n\(usage)")
         }
-        i += 1
     }
     let size = CardLayout.canvasSize
     let proposal = ProposedViewSize(size)
@@ -129,15 +121,12 @@ func runStrategies(_ args: [String]) throws {
             var times: [Double] = []
             var last: Bitmap?
             for _ in 0..<repeatCount {
-                let start = ContinuousClock.now
-                last = try render()
-                let elapsed = ContinuousClock.now - start
-                times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
+                let (bitmap, milliseconds) = try timed(render)
+                last = bitmap
+                times.append(milliseconds)
             }
-            let sorted = times.sorted()
-            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
             print(String(format: "%@: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, 50 cards x 147 diamonds)",
-                         name, median, sorted[0], repeatCount, backend.rawValue, Int(size.width), Int(size.height)))
+                         name, median(times), times.min()!, repeatCount, backend.rawValue, Int(size.width), Int(size.height)))
             if let outputFolder, let last {
                 try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
                 try last.writePNG(to: URL(fileURLWithPath: outputFolder).appendingPathComponent("\(name)-\(backend.rawValue).png"))

@@ -39,14 +39,9 @@ func runRender(_ args: [String]) throws {
     var repeatCount = 1
     var threads = ProcessInfo.processInfo.activeProcessorCount
     var quiet = false
-    var i = 0
-    func value(_ flag: String) throws -> String {
-        i += 1
-        guard i < args.count else { throw UsageError(description: "\(flag) needs a value") }
-        return args[i]
-    }
-    while i < args.count {
-        let a = args[i]
+    var arguments = Arguments(args)
+    func value(_ flag: String) throws -> String { try arguments.value(for: flag) }
+    while let a = arguments.next() {
         switch a {
         case "-o", "--output": output = try value(a)
         case "--size": size = try parseSize(try value(a))
@@ -59,9 +54,7 @@ func runRender(_ args: [String]) throws {
             guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
             backend = b
         case "--repeat":
-            let text = try value(a)
-            guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --repeat '\(text)'") }
-            repeatCount = n
+            repeatCount = try arguments.repeatCount(for: a)
         case "--threads":
             let text = try value(a)
             guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --threads '\(text)'") }
@@ -72,7 +65,6 @@ func runRender(_ args: [String]) throws {
             guard input == nil else { throw UsageError(description: "more than one input file\n\(usage)") }
             input = a
         }
-        i += 1
     }
     guard let input else { throw UsageError(description: "no input SVG\n\(usage)") }
     guard let output else { throw UsageError(description: "no output PNG (-o OUT.png)\n\(usage)") }
@@ -99,13 +91,13 @@ func runRender(_ args: [String]) throws {
     var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     var lastStats: RenderStatistics?
     for _ in 0..<repeatCount {
-        let start = ContinuousClock.now
-        let stats = try pixels.withUnsafeMutableBytes { buffer in
-            try renderer.render(scene, into: buffer, width: pixelWidth, height: pixelHeight,
-                                bytesPerRow: pixelWidth * 4, clear: true)
+        let (stats, milliseconds) = try timed {
+            try pixels.withUnsafeMutableBytes { buffer in
+                try renderer.render(scene, into: buffer, width: pixelWidth, height: pixelHeight,
+                                    bytesPerRow: pixelWidth * 4, clear: true)
+            }
         }
-        let elapsed = ContinuousClock.now - start
-        times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
+        times.append(milliseconds)
         binning.append(stats.binningSeconds * 1000)
         stroking.append(stats.strokeSeconds * 1000)
         lastStats = stats
@@ -113,8 +105,7 @@ func runRender(_ args: [String]) throws {
     let bitmap: Bitmap? = try Bitmap(width: pixelWidth, height: pixelHeight, premultipliedRGBA: pixels)
     try bitmap!.writePNG(to: URL(fileURLWithPath: output))
     if repeatCount > 1 {
-        func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
-        let used = renderer.resolvedBackendName
+        let used = lastStats!.backend.rawValue
         print(String(format: "render: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, %d threads)",
                      median(times), times.min()!, repeatCount, used, bitmap!.width, bitmap!.height, threads))
         print(String(format: "stages: flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms (%d segments, %d path tiles)",

@@ -60,14 +60,16 @@ public struct Renderer: Sendable {
         return (bitmap, stats)
     }
 
-    /// The backend `.auto` resolves to here (for reports).
-    public var resolvedBackendName: String { (try? resolvedBackend()) is VulkanBackend ? "vulkan" : "cpu" }
-
     private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
         let backend = try resolvedBackend()
         var buffers = cache.take()
         var binned = try BinnedScene(encoding: EncodedScene(scene), width: target.width, height: target.height,
                                      threadCount: threadCount, reusing: &buffers)
+        defer {
+            buffers.reclaim(&binned)
+            cache.give(buffers)
+        }
+        var used: Backend = backend is VulkanBackend ? .vulkan : .cpu
         // `.auto` never fails where the CPU can render: a scene the shader cannot take (layers nested
         // too deep, buffers beyond the device's limits) or a Vulkan failure falls back to the CPU.
         if self.backend == .auto && backend is VulkanBackend {
@@ -77,20 +79,20 @@ public struct Renderer: Sendable {
             } catch {
                 BackendLog.once("TileRender: Vulkan could not render a scene (\(error)); using the CPU rasterizer for it")
                 try CPUBackend().rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+                used = .cpu
             }
         } else {
             try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
         }
-        let statistics = RenderStatistics(binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
-                                          segmentCount: binned.segments.count, pathTileCount: binned.pathTiles.count)
-        buffers.reclaim(&binned)
-        cache.give(buffers)
-        return statistics
+        return RenderStatistics(backend: used, binningSeconds: binned.binningSeconds, strokeSeconds: binned.strokeSeconds,
+                                segmentCount: binned.segments.count, pathTileCount: binned.pathTiles.count)
     }
 }
 
 /// Where a render's time and memory went.
 public struct RenderStatistics: Sendable {
+    /// The rasterizer that drew this render (`.cpu` or `.vulkan`; never `.auto`).
+    public var backend: Backend
     /// Flattening and tile binning (the stages shared by all backends), in seconds.
     public var binningSeconds: Double
     /// Stroke expansion, summed over the binning workers (part of `binningSeconds` when one worker runs).

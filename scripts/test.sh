@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system packages, then runs the whole test suite (unit, property, bad-input and the
-# golden tests against ../shared/scenes).
+# golden tests against the repository's fixtures in Tests/Fixtures and Benchmarks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

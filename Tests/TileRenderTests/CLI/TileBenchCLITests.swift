@@ -31,7 +31,7 @@ import Testing
     @Test func renderRepeatPrintsTheSummaryLine() throws {
         let output = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("cli-heart-\(getpid()).png")
         defer { try? FileManager.default.removeItem(at: output) }
-        let svg = SharedFiles.publicScenes.appendingPathComponent("heart.svg").path
+        let svg = try Fixtures.file("heart.svg").path
         let result = try run(["render", svg, "-o", output.path, "--size", "150x100", "--backend", "cpu", "--repeat", "3"])
         #expect(result.status == 0, "\(result.err)")
         let line = try #require(result.out.split(separator: "\n").first.map(String.init))

@@ -409,7 +409,7 @@ enum StrokePortScenes {
     func portStrokesMatchTheReferenceSVG(_ name: String) throws {
         let make = try #require(StrokePortScenes.all.first { $0.name == name }?.scene)
         let port = Self.strokes(make())
-        let document = try SVGDocument(contentsOf: SharedFiles.publicScenes.appendingPathComponent(name + ".svg"))
+        let document = try SVGDocument(contentsOf: try Fixtures.file(name + ".svg"))
         var svg = Self.strokes(document.makeScene())
         var unmatched: [Summary] = []
         for s in port {

@@ -262,8 +262,7 @@ private func pixelBounds(_ clip: ClipShape) -> CGRect { clip.path.applying(clip.
 
     @Test(arguments: ["card_canvas", "clipshape_rounded", "badge_full", "first_visit_award"])
     func publicScenesImportWithoutWarnings(_ name: String) throws {
-        let url = SharedFiles.publicScenes.appendingPathComponent(name + ".svg")
-        guard FileManager.default.fileExists(atPath: url.path) else { return }  // ../shared absent
+        let url = try Fixtures.file(name + ".svg")
         let doc = try SVGDocument(contentsOf: url)
         #expect(doc.warnings.isEmpty, "\(name): \(doc.warnings)")
         #expect(!Recorded(doc).layers.isEmpty)

@@ -804,27 +804,22 @@ private let blue = Color(red: 0, green: 0, blue: 1)
     }
 }
 
-// MARK: - The shared scenes
+// MARK: - The fixture scenes
 
-@Suite("SVG shared scenes") struct SVGSharedSceneTests {
-    /// ../shared next to the package root (the package root is 3 levels above this file's folder).
-    static let shared: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
-
-    static func svgFiles() -> [URL] {
+@Suite("SVG fixture scenes") struct SVGFixtureSceneTests {
+    /// Every SVG of the public scenes and the benchmarks, from the repository's fixtures.
+    static func svgFiles() throws -> [URL] {
         var out: [URL] = []
-        for dir in ["scenes/public", "bench"] {
-            let url = shared.appendingPathComponent(dir)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { continue }
-            out += names.filter { $0.hasSuffix(".svg") }.sorted().map { url.appendingPathComponent($0) }
+        for folder in [Fixtures.publicScenes, Fixtures.bench] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            out += names.filter { $0.hasSuffix(".svg") }.sorted().map { folder.appendingPathComponent($0) }
         }
         return out
     }
 
-    @Test func everySharedSVGImports() throws {
-        let files = Self.svgFiles()
-        guard !files.isEmpty else { return }  // ../shared absent: nothing to check
+    @Test func everyFixtureSVGImports() throws {
+        let files = try Self.svgFiles()
+        #expect(files.count == 58 + 3, "expected 58 public scenes and 3 benchmark scenes")
         for file in files {
             let doc = try SVGDocument(contentsOf: file)
             let scene = doc.makeScene()
@@ -835,8 +830,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
     }
 
     @Test func tigerImportsFully() throws {
-        let url = Self.shared.appendingPathComponent("bench/Ghostscript_Tiger.svg")
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        let url = try Fixtures.file("Ghostscript_Tiger.svg", in: Fixtures.bench)
         let doc = try SVGDocument(contentsOf: url)
         #expect(doc.size == CGSize(width: 200, height: 200))
         let f = fills(doc)

@@ -42,7 +42,7 @@ struct VulkanParityTests {
     @Test(arguments: ["badge_full", "cog_circles_eo", "pencils_rainbow", "dashed_strokes", "card_shape_rotated",
                       "airport_meal_award", "star2_variations", "clipshape_rounded"])
     func publicScenesMatchTheCPU(_ name: String) throws {
-        let document = try SVGDocument(contentsOf: SharedFiles.publicScenes.appendingPathComponent(name + ".svg"))
+        let document = try SVGDocument(contentsOf: try Fixtures.file(name + ".svg"))
         try expectParity(document.makeScene(), name)
     }
 
@@ -79,7 +79,7 @@ struct VulkanParityTests {
 @Suite(.serialized) struct NoVulkanDeviceTests {
     @Test func autoFallsBackAndVulkanFailsWithoutADriver() throws {
         let exe = try #require(TileBenchCLITests.executable, "tile-bench was not built next to the tests")
-        let svg = SharedFiles.publicScenes.appendingPathComponent("heart.svg").path
+        let svg = try Fixtures.file("heart.svg").path
         let output = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("novk-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         func run(_ backend: String) throws -> (Int32, String) {

@@ -132,10 +132,11 @@ struct DrawingGroupNode: ViewNode {
         // Device pixels per point under the current transform.
         let scale = context.transform.maximumScale
         let width = (rect.width * scale).rounded(.up), height = (rect.height * scale).rounded(.up)
+        // An offscreen larger than the whole cache could never be kept, so it is not worth its memory:
+        // such a group (like an empty or unrepresentable one) is drawn as a plain layer, the same picture.
         guard scale.isFinite, scale > 0, width >= 1, height >= 1,
               width <= CGFloat(Bitmap.maxDimension), height <= CGFloat(Bitmap.maxDimension),
-              Int(width) * Int(height) <= Bitmap.maxPixelCount else {
-            // Nothing to cache (empty or unrepresentable): draw as a plain group.
+              Int(width) * Int(height) * 4 <= DrawingGroupCache.shared.capacityBytes else {
             context.drawLayer { child.draw(in: rect, context: $0) }
             return
         }

@@ -41,4 +41,16 @@ import Testing
         let worst = zip(direct.pixels, grouped.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 2, "worst \(worst)")
     }
+
+    @Test func aGroupLargerThanTheCacheDrawsAsALayer() throws {
+        // 40x60 points at 100x device scale: a 4000x6000 offscreen (96 MB) exceeds the 64 MB cache.
+        let before = DrawingGroupCache.shared.statistics
+        let huge = Card(color: .red).drawingGroup().scaleEffect(100, anchor: .topLeading)
+        let grouped = try renderView(huge, width: 64, height: 64)
+        let after = DrawingGroupCache.shared.statistics
+        #expect(after.misses == before.misses && after.hits == before.hits, "no offscreen was rendered or looked up")
+        let direct = try renderView(Card(color: .red).scaleEffect(100, anchor: .topLeading), width: 64, height: 64)
+        let worst = zip(direct.pixels, grouped.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "worst \(worst)")
+    }
 }

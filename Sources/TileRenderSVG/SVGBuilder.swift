@@ -253,46 +253,78 @@ struct SVGBuilder {
             default: warn(el, "invalid clipPathUnits '\(text)'; userSpaceOnUse used")
             }
         }
-        var style = SVGStyle()
+        // Properties inherit into a <clipPath> from its own ancestors (not from the element that
+        // references it): e.g. a clip-rule set on an enclosing <g> applies to its children.
+        var style = inheritedStyle(of: el)
         for problem in style.apply(attributes: el.attributes) { warn(el, problem) }
         // Nested clipping: a clip-path on the <clipPath> element itself.
         var nested: String? = nil
         if let ref = style.clipPath, resolveClipReference(ref, el) { nested = ref }
-        let children = buildChildren(of: el, style: style.inherited(), opacity: 1)
+        // A child's own clip-path is resolved while building it; one that leads back to a clip path in
+        // progress (itself, or a cycle) is an invalid reference and is ignored with a warning, so the
+        // child counts unclipped (what resvg does).
+        let built = buildChildren(of: el, style: style.inherited(), opacity: 1)
 
-        // The children's outlines, each under its own transform (a <use> contributes its shapes).
-        var outlines: [(Path, FillRule)] = []
-        func collect(_ node: SVGNode, _ t: CGAffineTransform, topLevel: Bool) {
+        // Shapes and <use>s of shapes contribute; other elements are not allowed in a clipPath.
+        var children: [SVGNode] = []
+        var outlines: [(path: Path, rule: FillRule, clipped: Bool)] = []
+        func collect(_ node: SVGNode, _ t: CGAffineTransform, clipped: Bool) {
             let t = node.transform.concatenating(t)
-            if node.clipPathID != nil {
-                warn(el, "clip-path on a child of <clipPath> #\(id) is not supported; ignored")
-            }
+            let clipped = clipped || node.clipPathID != nil
             switch node.content {
             case .shape(let shape):
-                outlines.append((shape.path.applying(t), shape.clipRule))
+                outlines.append((shape.path.applying(t), shape.clipRule, clipped))
             case .group(let nodes):
-                if topLevel && node.element != "use" {
-                    warn(el, "<\(node.element)> is not allowed in <clipPath> #\(id); ignored")
-                    return
-                }
-                for n in nodes { collect(n, t, topLevel: false) }
+                for n in nodes { collect(n, t, clipped: clipped) }
             }
         }
-        for child in children { collect(child, .identity, topLevel: true) }
+        for child in built {
+            if case .group = child.content, child.element != "use" {
+                warn(el, "<\(child.element)> is not allowed in <clipPath> #\(id); ignored")
+                continue
+            }
+            children.append(child)
+            collect(child, .identity, clipped: false)
+        }
 
-        var path = Path()
-        for (p, _) in outlines { path.addPath(p) }
-        var rule = FillRule.nonZero
-        if outlines.count == 1 {
-            rule = outlines[0].1
-        } else if outlines.contains(where: { $0.1 == .evenOdd }) {
-            // The union of several outlines is one nonzero path only when all are nonzero.
-            rule = outlines[0].1
-            warn(el, "clipPath #\(id): children with clip-rule evenodd cannot be united exactly; "
-                     + "all outlines clipped with the first child's rule")
+        // One path with one rule is the exact union when no child has its own clip, all share a rule
+        // and their bounds are disjoint (no pixel gets winding from two children). Otherwise the
+        // children are drawn as a mask, each with its own rule: overlapping even-odd children then
+        // unite instead of cancelling, and mixed rules stay exact.
+        var path: Path? = nil
+        let rule = outlines.first?.rule ?? .nonZero
+        if outlines.allSatisfy({ !$0.clipped && $0.rule == rule }) && outlines.count <= 64 {
+            let boxes = outlines.map { $0.path.boundingRect }
+            var disjoint = true
+            for i in boxes.indices where disjoint {
+                for j in boxes.indices where j > i {
+                    // Touching bounds count as overlapping (an edge pixel shared by two children).
+                    let (u, v) = (boxes[i], boxes[j])
+                    if u.minX <= v.maxX && v.minX <= u.maxX && u.minY <= v.maxY && v.minY <= u.maxY { disjoint = false; break }
+                }
+            }
+            if disjoint {
+                var p = Path()
+                for o in outlines { p.addPath(o.path) }
+                path = p
+            }
         }
         clipPaths[id] = SVGClipPath(id: id, units: units, transform: transform, children: children,
-                                    path: path.applying(transform), rule: rule, clipPathID: nested)
+                                    path: path, rule: rule, clipPathID: nested)
+    }
+
+    /// The computed style of `el`'s parent chain (root first), without `el`'s own attributes. Problems in
+    /// the ancestors' values are warned where those elements are built, not again here.
+    func inheritedStyle(of el: SVGXMLElement) -> SVGStyle {
+        var chain: [SVGXMLElement] = []
+        var a = el.parent
+        while let e = a, chain.count < 4096 { chain.append(e); a = e.parent }
+        var style = SVGStyle()
+        for e in chain.reversed() {
+            style = style.inherited()
+            _ = style.apply(attributes: e.attributes)
+        }
+        return style.inherited()
     }
 
     // MARK: Lengths

@@ -10,8 +10,11 @@ The comparison gives each case a tolerance by the reference scenes' rule (MANIFE
     local5 <= max(40, 1.5 x agreement.local5)
 
 Where the two renderers disagree on a behaviour (a case listed in DISAGREE below, with the reason in
-Tests/Fixtures/SVGConformance/README.md) the reference stays resvg's and the tolerance is the rule's
-floor (1, 1%, 40): the disagreement is about semantics, not antialiasing, and must not widen the limit.
+Tests/Fixtures/SVGConformance/README.md) the reference stays resvg's. The second opinion is then Skia's
+render of explicit/NAME.svg, when there is one: the same drawing written out as its documented
+meaning in forms Skia reads the same way (this also checks that resvg's render has that meaning).
+Without an explicit file the tolerance is the rule's floor (1, 1%, 40): the disagreement is about
+semantics, not antialiasing, and must not widen the limit.
 Tolerances go to Tests/Fixtures/SVGConformance/agreement.json (same keys as the scenes' file).
 
 The references are never made from TileRender's output.
@@ -95,20 +98,25 @@ def main(argv):
         path = os.path.join(FOLDER, name + ".svg")
         ref = render_resvg(path)
         h, w = ref.shape[:2]
-        second = render_skia(path, w, h)
-        mean, pct, mx, local = compare(ref, second)
         differs = name in DISAGREE
-        if differs:
+        explicit = os.path.join(FOLDER, "explicit", name + ".svg")
+        use_explicit = differs and os.path.exists(explicit)
+        second = render_skia(explicit if use_explicit else path, w, h)
+        mean, pct, mx, local = compare(ref, second)
+        if use_explicit:
+            tol = (max(1.0, 2 * mean), max(1.0, 2.5 * pct), max(40.0, 1.5 * local))
+        elif differs:
             tol = (1.0, 1.0, 40.0)
         else:
             tol = (max(1.0, 2 * mean), max(1.0, 2.5 * pct), max(40.0, 1.5 * local))
-        flag = "  <- differ (resvg followed)" if differs else ("  <- DISAGREE?" if local > 40 or mean > 1 else "")
+        flag = "  <- vs Skia on explicit/" if use_explicit else "  <- differ (resvg followed)" if differs else ("  <- DISAGREE?" if local > 40 or mean > 1 else "")
         print(f"{name:36s} resvg vs skia: mean {mean:6.3f} pct>8 {pct:6.2f}% local5 {local:6.1f} max {mx:3.0f}{flag}")
         if check_only:
             continue
         Image.fromarray(ref, "RGBA").save(os.path.join(FOLDER, name + ".png"))
         agreement[name] = {
-            "compared": "resvg vs Skia SVGDOM" + (" (they differ in behaviour: rule floors)" if differs else ""),
+            "compared": ("resvg vs Skia SVGDOM on explicit/" + name + ".svg" if use_explicit else
+                         "resvg vs Skia SVGDOM" + (" (they differ in behaviour: rule floors)" if differs else "")),
             "mean_abs": round(mean, 4), "pct_over8": round(pct, 4), "local5": round(local, 2), "max_abs": mx,
             "tol_mean_abs": round(tol[0], 4), "tol_pct_over8": round(tol[1], 4), "tol_local5": round(tol[2], 2),
         }

@@ -78,11 +78,13 @@ struct SVGBuilder {
 
         var transform = CGAffineTransform.identity
         if let text = el.attributes["transform"] {
-            guard let t = SVGTransformList.parse(text) else {
-                warn(el, "invalid transform '\(text)': element skipped")
-                return nil
+            // An attribute in error is ignored, as if not specified (CSS; resvg and Chrome agree): the
+            // element is drawn untransformed.
+            if let t = SVGTransformList.parse(text) {
+                transform = t
+            } else {
+                warn(el, "invalid transform '\(text)' ignored")
             }
-            transform = t
         }
         if transform.determinant == 0 { return nil }  // everything collapses: nothing to draw
 
@@ -340,10 +342,11 @@ struct SVGBuilder {
     }
 
     /// Like `length`, but distinguishes "absent or auto" (`.some(nil)`).
-    private mutating func optionalLength(_ el: SVGXMLElement, _ name: String, _ axis: SVGLength.Axis) -> Double?? {
+    private mutating func optionalLength(_ el: SVGXMLElement, _ name: String, _ axis: SVGLength.Axis,
+                                         invalid consequence: String = "element skipped") -> Double?? {
         guard let text = el.attributes[name], text.trimmingCharacters(in: .whitespaces) != "auto" else { return .some(nil) }
         guard let l = SVGLength.parse(text) else {
-            warn(el, "invalid number in \(name)='\(text)': element skipped")
+            warn(el, "invalid number in \(name)='\(text)': \(consequence)")
             return nil
         }
         return .some(l.resolved(axis, viewport: viewport))
@@ -390,12 +393,13 @@ struct SVGBuilder {
             return result.path
         case "rect":
             guard let x = length(el, "x", .x, default: 0), let y = length(el, "y", .y, default: 0),
-                  let w = length(el, "width", .x, default: 0), let h = length(el, "height", .y, default: 0),
-                  let rxOpt = optionalLength(el, "rx", .x), let ryOpt = optionalLength(el, "ry", .y)
+                  let w = length(el, "width", .x, default: 0), let h = length(el, "height", .y, default: 0)
             else { return nil }
             if w < 0 || h < 0 { warn(el, "negative width or height: element skipped"); return nil }
             if w == 0 || h == 0 { return nil }
-            var rx = rxOpt, ry = ryOpt
+            // An invalid rx or ry is ignored, i.e. auto (SVG 2; resvg agrees), instead of skipping the rect.
+            var rx = optionalLength(el, "rx", .x, invalid: "treated as auto") ?? nil
+            var ry = optionalLength(el, "ry", .y, invalid: "treated as auto") ?? nil
             if let r = rx, r < 0 { warn(el, "negative rx treated as auto"); rx = nil }
             if let r = ry, r < 0 { warn(el, "negative ry treated as auto"); ry = nil }
             let rxv = min(rx ?? ry ?? 0, w / 2)
@@ -466,7 +470,11 @@ struct SVGBuilder {
             if let target = tree.ids[id] {
                 if target.name == "linearGradient" || target.name == "radialGradient" {
                     guard let g = gradient(id) else { return nil }
-                    return .gradient(g, opacity: alpha)
+                    var fallbackColor: Color? = nil
+                    if let f = fallback, case .color(let c)? = resolvePaint(f, style: style, el, alpha: alpha) {
+                        fallbackColor = c
+                    }
+                    return .gradient(g, opacity: alpha, fallback: fallbackColor)
                 }
                 warn(el, "paint server <\(target.name)> #\(id) is not supported; "
                          + (fallback == nil ? "not painted" : "fallback used"))
@@ -558,9 +566,14 @@ struct SVGBuilder {
         }
         var stops: [Gradient.Stop] = []
         if let holder = chain.first(where: { $0.children.contains { $0.name == "stop" } }) {
+            // A stop's style comes from the gradient element that holds it and that element's ancestors:
+            // `color` for currentColor, the gradient's stop-color and stop-opacity for `inherit`.
+            var holderStyle = inheritedStyle(of: holder)
+            _ = holderStyle.apply(attributes: holder.attributes)  // its problems are not the stops'
+            let stopParent = holderStyle.inherited()
             var last = 0.0
             for s in holder.children where s.name == "stop" {
-                var style = SVGStyle()
+                var style = stopParent
                 for problem in style.apply(attributes: s.attributes) { warn(s, problem) }
                 var offset = 0.0
                 if let text = s.attributes["offset"] {
@@ -652,7 +665,7 @@ struct SVGBuilder {
         switch paint {
         case .color(let c):
             return PaintGeometry(kind: .solid(c), gradient: Gradient(stops: []), options: [], transform: .identity)
-        case .gradient(let g, let alpha):
+        case .gradient(let g, let alpha, let fallback):
             let stops = g.stops.map { Gradient.Stop(color: $0.color.opacity(alpha), location: $0.location) }
             guard let lastStop = stops.last else { return nil }  // no stops: paint none
             let solid = PaintGeometry(kind: .solid(lastStop.color), gradient: Gradient(stops: []), options: [],
@@ -662,6 +675,12 @@ struct SVGBuilder {
             if g.units == .objectBoundingBox {
                 let bb = path.boundingRect  // tight: curve extrema, not control points
                 guard !bb.isNull, bb.width > 0, bb.height > 0 else {
+                    // SVG: on geometry without width or height the bounding-box gradient is ignored;
+                    // the reference's fallback colour paints when there is one (resvg and Chrome), else
+                    // nothing does.
+                    if let f = fallback {
+                        return PaintGeometry(kind: .solid(f), gradient: Gradient(stops: []), options: [], transform: .identity)
+                    }
                     warn(el, "objectBoundingBox gradient #\(g.id) on an element without area: not \(verb)")
                     return nil
                 }

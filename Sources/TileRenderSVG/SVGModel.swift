@@ -55,10 +55,12 @@ struct SVGLength: Sendable, Equatable {
     }
 }
 
-/// A paint after resolution: a colour (alpha already includes fill-opacity and opacity) or a gradient.
+/// A paint after resolution: a colour (alpha already includes fill-opacity and opacity) or a gradient,
+/// with the reference's fallback colour (`url(#g) red`; nil for none or no fallback), used where the
+/// gradient cannot apply (an objectBoundingBox gradient on geometry without width or height).
 enum SVGPaint: Sendable {
     case color(Color)
-    case gradient(SVGGradient, opacity: Double)
+    case gradient(SVGGradient, opacity: Double, fallback: Color? = nil)
 }
 
 /// A gradient element with its `href` chain merged in.

@@ -556,12 +556,8 @@ struct SVGBuilder {
             let cx = len("cx", SVGLength(50, percent: true)), cy = len("cy", SVGLength(50, percent: true))
             let fx = len("fx", cx), fy = len("fy", cy)
             kind = .radial(cx: cx, cy: cy, r: len("r", SVGLength(50, percent: true)), fx: fx, fy: fy)
-            let vp = viewport
-            func value(_ l: SVGLength, _ axis: SVGLength.Axis) -> Double {
-                units == .objectBoundingBox ? (l.isPercent ? l.value / 100 : l.value) : l.resolved(axis, viewport: vp)
-            }
-            if value(fx, .x) != value(cx, .x) || value(fy, .y) != value(cy, .y) {
-                warn(first, "focal point (fx, fy) differs from the centre; not supported yet, centre used")
+            if attribute("fr", sameKind: true) != nil {
+                warn(first, "fr (focal radius) is not supported; 0 used")
             }
         }
         var stops: [Gradient.Stop] = []
@@ -604,7 +600,8 @@ struct SVGBuilder {
         enum Kind {
             case solid(Color)
             case linear(start: CGPoint, end: CGPoint)
-            case radial(center: CGPoint, radius: CGFloat)
+            /// `focus` == `center` for a gradient without a focal point.
+            case radial(center: CGPoint, radius: CGFloat, focus: CGPoint)
         }
         var kind: Kind
         var gradient: Gradient
@@ -615,8 +612,9 @@ struct SVGBuilder {
             switch kind {
             case .solid(let c): return .color(c)
             case .linear(let a, let b): return .linearGradient(gradient, startPoint: a, endPoint: b, options: options)
-            case .radial(let c, let r):
-                return .radialGradient(gradient, center: c, startRadius: 0, endRadius: r, options: options)
+            case .radial(let c, let r, let f):
+                if f == c { return .radialGradient(gradient, center: c, startRadius: 0, endRadius: r, options: options) }
+                return .radialGradient(gradient, center: c, radius: r, focus: f, options: options)
             }
         }
 
@@ -647,11 +645,11 @@ struct SVGBuilder {
                 let start = a.applying(t)
                 out.kind = .linear(start: start, end: CGPoint(x: start.x + gx / gg, y: start.y + gy / gg))
                 return out
-            case .radial(let c, let r):
+            case .radial(let c, let r, let f):
                 let n1 = t.a * t.a + t.b * t.b, n2 = t.c * t.c + t.d * t.d
                 let dot = t.a * t.c + t.b * t.d
                 guard n1 > 0, abs(n1 - n2) <= 1e-9 * n1, abs(dot) <= 1e-9 * n1 else { return nil }
-                out.kind = .radial(center: c.applying(t), radius: r * n1.squareRoot())
+                out.kind = .radial(center: c.applying(t), radius: r * n1.squareRoot(), focus: f == c ? c.applying(t) : f.applying(t))
                 return out
             }
         }
@@ -702,10 +700,15 @@ struct SVGBuilder {
                 let p2 = CGPoint(x: value(x2, .x), y: value(y2, .y))
                 if p1 == p2 { return solid }  // zero-length vector: the last stop's colour
                 kind = .linear(start: p1, end: p2)
-            case .radial(let cx, let cy, let r, _, _):
+            case .radial(let cx, let cy, let r, let fx, let fy):
                 let radius = value(r, .other)
                 if !(radius > 0) { return solid }  // r = 0: the last stop's colour
-                kind = .radial(center: CGPoint(x: value(cx, .x), y: value(cy, .y)), radius: radius)
+                // The focal point is kept where it is, also outside the circle: the gradient then fills
+                // a cone (SVG 2's rule, which resvg and Skia follow; SVG 1.1 moved it onto the circle).
+                let center = CGPoint(x: value(cx, .x), y: value(cy, .y))
+                var focus = CGPoint(x: value(fx, .x), y: value(fy, .y))
+                if !(focus.x.isFinite && focus.y.isFinite) { focus = center }
+                kind = .radial(center: center, radius: radius, focus: focus)
             }
             guard m.isIdentity || m.isInvertible else {
                 warn(el, "gradient #\(g.id) has a singular transform: not \(verb)")

@@ -109,3 +109,20 @@ private func rgba(_ c: Color?) -> [Int] {
         }
     }
 }
+
+/// The conformance cases on the Vulkan backend (focal gradients in the shader, clip masks drawn with
+/// layers and destinationOut): the same pixels as the CPU within the stated 1 level per channel.
+@Suite(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+struct SVGConformanceVulkanTests {
+    @Test(arguments: SVGConformance.cases)
+    func vulkanMatchesTheCPU(_ name: String) throws {
+        let scene = try SVGConformance.document(name).makeScene()
+        let cpu = try Renderer(backend: .cpu).render(scene), gpu = try Renderer(backend: .vulkan).render(scene)
+        let worst = zip(cpu.pixels, gpu.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        let differing = stride(from: 0, to: cpu.pixels.count, by: 4).filter { i in
+            (0..<4).contains { abs(Int(cpu.pixels[i + $0]) - Int(gpu.pixels[i + $0])) > 1 }
+        }.count
+        #expect(worst <= 1 || Double(differing) <= 0.001 * Double(cpu.width * cpu.height),
+                "\(name): worst \(worst), \(differing) pixels differ by more than 1")
+    }
+}

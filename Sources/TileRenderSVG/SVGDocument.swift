@@ -25,8 +25,9 @@ import Foundation
 /// `stroke-opacity` (times the element's opacity). Gradient strokes in objectBoundingBox units use the
 /// fill bounding box of the geometry, as fills do.
 ///
-/// `clip-path` (userSpaceOnUse and objectBoundingBox `<clipPath>`s, their `transform`, `clip-rule`
-/// and nested clip paths) and nested `<svg>` viewports are drawn with `GraphicsContext.clip(to:)`;
+/// `clip-path` (userSpaceOnUse and objectBoundingBox `<clipPath>`s, their `transform`, per-child
+/// `clip-rule` and `clip-path`, nested clip paths) and nested `<svg>` viewports are drawn with
+/// `GraphicsContext.clip(to:)`, or, for a union one path cannot express, as a mask (`drawClipped`);
 /// `opacity` on groups (and on shapes with both a fill and a stroke) with `drawLayer`. Masks, filters,
 /// text and images are reported in `warnings`.
 public struct SVGDocument: Sendable {

@@ -12,6 +12,16 @@ struct SVGBuilder {
     private var gradientCache: [String: SVGGradient?] = [:]
     private var activeReferences: [ObjectIdentifier] = []
     private var clipsInProgress: Set<String> = []
+    /// Per built clip path, how many outlines drawing it fills (its children's, their clip paths'
+    /// and its own clip path's, each counted every time it is drawn), to bound mask expansion.
+    private var clipCosts: [String: Int] = [:]
+    /// Clip paths found too costly or too deeply nested: ignored wherever they are referenced.
+    private var rejectedClips: Set<String> = []
+    /// A clip path that references clip paths nested deeper than this is ignored (bounded recursion).
+    static let maxClipNesting = 32
+    /// A clip path whose drawing would fill more outlines than this is ignored (bounded time: children
+    /// that each reference a clip path with several children multiply).
+    static let maxClipCost = 10_000
 
     init(tree: SVGXMLTree, viewport: CGSize) {
         self.tree = tree
@@ -235,12 +245,18 @@ struct SVGBuilder {
             warn(el, "circular clip-path reference to #\(id); ignored")
             return false
         }
+        if rejectedClips.contains(id) { return false }  // warned once, where it was built
+        if clipsInProgress.count >= Self.maxClipNesting {
+            warn(el, "clip-path #\(id) nested more than \(Self.maxClipNesting) clip paths deep; ignored")
+            return false
+        }
         buildClipPath(id)
         return clipPaths[id] != nil
     }
 
     private mutating func buildClipPath(_ id: String) {
-        guard clipPaths[id] == nil, !clipsInProgress.contains(id), let el = tree.ids[id] else { return }
+        guard clipPaths[id] == nil, !clipsInProgress.contains(id), !rejectedClips.contains(id),
+              let el = tree.ids[id] else { return }
         clipsInProgress.insert(id)
         defer { clipsInProgress.remove(id) }
         var transform = CGAffineTransform.identity
@@ -311,6 +327,22 @@ struct SVGBuilder {
                 path = p
             }
         }
+        var cost = nested.flatMap { clipCosts[$0] } ?? 0
+        func addCost(_ node: SVGNode) {
+            var inner = 0
+            switch node.content {
+            case .shape: inner = 1
+            case .group(let nodes): for n in nodes { addCost(n) }
+            }
+            cost = min(cost + inner + (node.clipPathID.flatMap { clipCosts[$0] } ?? 0), Self.maxClipCost + 1)
+        }
+        for child in children { addCost(child) }
+        if cost > Self.maxClipCost {
+            warn(el, "clipPath #\(id) would fill more than \(Self.maxClipCost) outlines; ignored")
+            rejectedClips.insert(id)
+            return
+        }
+        clipCosts[id] = cost
         clipPaths[id] = SVGClipPath(id: id, units: units, transform: transform, children: children,
                                     path: path, rule: rule, clipPathID: nested)
     }

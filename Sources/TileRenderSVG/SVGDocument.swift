@@ -166,8 +166,8 @@ public struct SVGDocument: Sendable {
     /// `destinationOut`, which keeps L where the union covers it.
     private func drawClipped(_ id: String?, node: SVGNode, in context: GraphicsContext, depth: Int,
                              content: (GraphicsContext) -> Void) {
-        // The builder drops circular references; the depth bound is a second guard.
-        guard let id, depth < 32, let clipPath = clipPaths[id] else { content(context); return }
+        // The builder drops circular references and bounds nesting; the depth bound is a second guard.
+        guard let id, depth < 256, let clipPath = clipPaths[id] else { content(context); return }
         var box = CGRect.null
         if clipPath.units == .objectBoundingBox {
             box = Self.boundingBox(of: node)

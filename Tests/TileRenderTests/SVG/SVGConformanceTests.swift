@@ -98,6 +98,30 @@ private func rgba(_ c: Color?) -> [Int] {
         #expect(bitmap.pixel(x: 2, y: 2).a == 255 && bitmap.pixel(x: 7, y: 7).a == 0)
     }
 
+    @Test func clipPathsWhoseMasksMultiplyAreIgnored() throws {
+        // c0 has two children clipped by c1, which has two clipped by c2, ...: 2^24 fills if expanded.
+        var body = ""
+        for i in 0..<24 {
+            let clip = i < 23 ? #" clip-path="url(#c\#(i + 1))""# : ""
+            body += #"<clipPath id="c\#(i)"><rect width="6" height="6"\#(clip)/><rect x="4" width="6" height="6"\#(clip)/></clipPath>"#
+        }
+        let doc = try parse(body + #"<rect width="10" height="10" clip-path="url(#c0)"/>"#)
+        #expect(doc.warnings.contains { $0.message.contains("outlines; ignored") })
+        let scene = doc.makeScene()
+        #expect(scene.commands.count < 100_000)
+        _ = try Renderer(backend: .cpu).render(scene)
+    }
+
+    @Test func deeplyChainedClipPathsAreBounded() throws {
+        var body = ""
+        for i in 0..<500 {
+            body += #"<clipPath id="c\#(i)"><rect width="9" height="9" clip-path="url(#c\#(i + 1))"/></clipPath>"#
+        }
+        let doc = try parse(body + #"<rect width="10" height="10" clip-path="url(#c0)"/>"#)
+        #expect(doc.warnings.contains { $0.message.contains("nested more than") })
+        _ = try Renderer(backend: .cpu).render(doc.makeScene())
+    }
+
     @Test func radialFocalPointOnOrBeyondTheCircleDoesNotCrash() throws {
         for (fx, fy) in [("10", "5"), ("0", "5"), ("-1e30", "5"), ("5", "5")] {
             let doc = try parse("""

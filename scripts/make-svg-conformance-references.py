@@ -53,7 +53,7 @@ DISAGREE = {
     "clip_bbox_units_transform", "clip_child_clip_path_transform", "clip_rule_from_ancestor",
     "colors_rgb_functions", "gradient_bbox_zero_size", "radial_focal_default_after_href",
     "radial_href_inherit", "rect_invalid", "stop_color_current_inherit", "stop_opacity_style",
-    "style_comments",
+    "style_comments", "clip_use_child", "clip_child_bbox_units", "radial_focal_bbox",
 }
 
 

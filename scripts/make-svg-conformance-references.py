@@ -54,6 +54,7 @@ DISAGREE = {
     "colors_rgb_functions", "gradient_bbox_zero_size", "radial_focal_default_after_href",
     "radial_href_inherit", "rect_invalid", "stop_color_current_inherit", "stop_opacity_style",
     "style_comments", "clip_use_child", "clip_child_bbox_units", "radial_focal_bbox",
+    "clip_invalid_children",
 }
 
 

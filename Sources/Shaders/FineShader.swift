@@ -170,7 +170,21 @@ public enum FineShader {
         float t;
         if (p.kind == 1u) t = gx;
         else if (p.kind == 2u) t = (sqrt(gx * gx + gy * gy) - p.p0) * p.p1;
-        else {
+        else if (p.kind == 5u) {
+            // Focal radial: FineRasterizer.focalT.
+            float c = gx * gx + gy * gy, b = gx * p.p0, a = p.p0 * p.p0 - 1.0;
+            if (a < 0.0) {
+                float q = b + sqrt(b * b - a * c);
+                t = q > 0.0 ? c / q : 0.0;
+            } else if (a == 0.0) {
+                if (b <= 0.0) return vec4(0.0);
+                t = c / (2.0 * b);
+            } else {
+                float disc = b * b - a * c;
+                if (disc < 0.0 || b < 0.0) return vec4(0.0);
+                t = (b + sqrt(disc)) / a;
+            }
+        } else {
             float turn = 6.28318530717958647692;
             float angle = atan(gy, gx) - p.p0;
             angle -= turn * floor(angle / turn);

@@ -12,6 +12,16 @@ struct SVGBuilder {
     private var gradientCache: [String: SVGGradient?] = [:]
     private var activeReferences: [ObjectIdentifier] = []
     private var clipsInProgress: Set<String> = []
+    /// Per built clip path, how many outlines drawing it fills (its children's, their clip paths'
+    /// and its own clip path's, each counted every time it is drawn), to bound mask expansion.
+    private var clipCosts: [String: Int] = [:]
+    /// Clip paths found too costly or too deeply nested: ignored wherever they are referenced.
+    private var rejectedClips: Set<String> = []
+    /// A clip path that references clip paths nested deeper than this is ignored (bounded recursion).
+    static let maxClipNesting = 32
+    /// A clip path whose drawing would fill more outlines than this is ignored (bounded time: children
+    /// that each reference a clip path with several children multiply).
+    static let maxClipCost = 10_000
 
     init(tree: SVGXMLTree, viewport: CGSize) {
         self.tree = tree
@@ -78,11 +88,13 @@ struct SVGBuilder {
 
         var transform = CGAffineTransform.identity
         if let text = el.attributes["transform"] {
-            guard let t = SVGTransformList.parse(text) else {
-                warn(el, "invalid transform '\(text)': element skipped")
-                return nil
+            // An attribute in error is ignored, as if not specified (CSS; resvg and Chrome agree): the
+            // element is drawn untransformed.
+            if let t = SVGTransformList.parse(text) {
+                transform = t
+            } else {
+                warn(el, "invalid transform '\(text)' ignored")
             }
-            transform = t
         }
         if transform.determinant == 0 { return nil }  // everything collapses: nothing to draw
 
@@ -233,12 +245,18 @@ struct SVGBuilder {
             warn(el, "circular clip-path reference to #\(id); ignored")
             return false
         }
+        if rejectedClips.contains(id) { return false }  // warned once, where it was built
+        if clipsInProgress.count >= Self.maxClipNesting {
+            warn(el, "clip-path #\(id) nested more than \(Self.maxClipNesting) clip paths deep; ignored")
+            return false
+        }
         buildClipPath(id)
         return clipPaths[id] != nil
     }
 
     private mutating func buildClipPath(_ id: String) {
-        guard clipPaths[id] == nil, !clipsInProgress.contains(id), let el = tree.ids[id] else { return }
+        guard clipPaths[id] == nil, !clipsInProgress.contains(id), !rejectedClips.contains(id),
+              let el = tree.ids[id] else { return }
         clipsInProgress.insert(id)
         defer { clipsInProgress.remove(id) }
         var transform = CGAffineTransform.identity
@@ -253,46 +271,94 @@ struct SVGBuilder {
             default: warn(el, "invalid clipPathUnits '\(text)'; userSpaceOnUse used")
             }
         }
-        var style = SVGStyle()
+        // Properties inherit into a <clipPath> from its own ancestors (not from the element that
+        // references it): e.g. a clip-rule set on an enclosing <g> applies to its children.
+        var style = inheritedStyle(of: el)
         for problem in style.apply(attributes: el.attributes) { warn(el, problem) }
         // Nested clipping: a clip-path on the <clipPath> element itself.
         var nested: String? = nil
         if let ref = style.clipPath, resolveClipReference(ref, el) { nested = ref }
-        let children = buildChildren(of: el, style: style.inherited(), opacity: 1)
+        // A child's own clip-path is resolved while building it; one that leads back to a clip path in
+        // progress (itself, or a cycle) is an invalid reference and is ignored with a warning, so the
+        // child counts unclipped (what resvg does).
+        let built = buildChildren(of: el, style: style.inherited(), opacity: 1)
 
-        // The children's outlines, each under its own transform (a <use> contributes its shapes).
-        var outlines: [(Path, FillRule)] = []
-        func collect(_ node: SVGNode, _ t: CGAffineTransform, topLevel: Bool) {
+        // Shapes and <use>s of shapes contribute; other elements are not allowed in a clipPath.
+        var children: [SVGNode] = []
+        var outlines: [(path: Path, rule: FillRule, clipped: Bool)] = []
+        func collect(_ node: SVGNode, _ t: CGAffineTransform, clipped: Bool) {
             let t = node.transform.concatenating(t)
-            if node.clipPathID != nil {
-                warn(el, "clip-path on a child of <clipPath> #\(id) is not supported; ignored")
-            }
+            let clipped = clipped || node.clipPathID != nil
             switch node.content {
             case .shape(let shape):
-                outlines.append((shape.path.applying(t), shape.clipRule))
+                outlines.append((shape.path.applying(t), shape.clipRule, clipped))
             case .group(let nodes):
-                if topLevel && node.element != "use" {
-                    warn(el, "<\(node.element)> is not allowed in <clipPath> #\(id); ignored")
-                    return
-                }
-                for n in nodes { collect(n, t, topLevel: false) }
+                for n in nodes { collect(n, t, clipped: clipped) }
             }
         }
-        for child in children { collect(child, .identity, topLevel: true) }
-
-        var path = Path()
-        for (p, _) in outlines { path.addPath(p) }
-        var rule = FillRule.nonZero
-        if outlines.count == 1 {
-            rule = outlines[0].1
-        } else if outlines.contains(where: { $0.1 == .evenOdd }) {
-            // The union of several outlines is one nonzero path only when all are nonzero.
-            rule = outlines[0].1
-            warn(el, "clipPath #\(id): children with clip-rule evenodd cannot be united exactly; "
-                     + "all outlines clipped with the first child's rule")
+        for child in built {
+            if case .group = child.content, child.element != "use" {
+                warn(el, "<\(child.element)> is not allowed in <clipPath> #\(id); ignored")
+                continue
+            }
+            children.append(child)
+            collect(child, .identity, clipped: false)
         }
+
+        // One path with one rule is the exact union when no child has its own clip, all share a rule
+        // and their bounds are disjoint (no pixel gets winding from two children). Otherwise the
+        // children are drawn as a mask, each with its own rule: overlapping even-odd children then
+        // unite instead of cancelling, and mixed rules stay exact.
+        var path: Path? = nil
+        let rule = outlines.first?.rule ?? .nonZero
+        if outlines.allSatisfy({ !$0.clipped && $0.rule == rule }) && outlines.count <= 64 {
+            let boxes = outlines.map { $0.path.boundingRect }
+            var disjoint = true
+            for i in boxes.indices where disjoint {
+                for j in boxes.indices where j > i {
+                    // Touching bounds count as overlapping (an edge pixel shared by two children).
+                    let (u, v) = (boxes[i], boxes[j])
+                    if u.minX <= v.maxX && v.minX <= u.maxX && u.minY <= v.maxY && v.minY <= u.maxY { disjoint = false; break }
+                }
+            }
+            if disjoint {
+                var p = Path()
+                for o in outlines { p.addPath(o.path) }
+                path = p
+            }
+        }
+        var cost = nested.flatMap { clipCosts[$0] } ?? 0
+        func addCost(_ node: SVGNode) {
+            var inner = 0
+            switch node.content {
+            case .shape: inner = 1
+            case .group(let nodes): for n in nodes { addCost(n) }
+            }
+            cost = min(cost + inner + (node.clipPathID.flatMap { clipCosts[$0] } ?? 0), Self.maxClipCost + 1)
+        }
+        for child in children { addCost(child) }
+        if cost > Self.maxClipCost {
+            warn(el, "clipPath #\(id) would fill more than \(Self.maxClipCost) outlines; ignored")
+            rejectedClips.insert(id)
+            return
+        }
+        clipCosts[id] = cost
         clipPaths[id] = SVGClipPath(id: id, units: units, transform: transform, children: children,
-                                    path: path.applying(transform), rule: rule, clipPathID: nested)
+                                    path: path, rule: rule, clipPathID: nested)
+    }
+
+    /// The computed style of `el`'s parent chain (root first), without `el`'s own attributes. Problems in
+    /// the ancestors' values are warned where those elements are built, not again here.
+    func inheritedStyle(of el: SVGXMLElement) -> SVGStyle {
+        var chain: [SVGXMLElement] = []
+        var a = el.parent
+        while let e = a, chain.count < 4096 { chain.append(e); a = e.parent }
+        var style = SVGStyle()
+        for e in chain.reversed() {
+            style = style.inherited()
+            _ = style.apply(attributes: e.attributes)
+        }
+        return style.inherited()
     }
 
     // MARK: Lengths
@@ -308,10 +374,11 @@ struct SVGBuilder {
     }
 
     /// Like `length`, but distinguishes "absent or auto" (`.some(nil)`).
-    private mutating func optionalLength(_ el: SVGXMLElement, _ name: String, _ axis: SVGLength.Axis) -> Double?? {
+    private mutating func optionalLength(_ el: SVGXMLElement, _ name: String, _ axis: SVGLength.Axis,
+                                         invalid consequence: String = "element skipped") -> Double?? {
         guard let text = el.attributes[name], text.trimmingCharacters(in: .whitespaces) != "auto" else { return .some(nil) }
         guard let l = SVGLength.parse(text) else {
-            warn(el, "invalid number in \(name)='\(text)': element skipped")
+            warn(el, "invalid number in \(name)='\(text)': \(consequence)")
             return nil
         }
         return .some(l.resolved(axis, viewport: viewport))
@@ -358,12 +425,13 @@ struct SVGBuilder {
             return result.path
         case "rect":
             guard let x = length(el, "x", .x, default: 0), let y = length(el, "y", .y, default: 0),
-                  let w = length(el, "width", .x, default: 0), let h = length(el, "height", .y, default: 0),
-                  let rxOpt = optionalLength(el, "rx", .x), let ryOpt = optionalLength(el, "ry", .y)
+                  let w = length(el, "width", .x, default: 0), let h = length(el, "height", .y, default: 0)
             else { return nil }
             if w < 0 || h < 0 { warn(el, "negative width or height: element skipped"); return nil }
             if w == 0 || h == 0 { return nil }
-            var rx = rxOpt, ry = ryOpt
+            // An invalid rx or ry is ignored, i.e. auto (SVG 2; resvg agrees), instead of skipping the rect.
+            var rx = optionalLength(el, "rx", .x, invalid: "treated as auto") ?? nil
+            var ry = optionalLength(el, "ry", .y, invalid: "treated as auto") ?? nil
             if let r = rx, r < 0 { warn(el, "negative rx treated as auto"); rx = nil }
             if let r = ry, r < 0 { warn(el, "negative ry treated as auto"); ry = nil }
             let rxv = min(rx ?? ry ?? 0, w / 2)
@@ -434,7 +502,11 @@ struct SVGBuilder {
             if let target = tree.ids[id] {
                 if target.name == "linearGradient" || target.name == "radialGradient" {
                     guard let g = gradient(id) else { return nil }
-                    return .gradient(g, opacity: alpha)
+                    var fallbackColor: Color? = nil
+                    if let f = fallback, case .color(let c)? = resolvePaint(f, style: style, el, alpha: alpha) {
+                        fallbackColor = c
+                    }
+                    return .gradient(g, opacity: alpha, fallback: fallbackColor)
                 }
                 warn(el, "paint server <\(target.name)> #\(id) is not supported; "
                          + (fallback == nil ? "not painted" : "fallback used"))
@@ -516,19 +588,20 @@ struct SVGBuilder {
             let cx = len("cx", SVGLength(50, percent: true)), cy = len("cy", SVGLength(50, percent: true))
             let fx = len("fx", cx), fy = len("fy", cy)
             kind = .radial(cx: cx, cy: cy, r: len("r", SVGLength(50, percent: true)), fx: fx, fy: fy)
-            let vp = viewport
-            func value(_ l: SVGLength, _ axis: SVGLength.Axis) -> Double {
-                units == .objectBoundingBox ? (l.isPercent ? l.value / 100 : l.value) : l.resolved(axis, viewport: vp)
-            }
-            if value(fx, .x) != value(cx, .x) || value(fy, .y) != value(cy, .y) {
-                warn(first, "focal point (fx, fy) differs from the centre; not supported yet, centre used")
+            if attribute("fr", sameKind: true) != nil {
+                warn(first, "fr (focal radius) is not supported; 0 used")
             }
         }
         var stops: [Gradient.Stop] = []
         if let holder = chain.first(where: { $0.children.contains { $0.name == "stop" } }) {
+            // A stop's style comes from the gradient element that holds it and that element's ancestors:
+            // `color` for currentColor, the gradient's stop-color and stop-opacity for `inherit`.
+            var holderStyle = inheritedStyle(of: holder)
+            _ = holderStyle.apply(attributes: holder.attributes)  // its problems are not the stops'
+            let stopParent = holderStyle.inherited()
             var last = 0.0
             for s in holder.children where s.name == "stop" {
-                var style = SVGStyle()
+                var style = stopParent
                 for problem in style.apply(attributes: s.attributes) { warn(s, problem) }
                 var offset = 0.0
                 if let text = s.attributes["offset"] {
@@ -559,7 +632,8 @@ struct SVGBuilder {
         enum Kind {
             case solid(Color)
             case linear(start: CGPoint, end: CGPoint)
-            case radial(center: CGPoint, radius: CGFloat)
+            /// `focus` == `center` for a gradient without a focal point.
+            case radial(center: CGPoint, radius: CGFloat, focus: CGPoint)
         }
         var kind: Kind
         var gradient: Gradient
@@ -570,8 +644,9 @@ struct SVGBuilder {
             switch kind {
             case .solid(let c): return .color(c)
             case .linear(let a, let b): return .linearGradient(gradient, startPoint: a, endPoint: b, options: options)
-            case .radial(let c, let r):
-                return .radialGradient(gradient, center: c, startRadius: 0, endRadius: r, options: options)
+            case .radial(let c, let r, let f):
+                if f == c { return .radialGradient(gradient, center: c, startRadius: 0, endRadius: r, options: options) }
+                return .radialGradient(gradient, center: c, radius: r, focus: f, options: options)
             }
         }
 
@@ -602,11 +677,11 @@ struct SVGBuilder {
                 let start = a.applying(t)
                 out.kind = .linear(start: start, end: CGPoint(x: start.x + gx / gg, y: start.y + gy / gg))
                 return out
-            case .radial(let c, let r):
+            case .radial(let c, let r, let f):
                 let n1 = t.a * t.a + t.b * t.b, n2 = t.c * t.c + t.d * t.d
                 let dot = t.a * t.c + t.b * t.d
                 guard n1 > 0, abs(n1 - n2) <= 1e-9 * n1, abs(dot) <= 1e-9 * n1 else { return nil }
-                out.kind = .radial(center: c.applying(t), radius: r * n1.squareRoot())
+                out.kind = .radial(center: c.applying(t), radius: r * n1.squareRoot(), focus: f == c ? c.applying(t) : f.applying(t))
                 return out
             }
         }
@@ -620,7 +695,7 @@ struct SVGBuilder {
         switch paint {
         case .color(let c):
             return PaintGeometry(kind: .solid(c), gradient: Gradient(stops: []), options: [], transform: .identity)
-        case .gradient(let g, let alpha):
+        case .gradient(let g, let alpha, let fallback):
             let stops = g.stops.map { Gradient.Stop(color: $0.color.opacity(alpha), location: $0.location) }
             guard let lastStop = stops.last else { return nil }  // no stops: paint none
             let solid = PaintGeometry(kind: .solid(lastStop.color), gradient: Gradient(stops: []), options: [],
@@ -630,6 +705,12 @@ struct SVGBuilder {
             if g.units == .objectBoundingBox {
                 let bb = path.boundingRect  // tight: curve extrema, not control points
                 guard !bb.isNull, bb.width > 0, bb.height > 0 else {
+                    // SVG: on geometry without width or height the bounding-box gradient is ignored;
+                    // the reference's fallback colour paints when there is one (resvg and Chrome), else
+                    // nothing does.
+                    if let f = fallback {
+                        return PaintGeometry(kind: .solid(f), gradient: Gradient(stops: []), options: [], transform: .identity)
+                    }
                     warn(el, "objectBoundingBox gradient #\(g.id) on an element without area: not \(verb)")
                     return nil
                 }
@@ -651,10 +732,15 @@ struct SVGBuilder {
                 let p2 = CGPoint(x: value(x2, .x), y: value(y2, .y))
                 if p1 == p2 { return solid }  // zero-length vector: the last stop's colour
                 kind = .linear(start: p1, end: p2)
-            case .radial(let cx, let cy, let r, _, _):
+            case .radial(let cx, let cy, let r, let fx, let fy):
                 let radius = value(r, .other)
                 if !(radius > 0) { return solid }  // r = 0: the last stop's colour
-                kind = .radial(center: CGPoint(x: value(cx, .x), y: value(cy, .y)), radius: radius)
+                // The focal point is kept where it is, also outside the circle: the gradient then fills
+                // a cone (SVG 2's rule, which resvg and Skia follow; SVG 1.1 moved it onto the circle).
+                let center = CGPoint(x: value(cx, .x), y: value(cy, .y))
+                var focus = CGPoint(x: value(fx, .x), y: value(fy, .y))
+                if !(focus.x.isFinite && focus.y.isFinite) { focus = center }
+                kind = .radial(center: center, radius: radius, focus: focus)
             }
             guard m.isIdentity || m.isInvertible else {
                 warn(el, "gradient #\(g.id) has a singular transform: not \(verb)")

@@ -18,6 +18,11 @@ enum SVGColor {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             guard parts.count == 3 || parts.count == 4 else { return nil }
+            // The comma form takes three numbers or three percentages, not a mix (CSS Color; resvg and
+            // Chrome reject `rgb(255, 50%, 0)`). The space form may mix them (CSS Color 4).
+            if fn.hasPrefix("rgb") && inner.contains(",") && Set(parts.prefix(3).map { $0.hasSuffix("%") }).count > 1 {
+                return nil
+            }
             var alpha = 1.0
             if parts.count == 4 {
                 guard let a = component(parts[3], scale: 1) else { return nil }

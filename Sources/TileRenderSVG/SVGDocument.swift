@@ -25,8 +25,9 @@ import Foundation
 /// `stroke-opacity` (times the element's opacity). Gradient strokes in objectBoundingBox units use the
 /// fill bounding box of the geometry, as fills do.
 ///
-/// `clip-path` (userSpaceOnUse and objectBoundingBox `<clipPath>`s, their `transform`, `clip-rule`
-/// and nested clip paths) and nested `<svg>` viewports are drawn with `GraphicsContext.clip(to:)`;
+/// `clip-path` (userSpaceOnUse and objectBoundingBox `<clipPath>`s, their `transform`, per-child
+/// `clip-rule` and `clip-path`, nested clip paths) and nested `<svg>` viewports are drawn with
+/// `GraphicsContext.clip(to:)`, or, for a union one path cannot express, as a mask (`drawClipped`);
 /// `opacity` on groups (and on shapes with both a fill and a stroke) with `drawLayer`. Masks, filters,
 /// text and images are reported in `warnings`.
 public struct SVGDocument: Sendable {
@@ -142,34 +143,76 @@ public struct SVGDocument: Sendable {
         if !node.transform.isIdentity { c.concatenate(node.transform) }
         // Clips are in the element's user space (inside its own transform).
         if let clip = node.viewportClip { c.clip(to: clip) }
-        if let id = node.clipPathID, let clipPath = clipPaths[id] {
-            guard applyClip(clipPath, to: &c, for: node, depth: 0) else { return }
-        }
-        if node.groupOpacity < 1 {
-            c.opacity *= node.groupOpacity
-            c.drawLayer { inner in drawContent(node, in: inner) }
-        } else {
-            drawContent(node, in: c)
+        drawClipped(node.clipPathID, node: node, in: c, depth: 0) { c in
+            if node.groupOpacity < 1 {
+                var c = c
+                c.opacity *= node.groupOpacity
+                c.drawLayer { inner in drawContent(node, in: inner) }
+            } else {
+                drawContent(node, in: c)
+            }
         }
     }
 
-    /// Clips `context` to `clipPath` (and the clip paths it references in turn) for `node`; false when
-    /// nothing can show (an objectBoundingBox clip on an element without area).
-    private func applyClip(_ clipPath: SVGClipPath, to context: inout GraphicsContext, for node: SVGNode,
-                           depth: Int) -> Bool {
-        var path = clipPath.path
+    /// Draws `content` clipped by the clip path `id` (and the clip paths it references in turn), for
+    /// `node` (whose bounding box objectBoundingBox units refer to). Draws nothing when the clip is
+    /// empty or an objectBoundingBox clip meets an element without area.
+    ///
+    /// A clip path that is one path with one rule (`SVGClipPath.path`) becomes one `clip(to:)`.
+    /// Otherwise its children are drawn as a mask, each with its own rule and its own clip-path, and
+    /// united by source-over (what resvg does): the content goes into a layer L, then a layer M that is
+    /// opaque everywhere except where the children are (the children, drawn into their own layer, are
+    /// composited onto an opaque canvas-sized fill with `destinationOut`) is composited onto L with
+    /// `destinationOut`, which keeps L where the union covers it.
+    private func drawClipped(_ id: String?, node: SVGNode, in context: GraphicsContext, depth: Int,
+                             content: (GraphicsContext) -> Void) {
+        // The builder drops circular references and bounds nesting; the depth bound is a second guard.
+        guard let id, depth < 256, let clipPath = clipPaths[id] else { content(context); return }
+        var box = CGRect.null
         if clipPath.units == .objectBoundingBox {
-            let box = Self.boundingBox(of: node)
-            guard !box.isNull, box.width > 0, box.height > 0 else { return false }
-            path = path.applying(CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+            box = Self.boundingBox(of: node)
+            guard !box.isNull, box.width > 0, box.height > 0 else { return }
         }
-        if path.isEmpty { return false }  // an empty clip path clips everything away
-        context.clip(to: path, style: FillStyle(eoFill: clipPath.rule == .evenOdd))
-        // The builder drops circular references; the depth bound is a second guard.
-        if depth < 32, let id = clipPath.clipPathID, let nested = clipPaths[id] {
-            return applyClip(nested, to: &context, for: node, depth: depth + 1)
+        let toUser = clipPath.contentTransform(box: box)
+        guard toUser.isInvertible else { return }
+        if let path = clipPath.path {
+            if path.isEmpty { return }  // an empty clip path clips everything away
+            var c = context
+            c.clip(to: path.applying(toUser), style: FillStyle(eoFill: clipPath.rule == .evenOdd))
+            drawClipped(clipPath.clipPathID, node: node, in: c, depth: depth + 1, content: content)
+            return
         }
-        return true
+        if clipPath.children.isEmpty { return }
+        context.drawLayer { layer in
+            drawClipped(clipPath.clipPathID, node: node, in: layer, depth: depth + 1, content: content)
+            var cut = layer
+            cut.blendMode = .destinationOut
+            cut.drawLayer { outside in
+                var full = outside
+                full.transform = .identity
+                full.fill(Path(CGRect(origin: .zero, size: full.size)), with: .color(.white))
+                var union = outside
+                union.blendMode = .destinationOut
+                union.concatenate(toUser)
+                union.drawLayer { mask in
+                    for child in clipPath.children { drawMask(child, in: mask, depth: depth + 1) }
+                }
+            }
+        }
+    }
+
+    /// Fills a clip path child's region opaquely: its outline by its clip-rule, inside its own clip-path.
+    private func drawMask(_ node: SVGNode, in context: GraphicsContext, depth: Int) {
+        var c = context
+        if !node.transform.isIdentity { c.concatenate(node.transform) }
+        drawClipped(node.clipPathID, node: node, in: c, depth: depth) { c in
+            switch node.content {
+            case .shape(let shape):
+                c.fill(shape.path, with: .color(.white), style: FillStyle(eoFill: shape.clipRule == .evenOdd))
+            case .group(let children):
+                for child in children { drawMask(child, in: c, depth: depth + 1) }
+            }
+        }
     }
 
     /// The element's geometry bounding box in its user space (inside its transform): a shape's outline,

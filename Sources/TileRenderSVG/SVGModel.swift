@@ -55,10 +55,12 @@ struct SVGLength: Sendable, Equatable {
     }
 }
 
-/// A paint after resolution: a colour (alpha already includes fill-opacity and opacity) or a gradient.
+/// A paint after resolution: a colour (alpha already includes fill-opacity and opacity) or a gradient,
+/// with the reference's fallback colour (`url(#g) red`; nil for none or no fallback), used where the
+/// gradient cannot apply (an objectBoundingBox gradient on geometry without width or height).
 enum SVGPaint: Sendable {
     case color(Color)
-    case gradient(SVGGradient, opacity: Double)
+    case gradient(SVGGradient, opacity: Double, fallback: Color? = nil)
 }
 
 /// A gradient element with its `href` chain merged in.
@@ -154,17 +156,29 @@ struct SVGNode: Sendable {
     var viewportClip: Path? = nil
 }
 
-/// A `<clipPath>` element, resolved: the union of its children's outlines.
+/// A `<clipPath>` element, resolved. Its region is the union of its children's regions, each child
+/// filled by its own `clip-rule` and clipped by its own `clip-path` (CSS Masking), mapped through the
+/// bounding-box units (objectBoundingBox) and then `transform` (as resvg and Chrome order them).
 struct SVGClipPath: Sendable {
     var id: String
     var units: SVGGradient.Units
     var transform: CGAffineTransform
+    /// The children that contribute (shapes and `<use>`s of shapes), each with its own transform.
     var children: [SVGNode]
-    /// The children's outlines (each under its own transform) concatenated, then mapped through
-    /// `transform`: in the referencing element's user space (userSpaceOnUse) or in bounding-box units.
-    var path: Path
-    /// The rule of `path`: nonzero, or the single child's clip-rule (see `SVGBuilder.buildClipPath`).
+    /// The union as one path with one rule, when that is exact: one child, or children with the same
+    /// rule whose bounds do not overlap, none with its own clip-path. In clip-content space (children's
+    /// transforms applied; not yet `transform` or the bounding-box map). nil: the union is drawn as a
+    /// mask (see `SVGDocument.drawClipped`).
+    var path: Path?
+    /// The rule of `path`.
     var rule: FillRule
     /// A `clip-path` on the `<clipPath>` element itself: intersected with this one.
     var clipPathID: String?
+
+    /// Clip-content space to the referencing element's user space, for an element with bounding box `box`.
+    func contentTransform(box: CGRect) -> CGAffineTransform {
+        guard units == .objectBoundingBox else { return transform }
+        return CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
+            .concatenating(transform)
+    }
 }

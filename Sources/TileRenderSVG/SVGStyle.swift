@@ -58,10 +58,15 @@ struct SVGStyle {
     var filter: String? = nil
     var stopColor: SVGPaintSpec = .color(.black)
     var stopOpacity = 1.0
+    /// The parent's stop-color and stop-opacity, for `inherit` (these two are not inherited otherwise).
+    var parentStopColor: SVGPaintSpec = .color(.black)
+    var parentStopOpacity = 1.0
 
     /// The style a child starts from.
     func inherited() -> SVGStyle {
         var s = self
+        s.parentStopColor = stopColor
+        s.parentStopOpacity = stopOpacity
         s.opacity = 1
         s.displayNone = false
         s.clipPath = nil
@@ -94,10 +99,25 @@ struct SVGStyle {
         return problems
     }
 
-    /// Splits a `style` attribute into (property, value) pairs; drops `!important`.
+    /// `text` without CSS comments (`/* ... */`, each replaced by a space; an unterminated one runs to
+    /// the end, as CSS reads it).
+    static func removingComments(_ text: String) -> String {
+        guard text.contains("/*") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let open = rest.range(of: "/*") {
+            out += rest[..<open.lowerBound]
+            out += " "
+            guard let close = rest[open.upperBound...].range(of: "*/") else { return out }
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// Splits a `style` attribute into (property, value) pairs; drops CSS comments and `!important`.
     static func declarations(_ style: String) -> [(String, String)] {
         var out: [(String, String)] = []
-        for decl in style.split(separator: ";") {
+        for decl in removingComments(style).split(separator: ";") {
             guard let colon = decl.firstIndex(of: ":") else { continue }
             let name = decl[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             var value = decl[decl.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -130,7 +150,13 @@ struct SVGStyle {
     /// Applies one property; returns a message when the value is invalid. Unknown properties are ignored.
     mutating func apply(_ name: String, _ rawValue: String) -> String? {
         let value = rawValue.trimmingCharacters(in: .whitespacesAndNewlines)
-        if value == "inherit" || value.isEmpty { return nil }  // same as not set (all inherited ones)
+        if value == "inherit" {
+            // Same as not set for the inherited properties; the two stop properties take the parent's.
+            if name == "stop-color" { stopColor = parentStopColor }
+            if name == "stop-opacity" { stopOpacity = parentStopOpacity }
+            return nil
+        }
+        if value.isEmpty { return nil }
         let bad = "invalid \(name) value '\(value)' ignored"
         switch name {
         case "fill":

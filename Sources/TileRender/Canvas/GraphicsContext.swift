@@ -89,6 +89,8 @@ extension GraphicsContext {
             case color(Color)
             case linearGradient(Gradient, startPoint: CGPoint, endPoint: CGPoint)
             case radialGradient(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
+            /// Radius 0 at `focus` growing to `radius` at `center` (see `radialGradient(_:center:radius:focus:options:)`).
+            case focalRadialGradient(Gradient, center: CGPoint, radius: CGFloat, focus: CGPoint)
             /// Angles from +x toward +y; `endAngle` is `startAngle` plus the sweep.
             case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
             /// A bitmap stretched over `destination` (user space), sampled bilinearly.
@@ -110,6 +112,15 @@ extension GraphicsContext {
                                           endRadius: CGFloat, options: GradientOptions = GradientOptions()) -> Shading {
             Shading(kind: .radialGradient(gradient, center: center, startRadius: startRadius, endRadius: endRadius),
                     options: options)
+        }
+        /// A radial gradient with a focal point (TileRender's addition, for SVG's `fx`/`fy` and the
+        /// canvas API's two-circle gradients): the first colour at `focus` (radius 0), the last on the
+        /// circle of `radius` around `center`, interpolated on the circles between them. With the focus
+        /// outside the circle the gradient fills only the cone that the circles sweep (SVG 2, resvg,
+        /// Skia); elsewhere it paints nothing.
+        public static func radialGradient(_ gradient: Gradient, center: CGPoint, radius: CGFloat, focus: CGPoint,
+                                          options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .focalRadialGradient(gradient, center: center, radius: radius, focus: focus), options: options)
         }
         /// A conic (angular) gradient that sweeps one full turn clockwise on screen from `angle`.
         public static func conicGradient(_ gradient: Gradient, center: CGPoint, angle: Angle = .zero,

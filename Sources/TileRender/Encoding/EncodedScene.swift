@@ -19,6 +19,9 @@ struct EncodedPaint: Sendable {
         case radial = 2
         /// t = (atan2(g.y, g.x) - params.0, wrapped to [0, 2pi)) * params.1
         case conic = 3
+        /// Focal radial: gradient space has the focus at the origin and the end circle (radius 1) centred
+        /// at (params.0, 0); t is the largest root of the circles through g (see `FineRasterizer.focalT`).
+        case focal = 5
         /// A bitmap: `lutStart` is its first texel in `images`, `spread` its width, `pad` its height;
         /// `map` takes device points to texel coordinates; `color.w` is the opacity.
         case image = 4
@@ -164,6 +167,24 @@ struct EncodedScene: Sendable {
             // r1 == r0: everything inside is the first colour, outside the last (a hard step at r0).
             let inv = span != 0 && span.isFinite ? Float(1 / span) : Float(1e9)
             return gradientPaint(.radial, lut: lut, spread: spread, map: toCenter, params: (Float(r0), inv))
+        case .focalRadialGradient(let gradient, let center, let radius, let focus):
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
+            let dx = center.x - focus.x, dy = center.y - focus.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            guard radius > 0, radius.isFinite, distance.isFinite else {
+                // No circle: the last colour, as a radial gradient of radius 0.
+                let c = EncodedScene.premultiplied(gradient.stops.last?.color ?? .clear, alpha: alpha)
+                return c.w > 0 ? .solid(c) : nil
+            }
+            let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            if distance == 0 {
+                return gradientPaint(.radial, lut: lut, spread: spread, map: toCenter, params: (0, Float(1 / radius)))
+            }
+            // Device -> user -> focus at the origin, centre on +x, radius 1.
+            let cosA = dx / distance / radius, sinA = dy / distance / radius
+            let toFocal = inverse.concatenating(CGAffineTransform(translationX: -focus.x, y: -focus.y))
+                .concatenating(CGAffineTransform(a: cosA, b: -sinA, c: sinA, d: cosA, tx: 0, ty: 0))
+            return gradientPaint(.focal, lut: lut, spread: spread, map: toFocal, params: (Float(distance / radius), 0))
         case .image(let bitmap, let destination):
             // Device -> user -> texel coordinates.
             let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)

@@ -407,6 +407,9 @@ final class FineRasterizer: @unchecked Sendable {
             t = gx
         case EncodedPaint.Kind.radial.rawValue:
             t = ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1
+        case EncodedPaint.Kind.focal.rawValue:
+            guard let ft = focalT(gx, gy, k: p.params.0) else { return .zero }
+            t = ft
         default:
             var angle = atan2(gy, gx) - p.params.0
             let turn = 2 * Float.pi
@@ -422,6 +425,24 @@ final class FineRasterizer: @unchecked Sendable {
         }
         let clamped = min(max(t, 0), 1)
         return ramps[Int(p.lutStart) + Int(clamped * Float(EncodedScene.rampSize - 1) + 0.5)]
+    }
+
+    /// The focal gradient's parameter at gradient-space point g: the largest t >= 0 whose circle (centre
+    /// (t k, 0), radius t) passes through g, i.e. the root of (k^2 - 1) t^2 - 2 gx k t + |g|^2 = 0; nil
+    /// where no circle does (outside the cone when the focus lies outside the end circle, k > 1).
+    /// `Sources/Shaders/FineShader.swift` mirrors it.
+    @inline(__always)
+    static func focalT(_ gx: Float, _ gy: Float, k: Float) -> Float? {
+        let c = gx * gx + gy * gy, b = gx * k, a = k * k - 1
+        if a < 0 {
+            // Focus inside: one root >= 0, written without cancellation.
+            let q = b + (b * b - a * c).squareRoot()
+            return q > 0 ? c / q : 0
+        }
+        if a == 0 { return b > 0 ? c / (2 * b) : nil }
+        let disc = b * b - a * c
+        guard disc >= 0, b >= 0 else { return nil }
+        return (b + disc.squareRoot()) / a
     }
 
     /// Bilinear sample of premultiplied RGBA8 texels at texel coordinates (u, v), clamped to the edges.

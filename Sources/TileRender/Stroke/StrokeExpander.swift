@@ -236,7 +236,11 @@ struct StrokeExpander {
         var phase = p.dashPhase.truncatingRemainder(dividingBy: period)
         if phase < 0 { phase += period }
         var index = 0
-        while phase >= p.dash[index] { phase -= p.dash[index]; index = (index + 1) % p.dash.count }
+        // A phase on a dash's end moves past it, except a zero-length dash, which starts (and ends) there:
+        // it draws its dot or square (SVG, resvg). Not every entry is zero (solid then), so this ends.
+        while phase > p.dash[index] || (phase == p.dash[index] && p.dash[index] > 0) {
+            phase -= p.dash[index]; index = (index + 1) % p.dash.count
+        }
         var remaining = p.dash[index] - phase
         var on = index % 2 == 0
         dashPoints.removeAll(keepingCapacity: true); dashCorners.removeAll(keepingCapacity: true)
@@ -282,6 +286,7 @@ struct StrokeExpander {
             remaining -= segment - travelled
             if on { dashPoints.append(b); dashCorners.append(lineCorners[i]) }
         }
+        // A dash that would start exactly at the path's end is not drawn (resvg and Skia agree).
         if on { flush(lastDirection, &out) }
     }
 

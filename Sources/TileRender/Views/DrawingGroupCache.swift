@@ -62,6 +62,8 @@ struct SceneFingerprint: Hashable {
         case .color(let c): h.combine(0); h.combine(c)
         case .linearGradient(let g, let a, let b): h.combine(1); h.combine(g); combine(a, &h); combine(b, &h)
         case .radialGradient(let g, let c, let r0, let r1): h.combine(2); h.combine(g); combine(c, &h); h.combine(r0); h.combine(r1)
+        case .focalRadialGradient(let g, let c, let r, let f):
+            h.combine(5); h.combine(g); combine(c, &h); h.combine(r); combine(f, &h)
         case .conicGradient(let g, let c, let a0, let a1): h.combine(3); h.combine(g); combine(c, &h); h.combine(a0); h.combine(a1)
         case .image(let bitmap, let rect):
             h.combine(4); h.combine(bitmap.width); h.combine(bitmap.height); h.combine(bitmap.pixels)

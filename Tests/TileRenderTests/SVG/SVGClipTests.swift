@@ -102,14 +102,16 @@ private func pixelBounds(_ clip: ClipShape) -> CGRect { clip.path.applying(clip.
         #expect(close(clip.path.boundingRect, CGRect(x: 0, y: 0, width: 55, height: 55)))
     }
 
-    @Test func mixedClipRulesWarn() throws {
+    @Test func mixedClipRulesUniteEachChildByItsOwnRule() throws {
+        // Each child is filled by its own clip-rule and the results are united (drawn as a mask).
         let doc = try parse("""
             <clipPath id="c"><rect width="10" height="10" clip-rule="evenodd"/><rect x="20" width="10" height="10"/></clipPath>
             <rect width="100" height="100" clip-path="url(#c)"/>
             """)
-        #expect(doc.warnings.count == 1)
-        #expect(doc.warnings.first?.element == "clipPath")
-        #expect(Recorded(doc).layers.first?.clip?.rule == .evenOdd)
+        #expect(doc.warnings.isEmpty)
+        let bitmap = try Renderer(backend: .cpu).render(doc.makeScene())
+        #expect(bitmap.pixel(x: 5, y: 5).a == 255 && bitmap.pixel(x: 25, y: 5).a == 255)
+        #expect(bitmap.pixel(x: 15, y: 5).a == 0 && bitmap.pixel(x: 5, y: 50).a == 0)
     }
 
     @Test func clipOnAGroupHoldsAllItsChildren() throws {

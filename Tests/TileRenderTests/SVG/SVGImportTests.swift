@@ -469,7 +469,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(close(try #require(endPoint(f[0].path.elements[1])), p(0, -100)))
     }
 
-    @Test func radialDefaultsAndFocalWarning() throws {
+    @Test func radialDefaultsAndFocalPoint() throws {
         let doc = try parse(svg("""
             <radialGradient id="r"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
             <radialGradient id="f" fx="0.2"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></radialGradient>
@@ -483,7 +483,12 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         }
         #expect(c == p(0.5, 0.5) && r0 == 0 && r1 == 0.5)
         #expect(close(f[0].transform, CGAffineTransform(a: 20, b: 0, c: 0, d: 20, tx: 40, ty: 40), 1e-9))
-        #expect(doc.warnings.contains { $0.element == "radialGradient" && $0.message.contains("focal") })
+        // fx is drawn (a focal gradient), not warned about.
+        #expect(doc.warnings.isEmpty)
+        guard case .focalRadialGradient(_, let fc, let fr, let focus) = f[1].shading.kind else {
+            Issue.record("expected a focal radial gradient"); return
+        }
+        #expect(fc == p(0.5, 0.5) && fr == 0.5 && focus == p(0.2, 0.5))
     }
 
     @Test func hrefInheritsStopsAndAttributes() throws {

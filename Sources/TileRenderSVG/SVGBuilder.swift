@@ -12,6 +12,7 @@ struct SVGBuilder {
     private var gradientCache: [String: SVGGradient?] = [:]
     private var activeReferences: [ObjectIdentifier] = []
     private var clipsInProgress: Set<String> = []
+    var gradientChains = SVGGradientChains()
 
     init(tree: SVGXMLTree, viewport: CGSize) {
         self.tree = tree
@@ -458,27 +459,10 @@ struct SVGBuilder {
         guard let first = tree.ids[id], first.name == "linearGradient" || first.name == "radialGradient" else {
             return nil
         }
-        var chain: [SVGXMLElement] = []
-        var current: SVGXMLElement? = first
-        while let c = current {
-            if chain.contains(where: { $0 === c }) {
-                warn(first, "circular gradient href chain")
-                break
-            }
-            chain.append(c)
-            guard let href = c.href?.trimmingCharacters(in: .whitespaces) else { break }
-            guard href.hasPrefix("#"), let next = tree.ids[String(href.dropFirst())],
-                  next.name == "linearGradient" || next.name == "radialGradient" else {
-                warn(c, "gradient href '\(href)' does not name a gradient; ignored")
-                break
-            }
-            current = next
-        }
+        // The href chain is resolved once per document and each look-up memoised
+        // (SVGBuilder+GradientChains.swift): long chains cost linear time, cycles are cut.
         func attribute(_ name: String, sameKind: Bool = false) -> (SVGXMLElement, String)? {
-            for c in chain where !sameKind || c.name == first.name {
-                if let v = c.attributes[name] { return (c, v) }
-            }
-            return nil
+            gradientChainAttribute(first, name, kind: sameKind ? first.name : nil)
         }
         let units: SVGGradient.Units
         switch attribute("gradientUnits")?.1.trimmingCharacters(in: .whitespaces) {
@@ -525,7 +509,7 @@ struct SVGBuilder {
             }
         }
         var stops: [Gradient.Stop] = []
-        if let holder = chain.first(where: { $0.children.contains { $0.name == "stop" } }) {
+        if let holder = gradientChainStopHolder(first) {
             var last = 0.0
             for s in holder.children where s.name == "stop" {
                 var style = SVGStyle()

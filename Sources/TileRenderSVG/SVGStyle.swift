@@ -23,8 +23,10 @@ indirect enum SVGPaintSpec: Sendable, Equatable {
             let id = String(ref.dropFirst())
             let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
             if rest.isEmpty { return .url(id, fallback: nil) }
+            // `url(#id) [fallback]`: one fallback colour or none, never a second url, so it is rejected
+            // before parsing (no recursion: a list of 10,000 urls is parsed in one linear pass).
+            if rest.lowercased().hasPrefix("url(") { return nil }
             guard let f = parse(rest) else { return nil }
-            if case .url = f { return nil }
             return .url(id, fallback: f)
         }
         guard let c = SVGColor.parse(s) else { return nil }

@@ -12,6 +12,8 @@ struct SVGBuilder {
     private var gradientCache: [String: SVGGradient?] = [:]
     private var activeReferences: [ObjectIdentifier] = []
     private var clipsInProgress: Set<String> = []
+    /// Limits on hostile input (see "Limits and bad input" in README.md); `SVGBuilder+Limits.swift`.
+    var limits = SVGBuildLimits()
     var gradientChains = SVGGradientChains()
 
     init(tree: SVGXMLTree, viewport: CGSize) {
@@ -20,6 +22,7 @@ struct SVGBuilder {
     }
 
     mutating func warn(_ element: SVGXMLElement, _ message: String) {
+        guard let message = limits.admitWarning(message, count: warnings.count) else { return }
         warnings.append(SVGWarning(element: element.name, line: element.line, message: message))
     }
 
@@ -39,10 +42,17 @@ struct SVGBuilder {
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let containers: Set<String> = ["g", "a", "switch", "svg", "use"]
 
-    mutating func buildRoot(_ root: SVGXMLElement) -> SVGNode {
-        build(root, parent: SVGStyle(), opacity: 1, isRoot: true)
-            ?? SVGNode(element: "svg", line: root.line, id: nil, transform: .identity, clipPathID: nil,
-                       groupOpacity: 1, content: .group([]))
+    mutating func buildRoot(_ root: SVGXMLElement) throws(SVGError) -> SVGNode {
+        // Building recurses once per nesting level: on a thread with a known stack (SVGLargeStack).
+        let node = SVGLargeStack.run { () -> SVGNode? in
+            checkExpansion(root)
+            guard limits.error == nil else { return nil }
+            return build(root, parent: SVGStyle(), opacity: 1, isRoot: true)
+        }
+        if let error = limits.error { throw error }
+        finishWarnings(root)
+        return node ?? SVGNode(element: "svg", line: root.line, id: nil, transform: .identity, clipPathID: nil,
+                               groupOpacity: 1, content: .group([]))
     }
 
     mutating func buildChildren(of element: SVGXMLElement, style: SVGStyle, opacity: Double) -> [SVGNode] {
@@ -56,6 +66,8 @@ struct SVGBuilder {
     /// Builds one element. `opacity` multiplies its paints (1 here: group opacity is drawn with layers).
     mutating func build(_ el: SVGXMLElement, parent: SVGStyle, opacity inherited: Double,
                         isRoot: Bool = false) -> SVGNode? {
+        guard enterElement(el) else { return nil }
+        defer { limits.depth -= 1 }
         let name = el.name
         if Self.silentlyIgnored.contains(name) || Self.referencedOnly.contains(name) { return nil }
         if name.contains(":") { return nil }  // foreign namespace (editor metadata)
@@ -232,6 +244,11 @@ struct SVGBuilder {
         }
         if clipsInProgress.contains(id) {
             warn(el, "circular clip-path reference to #\(id); ignored")
+            return false
+        }
+        if clipsInProgress.count >= SVGBuildLimits.maxClipPathChain {
+            warn(el, "clip-path #\(id) is nested more than \(SVGBuildLimits.maxClipPathChain) <clipPath>s deep "
+                     + "(the importer's limit); ignored")
             return false
         }
         buildClipPath(id)

@@ -41,6 +41,10 @@ public struct SVGDocument: Sendable {
     var root: SVGNode
     /// `<clipPath>` elements referenced by `clip-path`, resolved.
     var clipPaths: [String: SVGClipPath]
+    /// Nesting depth of `root` (at most `SVGBuildLimits.maxNestingDepth`): deep drawings are replayed
+    /// on a thread with a known stack (`SVGLargeStack`), since drawing recurses once per level.
+    var nestingDepth = 0
+    static let smallStackDepth = 16
 
     init(size: CGSize, viewBox: CGRect?, warnings: [SVGWarning], preserveAspectRatio: SVGAspectRatio,
          root: SVGNode, clipPaths: [String: SVGClipPath]) {
@@ -88,9 +92,11 @@ public struct SVGDocument: Sendable {
         let size = CGSize(width: width ?? viewBox?.width ?? 300, height: height ?? viewBox?.height ?? 150)
 
         var builder = SVGBuilder(tree: tree, viewport: viewBox?.size ?? size)
-        let node = builder.buildRoot(root)
-        return SVGDocument(size: size, viewBox: viewBox, warnings: warnings + builder.warnings,
-                           preserveAspectRatio: par, root: node, clipPaths: builder.clipPaths)
+        let node = try builder.buildRoot(root)
+        var document = SVGDocument(size: size, viewBox: viewBox, warnings: warnings + builder.warnings,
+                                   preserveAspectRatio: par, root: node, clipPaths: builder.clipPaths)
+        document.nestingDepth = builder.limits.maxDepthReached
+        return document
     }
 
     /// Reads and parses a file. Throws `SVGError`.
@@ -134,7 +140,11 @@ public struct SVGDocument: Sendable {
         var c = context
         let t = preserveAspectRatio.transform(viewBox: box, into: CGRect(origin: .zero, size: size))
         if !t.isIdentity { c.concatenate(t) }
-        draw(root, in: c)
+        if nestingDepth > Self.smallStackDepth {
+            SVGLargeStack.run { draw(root, in: c) }
+        } else {
+            draw(root, in: c)
+        }
     }
 
     private func draw(_ node: SVGNode, in context: GraphicsContext) {
@@ -243,12 +253,16 @@ public enum SVGError: Error, CustomStringConvertible {
     case notSVG(String)
     /// The file could not be read.
     case unreadable(String, reason: String)
+    /// The document is beyond one of the importer's limits (nesting depth, `<use>` expansion); the
+    /// reason names the limit.
+    case limitExceeded(String)
 
     public var description: String {
         switch self {
         case .malformed(let line, let column, let reason): "malformed SVG at line \(line), column \(column): \(reason)"
         case .notSVG(let reason): "not an SVG document: \(reason)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .limitExceeded(let reason): "SVG document too complex: \(reason)"
         }
     }
 }

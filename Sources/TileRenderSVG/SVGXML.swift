@@ -27,6 +27,10 @@ struct SVGXMLTree {
     var root: SVGXMLElement
     var ids: [String: SVGXMLElement]
 
+    /// Deepest element nesting accepted (the root is level 1); deeper documents throw
+    /// `SVGError.limitExceeded`. libxml2's own default limit is the same.
+    static let maxElementDepth = 256
+
     static func parse(data: Data) throws(SVGError) -> SVGXMLTree {
         let delegate = SVGXMLDelegate()
         let parser = XMLParser(data: data)
@@ -34,6 +38,9 @@ struct SVGXMLTree {
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
+        if delegate.depthExceeded, let reason = delegate.failure {
+            throw .limitExceeded("line \(delegate.failureLine ?? parser.lineNumber): \(reason)")
+        }
         if !ok || delegate.failure != nil {
             let reason = delegate.failure ?? parser.parserError.map { describe($0) } ?? "XML parse error"
             let line = delegate.failureLine ?? parser.lineNumber
@@ -82,6 +89,8 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
     var failure: String?
     var failureLine: Int?
     var failureColumn: Int?
+    /// The failure is `SVGXMLTree.maxElementDepth` being exceeded.
+    var depthExceeded = false
 
     /// `svg:path` and `path` are the same element; other prefixes are kept (foreign elements).
     private static func localName(_ name: String) -> String {
@@ -90,6 +99,19 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        // Every later pass over the tree (building, drawing, even freeing it) recurses on its depth,
+        // so the depth is bounded here, while parsing, before any of it exists.
+        if stack.count >= SVGXMLTree.maxElementDepth {
+            if failure == nil {
+                failure = "<\(Self.localName(elementName))> is nested more than \(SVGXMLTree.maxElementDepth) "
+                    + "levels deep (the importer's element depth limit)"
+                failureLine = parser.lineNumber
+                failureColumn = parser.columnNumber
+                depthExceeded = true
+            }
+            parser.abortParsing()
+            return
+        }
         let element = SVGXMLElement(name: Self.localName(elementName), attributes: attributeDict,
                                     line: parser.lineNumber)
         if let parent = stack.last {

@@ -12,6 +12,13 @@ struct SVGBuildLimits {
     /// file (libxml2's size limit) can hold written out; at about 2 KB per element from import to
     /// pixels, it bounds memory to about 2 GB and time to seconds.
     static let maxExpandedElements = 1_000_000
+    /// Bytes of path data (`d`, `points`) the document may expand to with every `<use>` instantiated
+    /// (each instance parses and flattens its geometry again): three times a 10 MB file of one path.
+    /// About 400 MB from import to pixels at the limit; beyond it `SVGError.limitExceeded`.
+    static let maxPathDataBytes = 32 << 20
+    /// Gradient stops painted, summed over every fill and stroke with a gradient (each keeps its own
+    /// stops): about 200 MB at the limit; beyond it `SVGError.limitExceeded`.
+    static let maxPaintedStops = 4_000_000
     /// `<clipPath>`s referencing each other (`clip-path` on a `<clipPath>` or on its children) that
     /// are followed; deeper references are ignored with a warning.
     static let maxClipPathChain = 32
@@ -26,6 +33,10 @@ struct SVGBuildLimits {
     var maxDepthReached = 0
     /// Elements built so far.
     var elementCount = 0
+    /// Path data bytes built so far.
+    var pathDataBytes = 0
+    /// Gradient stops painted so far.
+    var paintedStops = 0
     /// Set when a limit that ends the import was exceeded; building then stops.
     var error: SVGError?
     /// Warnings not listed because of `maxWarnings`.
@@ -44,7 +55,7 @@ struct SVGBuildLimits {
 
 extension SVGBuilder {
     /// Called by `build` for each element: false when it must not be built (nesting limit, with a
-    /// warning; or an exceeded element budget). On true the caller decrements `limits.depth` when done.
+    /// warning; or an exceeded budget). On true the caller decrements `limits.depth` when done.
     mutating func enterElement(_ el: SVGXMLElement) -> Bool {
         if limits.error != nil { return false }
         if limits.depth >= SVGBuildLimits.maxNestingDepth {
@@ -53,8 +64,13 @@ extension SVGBuilder {
             return false
         }
         limits.elementCount += 1
+        limits.pathDataBytes += Self.pathDataBytes(el)
         if limits.elementCount > SVGBuildLimits.maxExpandedElements {
             limits.error = .limitExceeded(Self.expansionMessage)
+            return false
+        }
+        if limits.pathDataBytes > SVGBuildLimits.maxPathDataBytes {
+            limits.error = .limitExceeded(Self.pathDataMessage)
             return false
         }
         limits.depth += 1
@@ -62,45 +78,97 @@ extension SVGBuilder {
         return true
     }
 
+    /// Counts a use of a gradient with `stops` stops by a fill or stroke; false (and `limits.error`
+    /// set) beyond `maxPaintedStops`.
+    mutating func paintStops(_ stops: Int) -> Bool {
+        limits.paintedStops += stops
+        if limits.paintedStops > SVGBuildLimits.maxPaintedStops {
+            if limits.error == nil {
+                limits.error = .limitExceeded("gradients painted with more than \(SVGBuildLimits.maxPaintedStops) "
+                                              + "stops in all, the importer's limit")
+            }
+            return false
+        }
+        return true
+    }
+
     static let expansionMessage = "the document expands (with its <use> references) to more than "
         + "\(SVGBuildLimits.maxExpandedElements) elements, the importer's limit"
+    static let pathDataMessage = "the document's path data expands (with its <use> references) to more than "
+        + "\(SVGBuildLimits.maxPathDataBytes >> 20) MB, the importer's limit"
 
-    /// Estimates, without building anything, how many elements the document expands to with every
-    /// `<use>` instantiated, and sets `limits.error` when that is over `maxExpandedElements` (a few
-    /// kilobytes of nested `<use>` fan-out can expand to billions). Linear in the document: each
-    /// `<use>` target's count is computed once. The estimate counts every element once where it is
-    /// written (also in `<defs>`), so it is at least what `build` creates except where the nesting
-    /// limit cuts it short; `enterElement` counts what is actually built as a second guard.
+    /// The size of an element's geometry text (what parsing and flattening it costs).
+    static func pathDataBytes(_ el: SVGXMLElement) -> Int {
+        switch el.name {
+        case "path": return el.attributes["d"]?.utf8.count ?? 0
+        case "polyline", "polygon": return el.attributes["points"]?.utf8.count ?? 0
+        default: return 0
+        }
+    }
+
+    /// Estimates, without building anything, how many elements and path data bytes the document
+    /// expands to with every `<use>` instantiated, and sets `limits.error` when that is over
+    /// `maxExpandedElements` or `maxPathDataBytes` (a few kilobytes of nested `<use>` fan-out can
+    /// expand to billions). Linear in the document: each `<use>` target is counted once. It follows
+    /// the builder: content of `<defs>` and other referenced-only elements counts where it is used
+    /// (each `<clipPath>` once, as it is built once), drawn content where it is written. Where the
+    /// nesting limit cuts a count short it may be low; `enterElement` counts what is actually built.
     mutating func checkExpansion(_ root: SVGXMLElement) {
-        let cap = SVGBuildLimits.maxExpandedElements + 1
-        var targetCounts: [ObjectIdentifier: Int] = [:]
+        // Without <use> nothing is drawn more than once: the count would be at most what is written,
+        // which `enterElement` checks as it builds.
+        guard tree.hasUse else { return }
+        struct Cost { var elements = 0, bytes = 0 }
+        let capElements = SVGBuildLimits.maxExpandedElements + 1
+        let capBytes = SVGBuildLimits.maxPathDataBytes + 1
+        func add(_ a: inout Cost, _ b: Cost) {
+            a.elements = min(a.elements + b.elements, capElements)
+            a.bytes = min(a.bytes + b.bytes, capBytes)
+        }
+        var targetCosts: [ObjectIdentifier: Cost] = [:]
         var inProgress: Set<ObjectIdentifier> = []
         let ids = tree.ids
-        func count(_ el: SVGXMLElement, depth: Int) -> Int {
-            if depth > SVGBuildLimits.maxNestingDepth { return 0 }  // not built either
-            var n = 1
-            for child in el.children {
-                n = min(n + count(child, depth: depth + 1), cap)
+        func content(_ el: SVGXMLElement, depth: Int) -> Cost {
+            var c = Cost()
+            for child in el.children where !Self.referencedOnly.contains(child.name) {
+                add(&c, cost(child, depth: depth + 1))
             }
+            return c
+        }
+        func cost(_ el: SVGXMLElement, depth: Int) -> Cost {
+            if depth > SVGBuildLimits.maxNestingDepth { return Cost() }  // not built either
+            var c = Cost(elements: 1, bytes: Self.pathDataBytes(el))
+            add(&c, content(el, depth: depth))
             if el.name == "use", let href = el.href?.trimmingCharacters(in: .whitespaces), href.hasPrefix("#"),
                let target = ids[String(href.dropFirst())] {
                 let key = ObjectIdentifier(target)
-                let expansion: Int
-                if let known = targetCounts[key] {
-                    expansion = known
-                } else if inProgress.contains(key) {
-                    expansion = 0  // a circular reference: the builder skips it
-                } else {
+                if let known = targetCosts[key] {
+                    add(&c, known)
+                } else if !inProgress.contains(key) {  // a circular reference is skipped by the builder
                     inProgress.insert(key)
-                    expansion = count(target, depth: depth + 1)
+                    var expansion = Cost()
+                    if target.name == "symbol" {
+                        expansion = Cost(elements: 1, bytes: 0)
+                        add(&expansion, content(target, depth: depth + 1))
+                    } else if !Self.referencedOnly.contains(target.name) {
+                        expansion = cost(target, depth: depth + 1)
+                    }
                     inProgress.remove(key)
-                    targetCounts[key] = expansion
+                    targetCosts[key] = expansion
+                    add(&c, expansion)
                 }
-                n = min(n + expansion, cap)
             }
-            return n
+            return c
         }
-        if count(root, depth: 1) >= cap { limits.error = .limitExceeded(Self.expansionMessage) }
+        var total = cost(root, depth: 1)
+        for el in ids.values where el.name == "clipPath" {
+            add(&total, Cost(elements: 1, bytes: 0))
+            add(&total, content(el, depth: 1))
+        }
+        if total.elements >= capElements {
+            limits.error = .limitExceeded(Self.expansionMessage)
+        } else if total.bytes >= capBytes {
+            limits.error = .limitExceeded(Self.pathDataMessage)
+        }
     }
 
     /// Appends the count of warnings not listed.

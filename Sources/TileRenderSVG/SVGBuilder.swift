@@ -466,10 +466,11 @@ struct SVGBuilder {
 
     /// The gradient `id` with its href chain merged; nil when it is not a gradient.
     mutating func gradient(_ id: String) -> SVGGradient? {
-        if let cached = gradientCache[id] { return cached }
+        // Each use keeps its own copy of the stops: counted against `maxPaintedStops`.
+        if let cached = gradientCache[id] { return paintStops(cached?.stops.count ?? 0) ? cached : nil }
         let g = makeGradient(id)
         gradientCache[id] = .some(g)
-        return g
+        return paintStops(g?.stops.count ?? 0) ? g : nil
     }
 
     private mutating func makeGradient(_ id: String) -> SVGGradient? {

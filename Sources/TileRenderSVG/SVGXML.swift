@@ -26,6 +26,8 @@ final class SVGXMLElement {
 struct SVGXMLTree {
     var root: SVGXMLElement
     var ids: [String: SVGXMLElement]
+    /// Whether any `<use>` occurs (only then can the drawing expand beyond what is written).
+    var hasUse = false
 
     /// Deepest element nesting accepted (the root is level 1); deeper documents throw
     /// `SVGError.limitExceeded`. libxml2's own default limit is the same.
@@ -56,7 +58,7 @@ struct SVGXMLTree {
                              reason: "unexpected end of document: <\(delegate.stack.last!.name)> is not closed")
         }
         guard root.name == "svg" else { throw .notSVG("root element is <\(root.name)>, not <svg>") }
-        return SVGXMLTree(root: root, ids: delegate.ids)
+        return SVGXMLTree(root: root, ids: delegate.ids, hasUse: delegate.hasUse)
     }
 
     static func describe(_ error: Error) -> String {
@@ -91,6 +93,7 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
     var failureColumn: Int?
     /// The failure is `SVGXMLTree.maxElementDepth` being exceeded.
     var depthExceeded = false
+    var hasUse = false
 
     /// `svg:path` and `path` are the same element; other prefixes are kept (foreign elements).
     private static func localName(_ name: String) -> String {
@@ -121,6 +124,7 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
             root = element
         }
         if let id = attributeDict["id"], ids[id] == nil { ids[id] = element }
+        if element.name == "use" { hasUse = true }
         stack.append(element)
     }
 

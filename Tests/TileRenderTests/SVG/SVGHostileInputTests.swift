@@ -139,6 +139,31 @@ struct SVGHostileInputTests {
         #expect(builder.limits.maxDepthReached == 5)
     }
 
+    @Test func reusedPathDataIsBudgeted() throws {
+        // A 1 MB path is parsed and flattened again by every <use>: 40 uses are over the 32 MB budget.
+        let d = "M0 0" + String(repeating: " L1 1", count: 200_000)
+        func uses(_ n: Int) -> String {
+            ##"<defs><path id="p" d="\##(d)"/></defs>"## + String(repeating: ##"<use xlink:href="#p"/>"##, count: n)
+        }
+        let reason = limitReason { try parse(document(uses(40))) }
+        #expect(reason?.contains("path data expands") == true)
+        #expect(reason?.contains("\(SVGBuildLimits.maxPathDataBytes >> 20) MB") == true)
+        let doc = try parse(document(uses(3)))
+        #expect(fills(doc).count == 3)
+    }
+
+    @Test func paintedGradientStopsAreBudgeted() throws {
+        // Every fill keeps its own copy of the stops: 100 fills of 50,000 stops are over the budget.
+        let stops = (0..<50_000).map { ##"<stop offset="\##(Double($0) / 50_000)" stop-color="#00f"/>"## }.joined()
+        func rects(_ n: Int) -> String {
+            ##"<defs><linearGradient id="g">\##(stops)</linearGradient></defs>"##
+                + String(repeating: ##"<rect width="10" height="10" fill="url(#g)"/>"##, count: n)
+        }
+        let reason = limitReason { try parse(document(rects(100))) }
+        #expect(reason?.contains("more than \(SVGBuildLimits.maxPaintedStops) stops") == true)
+        #expect(fills(try parse(document(rects(2)))).count == 2)
+    }
+
     // MARK: 8. Paint fallbacks
 
     @Test func manyPaintURLsParseLinearlyAndAreInvalid() throws {

@@ -19,6 +19,9 @@ struct SVGBuildLimits {
     /// Gradient stops painted, summed over every fill and stroke with a gradient (each keeps its own
     /// stops): about 200 MB at the limit; beyond it `SVGError.limitExceeded`.
     static let maxPaintedStops = 4_000_000
+    /// Dash array entries stroked, summed over every dashed shape (an inherited `stroke-dasharray` is
+    /// copied into each shape): about 100 MB at the limit; beyond it `SVGError.limitExceeded`.
+    static let maxStrokedDashes = 4_000_000
     /// `<clipPath>`s referencing each other (`clip-path` on a `<clipPath>` or on its children) that
     /// are followed; deeper references are ignored with a warning.
     static let maxClipPathChain = 32
@@ -37,6 +40,8 @@ struct SVGBuildLimits {
     var pathDataBytes = 0
     /// Gradient stops painted so far.
     var paintedStops = 0
+    /// Dash array entries stroked so far.
+    var strokedDashes = 0
     /// Set when a limit that ends the import was exceeded; building then stops.
     var error: SVGError?
     /// Warnings not listed because of `maxWarnings`.
@@ -86,6 +91,20 @@ extension SVGBuilder {
             if limits.error == nil {
                 limits.error = .limitExceeded("gradients painted with more than \(SVGBuildLimits.maxPaintedStops) "
                                               + "stops in all, the importer's limit")
+            }
+            return false
+        }
+        return true
+    }
+
+    /// Counts a dashed shape's `dashes` entries; false (and `limits.error` set) beyond
+    /// `maxStrokedDashes`.
+    mutating func countDashes(_ dashes: Int) -> Bool {
+        limits.strokedDashes += dashes
+        if limits.strokedDashes > SVGBuildLimits.maxStrokedDashes {
+            if limits.error == nil {
+                limits.error = .limitExceeded("strokes dashed with more than \(SVGBuildLimits.maxStrokedDashes) "
+                                              + "dash array entries in all, the importer's limit")
             }
             return false
         }

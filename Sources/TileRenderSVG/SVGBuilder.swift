@@ -111,6 +111,7 @@ struct SVGBuilder {
             let useLayer = style.opacity < 1 && hasFill && hasStroke
             guard var shape = buildShape(el, style: style, opacity: useLayer ? inherited : inherited * style.opacity)
             else { return nil }
+            guard countDashes(shape.stroke?.dashArray.count ?? 0) else { return nil }  // each shape copies them
             shape.fill = shape.fillPaint.flatMap { resolveFill($0, path: shape.path, rule: shape.fillRule, el) }
             shape.resolvedStroke = shape.stroke.flatMap { resolveStroke($0, path: shape.path, el) }
             return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,

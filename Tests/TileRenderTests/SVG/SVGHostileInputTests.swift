@@ -164,6 +164,19 @@ struct SVGHostileInputTests {
         #expect(fills(try parse(document(rects(2)))).count == 2)
     }
 
+    @Test func inheritedDashArraysAreBudgeted() throws {
+        // An inherited dash array is copied into every shape: 100 shapes of 50,000 entries are over.
+        let dashes = String(repeating: "1 ", count: 50_000)
+        func paths(_ n: Int) -> String {
+            ##"<g stroke="#000" stroke-dasharray="\##(dashes)">"##
+                + String(repeating: ##"<path d="M0 0 L100 100"/>"##, count: n) + "</g>"
+        }
+        let reason = limitReason { try parse(document(paths(100))) }
+        #expect(reason?.contains("more than \(SVGBuildLimits.maxStrokedDashes) dash array entries") == true)
+        let doc = try parse(document(paths(2)))
+        #expect(doc.makeScene().commands.count { if case .stroke = $0 { true } else { false } } == 2)
+    }
+
     // MARK: 8. Paint fallbacks
 
     @Test func manyPaintURLsParseLinearlyAndAreInvalid() throws {

@@ -114,11 +114,12 @@ struct SVGStyle {
     /// An opacity value: a number or a percentage, clamped to 0...1.
     static func opacityValue(_ text: String) -> Double? {
         let t = text.trimmingCharacters(in: .whitespaces)
+        // SVG number syntax only: Double(_:) would also take hex floats, "nan" and "inf".
         if t.hasSuffix("%") {
-            guard let v = Double(t.dropLast()), v.isFinite else { return nil }
+            guard let v = SVGScanner.wholeNumber(t.dropLast()) else { return nil }
             return min(max(v / 100, 0), 1)
         }
-        guard let v = Double(t), v.isFinite else { return nil }
+        guard let v = SVGScanner.wholeNumber(t) else { return nil }
         return min(max(v, 0), 1)
     }
 
@@ -189,7 +190,7 @@ struct SVGStyle {
             guard let j = SVGStroke.LineJoin(rawValue: value) else { return bad }
             lineJoin = j
         case "stroke-miterlimit":
-            guard let v = Double(value), v.isFinite else { return bad }
+            guard let v = SVGScanner.wholeNumber(value) else { return bad }
             if v < 1 {
                 miterLimit = 4
                 return "stroke-miterlimit '\(value)' is below 1 (an error in SVG); 4 used"

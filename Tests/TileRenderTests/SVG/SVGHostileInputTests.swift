@@ -288,6 +288,20 @@ struct SVGHostileInputTests {
         })
     }
 
+    @Test func opacityAndMiterLimitTakeSVGNumbersOnly() {
+        for text in ["0x0.8p0", "nan", "inf", "-inf", "1e400", "0.5x", "", "50 %"] {
+            #expect(SVGStyle.opacityValue(text) == nil, "\(text)")
+        }
+        #expect(SVGStyle.opacityValue("0.5") == 0.5)
+        #expect(SVGStyle.opacityValue("50%") == 0.5)
+        #expect(SVGStyle.opacityValue("1e-999999") == 0)
+        var style = SVGStyle()
+        #expect(style.apply("stroke-miterlimit", "0x10") != nil)
+        #expect(style.miterLimit == 4)
+        #expect(style.apply("stroke-miterlimit", "10") == nil)
+        #expect(style.miterLimit == 10)
+    }
+
     @Test func pathologicalNumberStringsParse() throws {
         // 100,000 digits: parsed once, in linear time, to the right finite value.
         let zeros = String(repeating: "0", count: 100_000)

@@ -40,11 +40,14 @@ struct SVGXMLTree {
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
-        if delegate.depthExceeded, let reason = delegate.failure {
+        if delegate.limitExceeded, let reason = delegate.failure {
             throw .limitExceeded("line \(delegate.failureLine ?? parser.lineNumber): \(reason)")
         }
         if !ok || delegate.failure != nil {
-            let reason = delegate.failure ?? parser.parserError.map { describe($0) } ?? "XML parse error"
+            var reason = delegate.failure ?? parser.parserError.map { describe($0) } ?? "XML parse error"
+            if reason == "XML error 1" && data.count > 10_000_000 {
+                reason = "document over libxml2's 10 MB input limit"  // its "huge input lookup" error
+            }
             let line = delegate.failureLine ?? parser.lineNumber
             let column = delegate.failureColumn ?? parser.columnNumber
             throw .malformed(line: max(line, 1), column: max(column, 0), reason: reason)
@@ -81,6 +84,7 @@ struct SVGXMLTree {
         63: "CDATA section not finished", 65: "space required (unfinished start tag?)",
         68: "name expected", 73: "'>' expected (unfinished tag)", 76: "mismatched end tag",
         77: "element not closed (premature end of data)",
+        89: "entity reference loop or excessive entity expansion",
     ]
 }
 
@@ -91,8 +95,9 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
     var failure: String?
     var failureLine: Int?
     var failureColumn: Int?
-    /// The failure is `SVGXMLTree.maxElementDepth` being exceeded.
-    var depthExceeded = false
+    /// The failure is a limit (`SVGXMLTree.maxElementDepth`, `SVGBuildLimits.maxExpandedElements`).
+    var limitExceeded = false
+    var elementCount = 0
     var hasUse = false
 
     /// `svg:path` and `path` are the same element; other prefixes are kept (foreign elements).
@@ -104,13 +109,25 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         // Every later pass over the tree (building, drawing, even freeing it) recurses on its depth,
         // so the depth is bounded here, while parsing, before any of it exists.
+        elementCount += 1
+        if elementCount > SVGBuildLimits.maxExpandedElements {
+            // Each element is kept (attributes included) until the drawing is built: bounded here.
+            if failure == nil {
+                failure = "more than \(SVGBuildLimits.maxExpandedElements) elements (the importer's element limit)"
+                failureLine = parser.lineNumber
+                failureColumn = parser.columnNumber
+                limitExceeded = true
+            }
+            parser.abortParsing()
+            return
+        }
         if stack.count >= SVGXMLTree.maxElementDepth {
             if failure == nil {
                 failure = "<\(Self.localName(elementName))> is nested more than \(SVGXMLTree.maxElementDepth) "
                     + "levels deep (the importer's element depth limit)"
                 failureLine = parser.lineNumber
                 failureColumn = parser.columnNumber
-                depthExceeded = true
+                limitExceeded = true
             }
             parser.abortParsing()
             return

@@ -132,7 +132,7 @@ struct SVGShape: Sendable {
 }
 
 struct SVGNode: Sendable {
-    enum Content: Sendable {
+    indirect enum Content: Sendable {
         case group([SVGNode])
         case shape(SVGShape)
     }

@@ -8,9 +8,9 @@ struct SVGBuildLimits {
     /// recurse once per level, so this bounds their stack (see `SVGLargeStack`).
     static let maxNestingDepth = 256
     /// Elements the document may expand to once every `<use>` is instantiated (each `<use>` copies
-    /// its target's subtree). Beyond it import throws `SVGError.limitExceeded`. Twice what a 10 MB
-    /// file (libxml2's size limit) can hold written out; at about 2 KB per element from import to
-    /// pixels, it bounds memory to about 2 GB and time to seconds.
+    /// its target's subtree). Beyond it import throws `SVGError.limitExceeded`. More than real
+    /// documents written out in 10 MB (libxml2's size limit) hold; at about 1.2 KB per element from
+    /// import to pixels (measured), it bounds memory to about 1.2 GB and time to seconds.
     static let maxExpandedElements = 1_000_000
     /// Bytes of path data (`d`, `points`) the document may expand to with every `<use>` instantiated
     /// (each instance parses and flattens its geometry again): three times a 10 MB file of one path.

@@ -252,6 +252,21 @@ struct SVGHostileInputTests {
         #expect(bitmap.pixel(x: 75, y: 75).a == 0)
     }
 
+    @Test func entityExpansionIsStoppedByTheParser() {
+        // "Billion laughs": 10^9 copies of a short entity; libxml2 stops the amplification.
+        var s = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY l0 "lollollollol">"#
+        for i in 1..<10 { s += "<!ENTITY l\(i) \"" + String(repeating: "&l\(i - 1);", count: 10) + "\">" }
+        s += "]>" + document("<desc>&l9;</desc>")
+        do {
+            _ = try parse(s)
+            Issue.record("parsed")
+        } catch let SVGError.malformed(_, _, reason) {
+            #expect(reason.contains("entity"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     // MARK: Warnings
 
     @Test func warningsAreCapped() throws {

@@ -253,8 +253,8 @@ public enum SVGError: Error, CustomStringConvertible {
     case notSVG(String)
     /// The file could not be read.
     case unreadable(String, reason: String)
-    /// The document is beyond one of the importer's limits (nesting depth, `<use>` expansion); the
-    /// reason names the limit.
+    /// The document is beyond one of the importer's limits (nesting depth, element count, `<use>`
+    /// expansion, path data, gradient stops, dashes; see `SVGBuildLimits`); the reason names the limit.
     case limitExceeded(String)
 
     public var description: String {

@@ -25,6 +25,10 @@ struct SVGBuildLimits {
     /// `<clipPath>`s referencing each other (`clip-path` on a `<clipPath>` or on its children) that
     /// are followed; deeper references are ignored with a warning.
     static let maxClipPathChain = 32
+    /// Shapes whose outlines are bounded again for objectBoundingBox clips nested under rotations or
+    /// skews (`SVGDocument.boundingBox(of:exactBudget:)`); beyond it the inner clipped groups' cached
+    /// boxes are used, transformed (boxes that contain the exact ones).
+    static let maxExactBoxShapes = 10_000_000
     /// Warnings listed; the rest are counted in one last warning.
     static let maxWarnings = 1000
     /// Characters of a warning message kept (messages quote attribute values, which may be huge).
@@ -46,6 +50,8 @@ struct SVGBuildLimits {
     var error: SVGError?
     /// Warnings not listed because of `maxWarnings`.
     var suppressedWarnings = 0
+    /// What is left of `maxExactBoxShapes`.
+    var exactBoxBudget = maxExactBoxShapes
 
     /// The message to record (shortened to `maxWarningLength`), or nil when `maxWarnings` are listed.
     mutating func admitWarning(_ message: String, count: Int) -> String? {
@@ -81,6 +87,23 @@ extension SVGBuilder {
         limits.depth += 1
         limits.maxDepthReached = max(limits.maxDepthReached, limits.depth)
         return true
+    }
+
+    /// `node` with its `objectBoundingBox` computed when one of its clip paths uses objectBoundingBox
+    /// units (drawing needs it; computed here, bottom-up, nested clipped groups cost linear time).
+    mutating func cacheClipBox(_ node: SVGNode) -> SVGNode {
+        var id = node.clipPathID
+        var steps = 0
+        while let current = id, let clip = clipPaths[current], steps <= SVGBuildLimits.maxClipPathChain {
+            if clip.units == .objectBoundingBox {
+                var n = node
+                n.objectBoundingBox = SVGDocument.boundingBox(of: node, exactBudget: &limits.exactBoxBudget)
+                return n
+            }
+            id = clip.clipPathID
+            steps += 1
+        }
+        return node
     }
 
     /// Counts a use of a gradient with `stops` stops by a fill or stroke; false (and `limits.error`

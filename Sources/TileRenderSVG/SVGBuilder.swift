@@ -66,8 +66,15 @@ struct SVGBuilder {
     /// Builds one element. `opacity` multiplies its paints (1 here: group opacity is drawn with layers).
     mutating func build(_ el: SVGXMLElement, parent: SVGStyle, opacity inherited: Double,
                         isRoot: Bool = false) -> SVGNode? {
+        // Limits (SVGBuilder+Limits.swift): nesting depth and budgets, and the cached bounding box of
+        // a node clipped in objectBoundingBox units.
         guard enterElement(el) else { return nil }
         defer { limits.depth -= 1 }
+        return buildElement(el, parent: parent, opacity: inherited, isRoot: isRoot).map { cacheClipBox($0) }
+    }
+
+    private mutating func buildElement(_ el: SVGXMLElement, parent: SVGStyle, opacity inherited: Double,
+                                       isRoot: Bool) -> SVGNode? {
         let name = el.name
         if Self.silentlyIgnored.contains(name) || Self.referencedOnly.contains(name) { return nil }
         if name.contains(":") { return nil }  // foreign namespace (editor metadata)

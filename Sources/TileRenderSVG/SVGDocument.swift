@@ -169,7 +169,7 @@ public struct SVGDocument: Sendable {
                            depth: Int) -> Bool {
         var path = clipPath.path
         if clipPath.units == .objectBoundingBox {
-            let box = Self.boundingBox(of: node)
+            let box = node.objectBoundingBox ?? Self.boundingBox(of: node)
             guard !box.isNull, box.width > 0, box.height > 0 else { return false }
             path = path.applying(CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
         }
@@ -185,14 +185,34 @@ public struct SVGDocument: Sendable {
     /// The element's geometry bounding box in its user space (inside its transform): a shape's outline,
     /// or the union of a group's children's boxes (each mapped through its transform).
     static func boundingBox(of node: SVGNode) -> CGRect {
+        var unlimited = Int.max
+        return boundingBox(of: node, exactBudget: &unlimited)
+    }
+
+    /// `boundingBox(of:)` using the boxes cached in descendants (`objectBoundingBox`): exact under
+    /// scales and translations; under other transforms the descendant's geometry is walked again,
+    /// one unit of `exactBudget` per shape, and once that is spent the cached box is transformed
+    /// instead (a box that contains the exact one). This bounds nested objectBoundingBox clips.
+    static func boundingBox(of node: SVGNode, exactBudget: inout Int) -> CGRect {
         var box = CGRect.null
         func add(_ n: SVGNode, _ t: CGAffineTransform) {
             switch n.content {
             case .shape(let shape):
+                exactBudget -= 1
                 let r = shape.path.applying(t).boundingRect
                 if !r.isNull { box = box.isNull ? r : box.union(r) }
             case .group(let children):
-                for child in children { add(child, child.transform.concatenating(t)) }
+                for child in children {
+                    let ct = child.transform.concatenating(t)
+                    if let cached = child.objectBoundingBox, (ct.b == 0 && ct.c == 0) || exactBudget <= 0 {
+                        if !cached.isNull {
+                            let r = cached.applying(ct)
+                            box = box.isNull ? r : box.union(r)
+                        }
+                    } else {
+                        add(child, ct)
+                    }
+                }
             }
         }
         add(node, .identity)

@@ -152,6 +152,9 @@ struct SVGNode: Sendable {
     /// A nested `<svg>`'s viewport rectangle (overflow hidden), in this element's user space (inside
     /// `transform`): the content is clipped to it.
     var viewportClip: Path? = nil
+    /// The geometry bounding box (`SVGDocument.boundingBox(of:)`), computed once by the builder for a
+    /// node whose clip paths use objectBoundingBox units, so that nested ones cost linear time.
+    var objectBoundingBox: CGRect? = nil
 }
 
 /// A `<clipPath>` element, resolved: the union of its children's outlines.

@@ -267,6 +267,36 @@ struct SVGHostileInputTests {
         }
     }
 
+    // MARK: objectBoundingBox clips, nested
+
+    @Test func nestedBoundingBoxClipsAreBoundedOnce() throws {
+        // Each clipped group's box was computed again from every shape below it (200 levels over
+        // 100,000 rects took 13 s); now the builder caches boxes bottom-up, exact under rotation too.
+        let doc = try parse(document(##"""
+            <defs><clipPath id="bb" clipPathUnits="objectBoundingBox"><rect width="1" height="1"/></clipPath></defs>
+            <g clip-path="url(#bb)" transform="translate(50 50)">
+              <g clip-path="url(#bb)" transform="rotate(45)"><circle r="10" fill="#f00"/></g>
+              <g clip-path="url(#bb)" transform="translate(20 0) scale(2)"><rect width="5" height="5" fill="#00f"/></g>
+            </g>
+            """##))
+        guard case .group(let top) = doc.root.content, let outer = top.first,
+              case .group(let inner) = outer.content, inner.count == 2 else {
+            Issue.record("unexpected tree"); return
+        }
+        let rotated = try #require(inner[0].objectBoundingBox)
+        #expect(abs(rotated.minX + 10) < 1e-9 && abs(rotated.width - 20) < 1e-9)
+        let scaled = try #require(inner[1].objectBoundingBox)
+        #expect(scaled == CGRect(x: 0, y: 0, width: 5, height: 5))
+        // The circle stays a circle under the rotation: the outer box is exact, not the rotated square's.
+        let box = try #require(outer.objectBoundingBox)
+        #expect(abs(box.minX + 10) < 1e-9 && abs(box.minY + 10) < 1e-9)
+        #expect(abs(box.maxX - 30) < 1e-9 && abs(box.maxY - 10) < 1e-9)
+        #expect(box == SVGDocument.boundingBox(of: outer))
+        let bitmap = try render(doc)
+        #expect(bitmap.pixel(x: 50, y: 50).r == 255)
+        #expect(bitmap.pixel(x: 75, y: 55).b == 255)
+    }
+
     // MARK: Warnings
 
     @Test func warningsAreCapped() throws {

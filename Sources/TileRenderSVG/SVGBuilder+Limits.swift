@@ -16,6 +16,10 @@ struct SVGBuildLimits {
     /// (each instance parses and flattens its geometry again): three times a 10 MB file of one path.
     /// About 400 MB from import to pixels at the limit; beyond it `SVGError.limitExceeded`.
     static let maxPathDataBytes = 32 << 20
+    /// Bytes of attribute text (every attribute, path data included) the document may expand to:
+    /// each instance parses its `style`, `transform`, paints, dashes... again. Beyond it
+    /// `SVGError.limitExceeded`.
+    static let maxAttributeBytes = 128 << 20
     /// Gradient stops painted, summed over every fill and stroke with a gradient (each keeps its own
     /// stops): about 200 MB at the limit; beyond it `SVGError.limitExceeded`.
     static let maxPaintedStops = 4_000_000
@@ -42,6 +46,8 @@ struct SVGBuildLimits {
     var elementCount = 0
     /// Path data bytes built so far.
     var pathDataBytes = 0
+    /// Attribute bytes built so far.
+    var attributeBytes = 0
     /// Gradient stops painted so far.
     var paintedStops = 0
     /// Dash array entries stroked so far.
@@ -76,12 +82,17 @@ extension SVGBuilder {
         }
         limits.elementCount += 1
         limits.pathDataBytes += Self.pathDataBytes(el)
+        limits.attributeBytes += Self.attributeBytes(el)
         if limits.elementCount > SVGBuildLimits.maxExpandedElements {
             limits.error = .limitExceeded(Self.expansionMessage)
             return false
         }
         if limits.pathDataBytes > SVGBuildLimits.maxPathDataBytes {
             limits.error = .limitExceeded(Self.pathDataMessage)
+            return false
+        }
+        if limits.attributeBytes > SVGBuildLimits.maxAttributeBytes {
+            limits.error = .limitExceeded(Self.attributeMessage)
             return false
         }
         limits.depth += 1
@@ -139,6 +150,16 @@ extension SVGBuilder {
     static let pathDataMessage = "the document's path data expands (with its <use> references) to more than "
         + "\(SVGBuildLimits.maxPathDataBytes >> 20) MB, the importer's limit"
 
+    static let attributeMessage = "the document's attributes expand (with its <use> references) to more than "
+        + "\(SVGBuildLimits.maxAttributeBytes >> 20) MB of text, the importer's limit"
+
+    /// The size of all of an element's attribute values.
+    static func attributeBytes(_ el: SVGXMLElement) -> Int {
+        var n = 0
+        for value in el.attributes.values { n += value.utf8.count }
+        return n
+    }
+
     /// The size of an element's geometry text (what parsing and flattening it costs).
     static func pathDataBytes(_ el: SVGXMLElement) -> Int {
         switch el.name {
@@ -148,7 +169,7 @@ extension SVGBuilder {
         }
     }
 
-    /// Estimates, without building anything, how many elements and path data bytes the document
+    /// Estimates, without building anything, how many elements, path data and attribute bytes the document
     /// expands to with every `<use>` instantiated, and sets `limits.error` when that is over
     /// `maxExpandedElements` or `maxPathDataBytes` (a few kilobytes of nested `<use>` fan-out can
     /// expand to billions). Linear in the document: each `<use>` target is counted once. It follows
@@ -159,12 +180,14 @@ extension SVGBuilder {
         // Without <use> nothing is drawn more than once: the count would be at most what is written,
         // which `enterElement` checks as it builds.
         guard tree.hasUse else { return }
-        struct Cost { var elements = 0, bytes = 0 }
+        struct Cost { var elements = 0, bytes = 0, text = 0 }
         let capElements = SVGBuildLimits.maxExpandedElements + 1
         let capBytes = SVGBuildLimits.maxPathDataBytes + 1
+        let capText = SVGBuildLimits.maxAttributeBytes + 1
         func add(_ a: inout Cost, _ b: Cost) {
             a.elements = min(a.elements + b.elements, capElements)
             a.bytes = min(a.bytes + b.bytes, capBytes)
+            a.text = min(a.text + b.text, capText)
         }
         var targetCosts: [ObjectIdentifier: Cost] = [:]
         var inProgress: Set<ObjectIdentifier> = []
@@ -178,7 +201,7 @@ extension SVGBuilder {
         }
         func cost(_ el: SVGXMLElement, depth: Int) -> Cost {
             if depth > SVGBuildLimits.maxNestingDepth { return Cost() }  // not built either
-            var c = Cost(elements: 1, bytes: Self.pathDataBytes(el))
+            var c = Cost(elements: 1, bytes: Self.pathDataBytes(el), text: Self.attributeBytes(el))
             add(&c, content(el, depth: depth))
             if el.name == "use", let href = el.href?.trimmingCharacters(in: .whitespaces), href.hasPrefix("#"),
                let target = ids[String(href.dropFirst())] {
@@ -189,7 +212,7 @@ extension SVGBuilder {
                     inProgress.insert(key)
                     var expansion = Cost()
                     if target.name == "symbol" {
-                        expansion = Cost(elements: 1, bytes: 0)
+                        expansion = Cost(elements: 1, bytes: 0, text: Self.attributeBytes(target))
                         add(&expansion, content(target, depth: depth + 1))
                     } else if !Self.referencedOnly.contains(target.name) {
                         expansion = cost(target, depth: depth + 1)
@@ -203,13 +226,15 @@ extension SVGBuilder {
         }
         var total = cost(root, depth: 1)
         for el in ids.values where el.name == "clipPath" {
-            add(&total, Cost(elements: 1, bytes: 0))
+            add(&total, Cost(elements: 1, bytes: 0, text: Self.attributeBytes(el)))
             add(&total, content(el, depth: 1))
         }
         if total.elements >= capElements {
             limits.error = .limitExceeded(Self.expansionMessage)
         } else if total.bytes >= capBytes {
             limits.error = .limitExceeded(Self.pathDataMessage)
+        } else if total.text >= capText {
+            limits.error = .limitExceeded(Self.attributeMessage)
         }
     }
 

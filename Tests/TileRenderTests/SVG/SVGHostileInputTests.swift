@@ -152,6 +152,16 @@ struct SVGHostileInputTests {
         #expect(fills(doc).count == 3)
     }
 
+    @Test func reusedAttributeTextIsBudgeted() throws {
+        // A 4 MB style attribute is parsed again by every <use>: 40 uses are over the 128 MB budget.
+        let style = String(repeating: "fill:red;", count: 450_000)
+        let body = ##"<defs><rect id="r" width="10" height="10" style="\##(style)"/></defs>"##
+            + String(repeating: ##"<use xlink:href="#r"/>"##, count: 40)
+        let reason = limitReason { try parse(document(body)) }
+        #expect(reason?.contains("attributes expand") == true)
+        #expect(reason?.contains("\(SVGBuildLimits.maxAttributeBytes >> 20) MB") == true)
+    }
+
     @Test func paintedGradientStopsAreBudgeted() throws {
         // Every fill keeps its own copy of the stops: 100 fills of 50,000 stops are over the budget.
         let stops = (0..<50_000).map { ##"<stop offset="\##(Double($0) / 50_000)" stop-color="#00f"/>"## }.joined()

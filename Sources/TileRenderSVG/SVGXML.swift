@@ -30,7 +30,8 @@ struct SVGXMLTree {
     var hasUse = false
 
     /// Deepest element nesting accepted (the root is level 1); deeper documents throw
-    /// `SVGError.limitExceeded`. libxml2's own default limit is the same.
+    /// `SVGError.limitExceeded`. Editors write a few dozen levels; FoundationXML's libxml2 does not
+    /// stop deeper documents itself (100,000 levels were read).
     static let maxElementDepth = 256
 
     static func parse(data: Data) throws(SVGError) -> SVGXMLTree {

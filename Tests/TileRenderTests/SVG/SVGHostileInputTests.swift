@@ -140,16 +140,16 @@ struct SVGHostileInputTests {
     }
 
     @Test func reusedPathDataIsBudgeted() throws {
-        // A 1 MB path is parsed and flattened again by every <use>: 40 uses are over the 32 MB budget.
-        let d = "M0 0" + String(repeating: " L1 1", count: 200_000)
+        // A 0.5 MB path is parsed and flattened again by every <use>: 80 uses are over the 32 MB budget.
+        let d = "M0 0" + String(repeating: " L1 1", count: 100_000)
         func uses(_ n: Int) -> String {
             ##"<defs><path id="p" d="\##(d)"/></defs>"## + String(repeating: ##"<use xlink:href="#p"/>"##, count: n)
         }
-        let reason = limitReason { try parse(document(uses(40))) }
+        let reason = limitReason { try parse(document(uses(80))) }
         #expect(reason?.contains("path data expands") == true)
         #expect(reason?.contains("\(SVGBuildLimits.maxPathDataBytes >> 20) MB") == true)
-        let doc = try parse(document(uses(3)))
-        #expect(fills(doc).count == 3)
+        let doc = try parse(document(uses(2)))
+        #expect(fills(doc).count == 2)
     }
 
     @Test func reusedAttributeTextIsBudgeted() throws {
@@ -163,25 +163,25 @@ struct SVGHostileInputTests {
     }
 
     @Test func paintedGradientStopsAreBudgeted() throws {
-        // Every fill keeps its own copy of the stops: 100 fills of 50,000 stops are over the budget.
-        let stops = (0..<50_000).map { ##"<stop offset="\##(Double($0) / 50_000)" stop-color="#00f"/>"## }.joined()
+        // Every fill keeps its own copy of the stops: 200 fills of 25,000 stops are over the budget.
+        let stops = (0..<25_000).map { ##"<stop offset="\##(Double($0) / 25_000)" stop-color="#00f"/>"## }.joined()
         func rects(_ n: Int) -> String {
             ##"<defs><linearGradient id="g">\##(stops)</linearGradient></defs>"##
                 + String(repeating: ##"<rect width="10" height="10" fill="url(#g)"/>"##, count: n)
         }
-        let reason = limitReason { try parse(document(rects(100))) }
+        let reason = limitReason { try parse(document(rects(200))) }
         #expect(reason?.contains("more than \(SVGBuildLimits.maxPaintedStops) stops") == true)
         #expect(fills(try parse(document(rects(2)))).count == 2)
     }
 
     @Test func inheritedDashArraysAreBudgeted() throws {
-        // An inherited dash array is copied into every shape: 100 shapes of 50,000 entries are over.
-        let dashes = String(repeating: "1 ", count: 50_000)
+        // An inherited dash array is copied into every shape: 200 shapes of 25,000 entries are over.
+        let dashes = String(repeating: "1 ", count: 25_000)
         func paths(_ n: Int) -> String {
             ##"<g stroke="#000" stroke-dasharray="\##(dashes)">"##
                 + String(repeating: ##"<path d="M0 0 L100 100"/>"##, count: n) + "</g>"
         }
-        let reason = limitReason { try parse(document(paths(100))) }
+        let reason = limitReason { try parse(document(paths(200))) }
         #expect(reason?.contains("more than \(SVGBuildLimits.maxStrokedDashes) dash array entries") == true)
         let doc = try parse(document(paths(2)))
         #expect(doc.makeScene().commands.count { if case .stroke = $0 { true } else { false } } == 2)

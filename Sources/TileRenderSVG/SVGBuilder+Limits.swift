@@ -174,13 +174,16 @@ extension SVGBuilder {
     /// `maxExpandedElements` or `maxPathDataBytes` (a few kilobytes of nested `<use>` fan-out can
     /// expand to billions). Linear in the document: each `<use>` target is counted once. It follows
     /// the builder: content of `<defs>` and other referenced-only elements counts where it is used
-    /// (each `<clipPath>` once, as it is built once), drawn content where it is written. Where the
-    /// nesting limit cuts a count short it may be low; `enterElement` counts what is actually built.
+    /// (each `<clipPath>` once, as it is built once), drawn content where it is written. Counts cut
+    /// by the nesting limit or a cycle are not reused; `enterElement` counts what is actually built.
     mutating func checkExpansion(_ root: SVGXMLElement) {
         // Without <use> nothing is drawn more than once: the count would be at most what is written,
         // which `enterElement` checks as it builds.
         guard tree.hasUse else { return }
-        struct Cost { var elements = 0, bytes = 0, text = 0 }
+        /// `exact` is false when part of the count was cut by the nesting limit or a circular
+        /// reference: such a count is right where it was made but may be low elsewhere, so it is not
+        /// reused.
+        struct Cost { var elements = 0, bytes = 0, text = 0, exact = true }
         let capElements = SVGBuildLimits.maxExpandedElements + 1
         let capBytes = SVGBuildLimits.maxPathDataBytes + 1
         let capText = SVGBuildLimits.maxAttributeBytes + 1
@@ -188,19 +191,27 @@ extension SVGBuilder {
             a.elements = min(a.elements + b.elements, capElements)
             a.bytes = min(a.bytes + b.bytes, capBytes)
             a.text = min(a.text + b.text, capText)
+            a.exact = a.exact && b.exact
         }
         var targetCosts: [ObjectIdentifier: Cost] = [:]
         var inProgress: Set<ObjectIdentifier> = []
         let ids = tree.ids
+        // Every call of `cost` counts one element instance the builder would build, so once there are
+        // more calls than the limit allows the answer is known (this also bounds the time of counts
+        // that are not reused).
+        var visits = 0
         func content(_ el: SVGXMLElement, depth: Int) -> Cost {
             var c = Cost()
             for child in el.children where !Self.referencedOnly.contains(child.name) {
                 add(&c, cost(child, depth: depth + 1))
+                if visits >= capElements { break }
             }
             return c
         }
         func cost(_ el: SVGXMLElement, depth: Int) -> Cost {
-            if depth > SVGBuildLimits.maxNestingDepth { return Cost() }  // not built either
+            if depth > SVGBuildLimits.maxNestingDepth { return Cost(exact: false) }  // not built either
+            visits += 1
+            if visits >= capElements { return Cost(elements: capElements) }
             var c = Cost(elements: 1, bytes: Self.pathDataBytes(el), text: Self.attributeBytes(el))
             add(&c, content(el, depth: depth))
             if el.name == "use", let href = el.href?.trimmingCharacters(in: .whitespaces), href.hasPrefix("#"),
@@ -208,7 +219,9 @@ extension SVGBuilder {
                 let key = ObjectIdentifier(target)
                 if let known = targetCosts[key] {
                     add(&c, known)
-                } else if !inProgress.contains(key) {  // a circular reference is skipped by the builder
+                } else if inProgress.contains(key) {
+                    c.exact = false  // a circular reference: skipped by the builder
+                } else {
                     inProgress.insert(key)
                     var expansion = Cost()
                     if target.name == "symbol" {
@@ -218,7 +231,7 @@ extension SVGBuilder {
                         expansion = cost(target, depth: depth + 1)
                     }
                     inProgress.remove(key)
-                    targetCosts[key] = expansion
+                    if expansion.exact { targetCosts[key] = expansion }
                     add(&c, expansion)
                 }
             }
@@ -229,7 +242,7 @@ extension SVGBuilder {
             add(&total, Cost(elements: 1, bytes: 0, text: Self.attributeBytes(el)))
             add(&total, content(el, depth: 1))
         }
-        if total.elements >= capElements {
+        if total.elements >= capElements || visits >= capElements {
             limits.error = .limitExceeded(Self.expansionMessage)
         } else if total.bytes >= capBytes {
             limits.error = .limitExceeded(Self.pathDataMessage)

@@ -118,6 +118,26 @@ struct SVGHostileInputTests {
         #expect(reason?.contains("more than \(SVGBuildLimits.maxExpandedElements) elements") == true)
     }
 
+    @Test func fanOutFirstReachedDeepIsStillCountedBeforeBuilding() throws {
+        // The fan-out is first reached 250 levels deep, where the nesting limit cuts its count; that
+        // count must not be reused for the second, shallow <use>. Nothing is built before the error.
+        var s = ##"<defs><rect id="l0" width="1" height="1"/>"##
+        for level in 1...10 {
+            s += ##"<g id="l\##(level)">"## + String(repeating: ##"<use xlink:href="#l\##(level - 1)"/>"##, count: 10) + "</g>"
+        }
+        s += "</defs>" + String(repeating: "<g>", count: 250) + ##"<use xlink:href="#l10"/>"##
+            + String(repeating: "</g>", count: 250) + ##"<use xlink:href="#l10"/>"##
+        let tree = try SVGXMLTree.parse(data: Data(document(s).utf8))
+        var builder = SVGBuilder(tree: tree, viewport: CGSize(width: 100, height: 100))
+        #expect(throws: SVGError.self) { try builder.buildRoot(tree.root) }
+        #expect(builder.limits.elementCount == 0)
+        if case .limitExceeded(let reason)? = builder.limits.error {
+            #expect(reason.contains("more than \(SVGBuildLimits.maxExpandedElements) elements"))
+        } else {
+            Issue.record("no limit error")
+        }
+    }
+
     @Test func moderateUseFanOutIsExpanded() throws {
         // 4 levels: 10,000 rectangles, far inside the limit, all drawn.
         var s = ##"<defs><rect id="l0" width="1" height="1"/>"##

@@ -17,11 +17,12 @@ struct SVGBuilder {
     private var clipCosts: [String: Int] = [:]
     /// Clip paths found too costly or too deeply nested: ignored wherever they are referenced.
     private var rejectedClips: Set<String> = []
-    /// A clip path that references clip paths nested deeper than this is ignored (bounded recursion).
-    static let maxClipNesting = 32
     /// A clip path whose drawing would fill more outlines than this is ignored (bounded time: children
     /// that each reference a clip path with several children multiply).
     static let maxClipCost = 10_000
+    /// Limits on hostile input (see "Limits and bad input" in README.md); `SVGBuilder+Limits.swift`.
+    var limits = SVGBuildLimits()
+    var gradientChains = SVGGradientChains()
 
     init(tree: SVGXMLTree, viewport: CGSize) {
         self.tree = tree
@@ -29,6 +30,7 @@ struct SVGBuilder {
     }
 
     mutating func warn(_ element: SVGXMLElement, _ message: String) {
+        guard let message = limits.admitWarning(message, count: warnings.count) else { return }
         warnings.append(SVGWarning(element: element.name, line: element.line, message: message))
     }
 
@@ -48,10 +50,17 @@ struct SVGBuilder {
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let containers: Set<String> = ["g", "a", "switch", "svg", "use"]
 
-    mutating func buildRoot(_ root: SVGXMLElement) -> SVGNode {
-        build(root, parent: SVGStyle(), opacity: 1, isRoot: true)
-            ?? SVGNode(element: "svg", line: root.line, id: nil, transform: .identity, clipPathID: nil,
-                       groupOpacity: 1, content: .group([]))
+    mutating func buildRoot(_ root: SVGXMLElement) throws(SVGError) -> SVGNode {
+        // Building recurses once per nesting level: on a thread with a known stack (SVGLargeStack).
+        let node = SVGLargeStack.run { () -> SVGNode? in
+            checkExpansion(root)
+            guard limits.error == nil else { return nil }
+            return build(root, parent: SVGStyle(), opacity: 1, isRoot: true)
+        }
+        if let error = limits.error { throw error }
+        finishWarnings(root)
+        return node ?? SVGNode(element: "svg", line: root.line, id: nil, transform: .identity, clipPathID: nil,
+                               groupOpacity: 1, content: .group([]))
     }
 
     mutating func buildChildren(of element: SVGXMLElement, style: SVGStyle, opacity: Double) -> [SVGNode] {
@@ -65,6 +74,15 @@ struct SVGBuilder {
     /// Builds one element. `opacity` multiplies its paints (1 here: group opacity is drawn with layers).
     mutating func build(_ el: SVGXMLElement, parent: SVGStyle, opacity inherited: Double,
                         isRoot: Bool = false) -> SVGNode? {
+        // Limits (SVGBuilder+Limits.swift): nesting depth and budgets, and the cached bounding box of
+        // a node clipped in objectBoundingBox units.
+        guard enterElement(el) else { return nil }
+        defer { limits.depth -= 1 }
+        return buildElement(el, parent: parent, opacity: inherited, isRoot: isRoot).map { cacheClipBox($0) }
+    }
+
+    private mutating func buildElement(_ el: SVGXMLElement, parent: SVGStyle, opacity inherited: Double,
+                                       isRoot: Bool) -> SVGNode? {
         let name = el.name
         if Self.silentlyIgnored.contains(name) || Self.referencedOnly.contains(name) { return nil }
         if name.contains(":") { return nil }  // foreign namespace (editor metadata)
@@ -110,6 +128,7 @@ struct SVGBuilder {
             let useLayer = style.opacity < 1 && hasFill && hasStroke
             guard var shape = buildShape(el, style: style, opacity: useLayer ? inherited : inherited * style.opacity)
             else { return nil }
+            guard countDashes(shape.stroke?.dashArray.count ?? 0) else { return nil }  // each shape copies them
             shape.fill = shape.fillPaint.flatMap { resolveFill($0, path: shape.path, rule: shape.fillRule, el) }
             shape.resolvedStroke = shape.stroke.flatMap { resolveStroke($0, path: shape.path, el) }
             return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
@@ -246,8 +265,9 @@ struct SVGBuilder {
             return false
         }
         if rejectedClips.contains(id) { return false }  // warned once, where it was built
-        if clipsInProgress.count >= Self.maxClipNesting {
-            warn(el, "clip-path #\(id) nested more than \(Self.maxClipNesting) clip paths deep; ignored")
+        if clipsInProgress.count >= SVGBuildLimits.maxClipPathChain {
+            warn(el, "clip-path #\(id) is nested more than \(SVGBuildLimits.maxClipPathChain) <clipPath>s deep "
+                     + "(the importer's limit); ignored")
             return false
         }
         buildClipPath(id)
@@ -520,37 +540,21 @@ struct SVGBuilder {
 
     /// The gradient `id` with its href chain merged; nil when it is not a gradient.
     mutating func gradient(_ id: String) -> SVGGradient? {
-        if let cached = gradientCache[id] { return cached }
+        // Each use keeps its own copy of the stops: counted against `maxPaintedStops`.
+        if let cached = gradientCache[id] { return paintStops(cached?.stops.count ?? 0) ? cached : nil }
         let g = makeGradient(id)
         gradientCache[id] = .some(g)
-        return g
+        return paintStops(g?.stops.count ?? 0) ? g : nil
     }
 
     private mutating func makeGradient(_ id: String) -> SVGGradient? {
         guard let first = tree.ids[id], first.name == "linearGradient" || first.name == "radialGradient" else {
             return nil
         }
-        var chain: [SVGXMLElement] = []
-        var current: SVGXMLElement? = first
-        while let c = current {
-            if chain.contains(where: { $0 === c }) {
-                warn(first, "circular gradient href chain")
-                break
-            }
-            chain.append(c)
-            guard let href = c.href?.trimmingCharacters(in: .whitespaces) else { break }
-            guard href.hasPrefix("#"), let next = tree.ids[String(href.dropFirst())],
-                  next.name == "linearGradient" || next.name == "radialGradient" else {
-                warn(c, "gradient href '\(href)' does not name a gradient; ignored")
-                break
-            }
-            current = next
-        }
+        // The href chain is resolved once per document and each look-up memoised
+        // (SVGBuilder+GradientChains.swift): long chains cost linear time, cycles are cut.
         func attribute(_ name: String, sameKind: Bool = false) -> (SVGXMLElement, String)? {
-            for c in chain where !sameKind || c.name == first.name {
-                if let v = c.attributes[name] { return (c, v) }
-            }
-            return nil
+            gradientChainAttribute(first, name, kind: sameKind ? first.name : nil)
         }
         let units: SVGGradient.Units
         switch attribute("gradientUnits")?.1.trimmingCharacters(in: .whitespaces) {
@@ -593,7 +597,7 @@ struct SVGBuilder {
             }
         }
         var stops: [Gradient.Stop] = []
-        if let holder = chain.first(where: { $0.children.contains { $0.name == "stop" } }) {
+        if let holder = gradientChainStopHolder(first) {
             // A stop's style comes from the gradient element that holds it and that element's ancestors:
             // `color` for currentColor, the gradient's stop-color and stop-opacity for `inherit`.
             var holderStyle = inheritedStyle(of: holder)

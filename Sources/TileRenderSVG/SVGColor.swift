@@ -39,7 +39,7 @@ enum SVGColor {
             if fn == "hsl" || fn == "hsla" {
                 var hue = parts[0]
                 if hue.hasSuffix("deg") { hue.removeLast(3) }
-                guard let h = Double(hue), let sat = component(parts[1], scale: 1),
+                guard let h = Double(hue), h.isFinite, let sat = component(parts[1], scale: 1),
                       let light = component(parts[2], scale: 1),
                       parts[1].hasSuffix("%"), parts[2].hasSuffix("%") else { return nil }
                 return hsl(h, min(max(sat, 0), 1), min(max(light, 0), 1), alpha)

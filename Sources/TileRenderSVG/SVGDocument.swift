@@ -42,6 +42,10 @@ public struct SVGDocument: Sendable {
     var root: SVGNode
     /// `<clipPath>` elements referenced by `clip-path`, resolved.
     var clipPaths: [String: SVGClipPath]
+    /// Nesting depth of `root` (at most `SVGBuildLimits.maxNestingDepth`): deep drawings are replayed
+    /// on a thread with a known stack (`SVGLargeStack`), since drawing recurses once per level.
+    var nestingDepth = 0
+    static let smallStackDepth = 16
 
     init(size: CGSize, viewBox: CGRect?, warnings: [SVGWarning], preserveAspectRatio: SVGAspectRatio,
          root: SVGNode, clipPaths: [String: SVGClipPath]) {
@@ -89,9 +93,11 @@ public struct SVGDocument: Sendable {
         let size = CGSize(width: width ?? viewBox?.width ?? 300, height: height ?? viewBox?.height ?? 150)
 
         var builder = SVGBuilder(tree: tree, viewport: viewBox?.size ?? size)
-        let node = builder.buildRoot(root)
-        return SVGDocument(size: size, viewBox: viewBox, warnings: warnings + builder.warnings,
-                           preserveAspectRatio: par, root: node, clipPaths: builder.clipPaths)
+        let node = try builder.buildRoot(root)
+        var document = SVGDocument(size: size, viewBox: viewBox, warnings: warnings + builder.warnings,
+                                   preserveAspectRatio: par, root: node, clipPaths: builder.clipPaths)
+        document.nestingDepth = builder.limits.maxDepthReached
+        return document
     }
 
     /// Reads and parses a file. Throws `SVGError`.
@@ -135,7 +141,11 @@ public struct SVGDocument: Sendable {
         var c = context
         let t = preserveAspectRatio.transform(viewBox: box, into: CGRect(origin: .zero, size: size))
         if !t.isIdentity { c.concatenate(t) }
-        draw(root, in: c)
+        if nestingDepth > Self.smallStackDepth {
+            SVGLargeStack.run { draw(root, in: c) }
+        } else {
+            draw(root, in: c)
+        }
     }
 
     private func draw(_ node: SVGNode, in context: GraphicsContext) {
@@ -170,7 +180,7 @@ public struct SVGDocument: Sendable {
         guard let id, depth < 256, let clipPath = clipPaths[id] else { content(context); return }
         var box = CGRect.null
         if clipPath.units == .objectBoundingBox {
-            box = Self.boundingBox(of: node)
+            box = node.objectBoundingBox ?? Self.boundingBox(of: node)
             guard !box.isNull, box.width > 0, box.height > 0 else { return }
         }
         let toUser = clipPath.contentTransform(box: box)
@@ -218,14 +228,34 @@ public struct SVGDocument: Sendable {
     /// The element's geometry bounding box in its user space (inside its transform): a shape's outline,
     /// or the union of a group's children's boxes (each mapped through its transform).
     static func boundingBox(of node: SVGNode) -> CGRect {
+        var unlimited = Int.max
+        return boundingBox(of: node, exactBudget: &unlimited)
+    }
+
+    /// `boundingBox(of:)` using the boxes cached in descendants (`objectBoundingBox`): exact under
+    /// scales and translations; under other transforms the descendant's geometry is walked again,
+    /// one unit of `exactBudget` per shape, and once that is spent the cached box is transformed
+    /// instead (a box that contains the exact one). This bounds nested objectBoundingBox clips.
+    static func boundingBox(of node: SVGNode, exactBudget: inout Int) -> CGRect {
         var box = CGRect.null
         func add(_ n: SVGNode, _ t: CGAffineTransform) {
             switch n.content {
             case .shape(let shape):
+                exactBudget -= 1
                 let r = shape.path.applying(t).boundingRect
                 if !r.isNull { box = box.isNull ? r : box.union(r) }
             case .group(let children):
-                for child in children { add(child, child.transform.concatenating(t)) }
+                for child in children {
+                    let ct = child.transform.concatenating(t)
+                    if let cached = child.objectBoundingBox, (ct.b == 0 && ct.c == 0) || exactBudget <= 0 {
+                        if !cached.isNull {
+                            let r = cached.applying(ct)
+                            box = box.isNull ? r : box.union(r)
+                        }
+                    } else {
+                        add(child, ct)
+                    }
+                }
             }
         }
         add(node, .identity)
@@ -286,12 +316,16 @@ public enum SVGError: Error, CustomStringConvertible {
     case notSVG(String)
     /// The file could not be read.
     case unreadable(String, reason: String)
+    /// The document is beyond one of the importer's limits (nesting depth, element count, `<use>`
+    /// expansion, path data, gradient stops, dashes; see `SVGBuildLimits`); the reason names the limit.
+    case limitExceeded(String)
 
     public var description: String {
         switch self {
         case .malformed(let line, let column, let reason): "malformed SVG at line \(line), column \(column): \(reason)"
         case .notSVG(let reason): "not an SVG document: \(reason)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .limitExceeded(let reason): "SVG document too complex: \(reason)"
         }
     }
 }

@@ -134,7 +134,7 @@ struct SVGShape: Sendable {
 }
 
 struct SVGNode: Sendable {
-    enum Content: Sendable {
+    indirect enum Content: Sendable {
         case group([SVGNode])
         case shape(SVGShape)
     }
@@ -154,6 +154,9 @@ struct SVGNode: Sendable {
     /// A nested `<svg>`'s viewport rectangle (overflow hidden), in this element's user space (inside
     /// `transform`): the content is clipped to it.
     var viewportClip: Path? = nil
+    /// The geometry bounding box (`SVGDocument.boundingBox(of:)`), computed once by the builder for a
+    /// node whose clip paths use objectBoundingBox units, so that nested ones cost linear time.
+    var objectBoundingBox: CGRect? = nil
 }
 
 /// A `<clipPath>` element, resolved. Its region is the union of its children's regions, each child

@@ -110,6 +110,14 @@ struct SVGScanner {
         return nil
     }
 
+    /// The whole string as one SVG number (no whitespace, units, hex or `nan`/`inf` forms, which
+    /// Swift's `Double(_:)` would accept); nil otherwise or when not finite.
+    static func wholeNumber<S: StringProtocol>(_ string: S) -> Double? {
+        var s = SVGScanner(String(string))
+        guard let v = s.number(), s.atEnd else { return nil }
+        return v
+    }
+
     /// Parses a whole list of numbers separated by whitespace and/or commas; nil on any error.
     static func numberList(_ string: String) -> [Double]? {
         var s = SVGScanner(string)

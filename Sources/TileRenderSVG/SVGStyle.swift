@@ -23,8 +23,10 @@ indirect enum SVGPaintSpec: Sendable, Equatable {
             let id = String(ref.dropFirst())
             let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
             if rest.isEmpty { return .url(id, fallback: nil) }
+            // `url(#id) [fallback]`: one fallback colour or none, never a second url, so it is rejected
+            // before parsing (no recursion: a list of 10,000 urls is parsed in one linear pass).
+            if rest.lowercased().hasPrefix("url(") { return nil }
             guard let f = parse(rest) else { return nil }
-            if case .url = f { return nil }
             return .url(id, fallback: f)
         }
         guard let c = SVGColor.parse(s) else { return nil }
@@ -132,11 +134,12 @@ struct SVGStyle {
     /// An opacity value: a number or a percentage, clamped to 0...1.
     static func opacityValue(_ text: String) -> Double? {
         let t = text.trimmingCharacters(in: .whitespaces)
+        // SVG number syntax only: Double(_:) would also take hex floats, "nan" and "inf".
         if t.hasSuffix("%") {
-            guard let v = Double(t.dropLast()), v.isFinite else { return nil }
+            guard let v = SVGScanner.wholeNumber(t.dropLast()) else { return nil }
             return min(max(v / 100, 0), 1)
         }
-        guard let v = Double(t), v.isFinite else { return nil }
+        guard let v = SVGScanner.wholeNumber(t) else { return nil }
         return min(max(v, 0), 1)
     }
 
@@ -213,7 +216,7 @@ struct SVGStyle {
             guard let j = SVGStroke.LineJoin(rawValue: value) else { return bad }
             lineJoin = j
         case "stroke-miterlimit":
-            guard let v = Double(value), v.isFinite else { return bad }
+            guard let v = SVGScanner.wholeNumber(value) else { return bad }
             if v < 1 {
                 miterLimit = 4
                 return "stroke-miterlimit '\(value)' is below 1 (an error in SVG); 4 used"

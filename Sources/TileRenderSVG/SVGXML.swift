@@ -26,6 +26,13 @@ final class SVGXMLElement {
 struct SVGXMLTree {
     var root: SVGXMLElement
     var ids: [String: SVGXMLElement]
+    /// Whether any `<use>` occurs (only then can the drawing expand beyond what is written).
+    var hasUse = false
+
+    /// Deepest element nesting accepted (the root is level 1); deeper documents throw
+    /// `SVGError.limitExceeded`. Editors write a few dozen levels; FoundationXML's libxml2 does not
+    /// stop deeper documents itself (100,000 levels were read).
+    static let maxElementDepth = 256
 
     static func parse(data: Data) throws(SVGError) -> SVGXMLTree {
         let delegate = SVGXMLDelegate()
@@ -34,8 +41,14 @@ struct SVGXMLTree {
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
+        if delegate.limitExceeded, let reason = delegate.failure {
+            throw .limitExceeded("line \(delegate.failureLine ?? parser.lineNumber): \(reason)")
+        }
         if !ok || delegate.failure != nil {
-            let reason = delegate.failure ?? parser.parserError.map { describe($0) } ?? "XML parse error"
+            var reason = delegate.failure ?? parser.parserError.map { describe($0) } ?? "XML parse error"
+            if reason == "XML error 1" && data.count > 10_000_000 {
+                reason = "document over libxml2's 10 MB input limit"  // its "huge input lookup" error
+            }
             let line = delegate.failureLine ?? parser.lineNumber
             let column = delegate.failureColumn ?? parser.columnNumber
             throw .malformed(line: max(line, 1), column: max(column, 0), reason: reason)
@@ -49,7 +62,7 @@ struct SVGXMLTree {
                              reason: "unexpected end of document: <\(delegate.stack.last!.name)> is not closed")
         }
         guard root.name == "svg" else { throw .notSVG("root element is <\(root.name)>, not <svg>") }
-        return SVGXMLTree(root: root, ids: delegate.ids)
+        return SVGXMLTree(root: root, ids: delegate.ids, hasUse: delegate.hasUse)
     }
 
     static func describe(_ error: Error) -> String {
@@ -72,6 +85,7 @@ struct SVGXMLTree {
         63: "CDATA section not finished", 65: "space required (unfinished start tag?)",
         68: "name expected", 73: "'>' expected (unfinished tag)", 76: "mismatched end tag",
         77: "element not closed (premature end of data)",
+        89: "entity reference loop or excessive entity expansion",
     ]
 }
 
@@ -82,6 +96,10 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
     var failure: String?
     var failureLine: Int?
     var failureColumn: Int?
+    /// The failure is a limit (`SVGXMLTree.maxElementDepth`, `SVGBuildLimits.maxExpandedElements`).
+    var limitExceeded = false
+    var elementCount = 0
+    var hasUse = false
 
     /// `svg:path` and `path` are the same element; other prefixes are kept (foreign elements).
     private static func localName(_ name: String) -> String {
@@ -90,6 +108,31 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        // Every later pass over the tree (building, drawing, even freeing it) recurses on its depth,
+        // so the depth is bounded here, while parsing, before any of it exists.
+        elementCount += 1
+        if elementCount > SVGBuildLimits.maxExpandedElements {
+            // Each element is kept (attributes included) until the drawing is built: bounded here.
+            if failure == nil {
+                failure = "more than \(SVGBuildLimits.maxExpandedElements) elements (the importer's element limit)"
+                failureLine = parser.lineNumber
+                failureColumn = parser.columnNumber
+                limitExceeded = true
+            }
+            parser.abortParsing()
+            return
+        }
+        if stack.count >= SVGXMLTree.maxElementDepth {
+            if failure == nil {
+                failure = "<\(Self.localName(elementName))> is nested more than \(SVGXMLTree.maxElementDepth) "
+                    + "levels deep (the importer's element depth limit)"
+                failureLine = parser.lineNumber
+                failureColumn = parser.columnNumber
+                limitExceeded = true
+            }
+            parser.abortParsing()
+            return
+        }
         let element = SVGXMLElement(name: Self.localName(elementName), attributes: attributeDict,
                                     line: parser.lineNumber)
         if let parent = stack.last {
@@ -99,6 +142,7 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
             root = element
         }
         if let id = attributeDict["id"], ids[id] == nil { ids[id] = element }
+        if element.name == "use" { hasUse = true }
         stack.append(element)
     }
 

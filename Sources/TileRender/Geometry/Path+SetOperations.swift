@@ -7,6 +7,8 @@ import Foundation
 // the winding of both inputs is sampled just left and right of the piece's midpoint. Kept pieces are
 // oriented with the result on their left and linked into closed contours. The result is exact for
 // polygons (up to float rounding) and within the flattening tolerance for curves; it has lines only.
+// Splitting sweeps over x and the winding samples look only at the edges of their horizontal band, so
+// ordinary outlines cost about n log n; a chord budget keeps n bounded for any curves.
 
 extension Path {
     /// The area inside either path.
@@ -36,17 +38,23 @@ enum SetOperation {
         var fromFirst: Bool
     }
 
+    /// Curves are flattened into at most about this many chords in all (both paths together): past it the
+    /// tolerance grows, so a set operation on enormous or finely curved input stays bounded in time.
+    static let maxCurveChords = 100_000
+
     static func apply(_ first: Path, _ second: Path, eoFill: Bool, _ keep: (Bool, Bool) -> Bool) -> Path {
-        var edges = polygonEdges(first, fromFirst: true) + polygonEdges(second, fromFirst: false)
+        let tolerance = flatteningTolerance(first, second)
+        var edges = polygonEdges(first, fromFirst: true, tolerance: tolerance)
+            + polygonEdges(second, fromFirst: false, tolerance: tolerance)
         if edges.isEmpty { return Path() }
         edges = splitAtIntersections(edges)
-        let firstEdges = edges.filter(\.fromFirst), secondEdges = edges.filter { !$0.fromFirst }
+        let firstEdges = WindingIndex(edges.filter(\.fromFirst)), secondEdges = WindingIndex(edges.filter { !$0.fromFirst })
         // The sampling offset: tiny against the geometry, large against float rounding.
         var extent = 0.0
         for e in edges { extent = max(extent, abs(e.a.x), abs(e.a.y), abs(e.b.x), abs(e.b.y)) }
         let offset = max(1e-9, extent * 1e-7)
-        func inside(_ p: SIMD2<Double>, _ list: [Edge]) -> Bool {
-            let w = winding(p, list)
+        func inside(_ p: SIMD2<Double>, _ index: WindingIndex) -> Bool {
+            let w = index.winding(p)
             return eoFill ? w % 2 != 0 : w != 0
         }
         var kept: [Edge] = []
@@ -76,8 +84,57 @@ enum SetOperation {
         }
     }
 
+    /// The flattening tolerance for both paths: `tolerance` for ordinary geometry, relative to the
+    /// coordinates' size where they are huge (0.02 units of 1e9 is below Double's resolution there), and
+    /// coarser still when the curves would need more than `maxCurveChords` chords.
+    static func flatteningTolerance(_ first: Path, _ second: Path) -> Double {
+        var extent = 0.0
+        for path in [first, second] {
+            for element in path.elements {
+                for p in element.points where p.x.isFinite && p.y.isFinite {
+                    extent = max(extent, abs(Double(p.x)), abs(Double(p.y)))
+                }
+            }
+        }
+        var tol = max(tolerance, extent * 1e-9)
+        // Chord counts go as 1/sqrt(tolerance); the 1.1 leaves room for rounding up. Counts clamped per
+        // curve understate the need, hence a few rounds.
+        for _ in 0..<8 {
+            let chords = Double(curveChordCount(first, tolerance: tol) + curveChordCount(second, tolerance: tol))
+            guard chords > Double(maxCurveChords) else { break }
+            let ratio = chords / Double(maxCurveChords) * 1.1
+            tol *= ratio * ratio
+        }
+        return tol
+    }
+
+    /// Chords `polygonEdges` would make for the curves of `path` at `tolerance`.
+    static func curveChordCount(_ path: Path, tolerance: Double) -> Int {
+        var total = 0
+        var current = SIMD2<Double>(0, 0), start = current
+        for element in path.elements {
+            let points = element.points
+            guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+            let v = points.map { SIMD2(Double($0.x), Double($0.y)) }
+            switch element {
+            case .move: current = v[0]; start = v[0]
+            case .line: current = v[0]
+            case .quadCurve:
+                let (q, k) = (v[0], v[1])
+                total += Flattener.chordCount(current, current + (k - current) * (2.0 / 3.0), q + (k - q) * (2.0 / 3.0),
+                                              q, degree: 2, tolerance: tolerance)
+                current = q
+            case .curve:
+                total += Flattener.chordCount(current, v[1], v[2], v[0], degree: 3, tolerance: tolerance)
+                current = v[0]
+            case .closeSubpath: current = start
+            }
+        }
+        return total
+    }
+
     /// Closed polygons of a path (every subpath closed, as a fill closes it), curves flattened.
-    static func polygonEdges(_ path: Path, fromFirst: Bool) -> [Edge] {
+    static func polygonEdges(_ path: Path, fromFirst: Bool, tolerance: Double = SetOperation.tolerance) -> [Edge] {
         var edges: [Edge] = []
         var start = SIMD2<Double>(0, 0), current = start
         var open = false
@@ -127,16 +184,20 @@ enum SetOperation {
     }
 
     /// Splits every edge at the points where it meets another (crossings, T-junctions, overlaps).
+    ///
+    /// Pairs are found by a sweep over x: edges sorted by their left end, each tested only against the
+    /// edges that start before it ends, so ordinary outlines cost about n log n rather than n².
     static func splitAtIntersections(_ edges: [Edge]) -> [Edge] {
         var cuts = [[Double]](repeating: [], count: edges.count)
-        for i in 0..<edges.count {
+        let byLeft = edges.indices.sorted { min(edges[$0].a.x, edges[$0].b.x) < min(edges[$1].a.x, edges[$1].b.x) }
+        for (position, i) in byLeft.enumerated() {
             let p = edges[i].a, r = edges[i].b - edges[i].a
             let minI = SIMD2(min(edges[i].a.x, edges[i].b.x), min(edges[i].a.y, edges[i].b.y))
             let maxI = SIMD2(max(edges[i].a.x, edges[i].b.x), max(edges[i].a.y, edges[i].b.y))
-            for j in (i + 1)..<edges.count {
+            for j in byLeft[(position + 1)...] {
                 let q = edges[j].a, s = edges[j].b - edges[j].a
-                if max(edges[j].a.x, edges[j].b.x) < minI.x || min(edges[j].a.x, edges[j].b.x) > maxI.x
-                    || max(edges[j].a.y, edges[j].b.y) < minI.y || min(edges[j].a.y, edges[j].b.y) > maxI.y { continue }
+                if min(edges[j].a.x, edges[j].b.x) > maxI.x { break }  // this and every later edge start right of i
+                if max(edges[j].a.y, edges[j].b.y) < minI.y || min(edges[j].a.y, edges[j].b.y) > maxI.y { continue }
                 let denom = r.x * s.y - r.y * s.x
                 let qp = q - p
                 if denom == 0 {
@@ -181,14 +242,53 @@ enum SetOperation {
         }
     }
 
-    /// Winding number of the closed edge set around `p` (a ray to the left).
-    static func winding(_ p: SIMD2<Double>, _ edges: [Edge]) -> Int {
-        var w = 0
-        for e in edges where (e.a.y <= p.y) != (e.b.y <= p.y) {
-            let x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y)
-            if x < p.x { w += e.b.y > e.a.y ? 1 : -1 }
+    /// Winding numbers of a closed edge set, with the edges bucketed by horizontal bands so that a query
+    /// looks only at the edges whose y range can reach it.
+    struct WindingIndex {
+        let edges: [Edge]
+        let minY: Double
+        let bandHeight: Double
+        /// Edge indices per band (an edge is in every band its y range overlaps).
+        let bands: [[Int32]]
+
+        init(_ edges: [Edge]) {
+            self.edges = edges
+            var low = Double.infinity, high = -Double.infinity
+            for e in edges { low = min(low, e.a.y, e.b.y); high = max(high, e.a.y, e.b.y) }
+            // About 4 edges per band, but never more than 16 band entries per edge on average (tall
+            // edges are in many bands): halve the bands until the buckets fit.
+            var count = edges.isEmpty || !(high > low) || !(high - low).isFinite ? 1 : min(1 << 16, max(1, edges.count / 4))
+            func span(_ e: Edge, _ count: Int) -> ClosedRange<Int> {
+                let h = (high - low) / Double(count)
+                let a = Int(min(Double(count - 1), max(0, (min(e.a.y, e.b.y) - low) / h)))
+                let b = Int(min(Double(count - 1), max(0, (max(e.a.y, e.b.y) - low) / h)))
+                return a...b
+            }
+            while count > 1 && edges.reduce(0, { $0 + span($1, count).count }) > 16 * edges.count { count /= 2 }
+            var bands = [[Int32]](repeating: [], count: count)
+            if count == 1 {
+                bands[0] = edges.indices.map { Int32($0) }
+            } else {
+                for (i, e) in edges.enumerated() { for band in span(e, count) { bands[band].append(Int32(i)) } }
+            }
+            self.minY = low
+            self.bandHeight = count == 1 ? 0 : (high - low) / Double(count)
+            self.bands = bands
         }
-        return w
+
+        /// Winding number around `p` (a ray to the left).
+        func winding(_ p: SIMD2<Double>) -> Int {
+            guard !edges.isEmpty, p.y.isFinite else { return 0 }
+            let band = bandHeight > 0 ? Int(min(Double(bands.count - 1), max(0, (p.y - minY) / bandHeight))) : 0
+            var w = 0
+            for i in bands[band] {
+                let e = edges[Int(i)]
+                guard (e.a.y <= p.y) != (e.b.y <= p.y) else { continue }
+                let x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y)
+                if x < p.x { w += e.b.y > e.a.y ? 1 : -1 }
+            }
+            return w
+        }
     }
 
     /// Links oriented pieces into closed contours.
@@ -248,5 +348,17 @@ extension Shape {
     }
     public func symmetricDifference<T: Shape>(_ other: T, eoFill: Bool = false) -> SetOperationShape<Self, T> {
         SetOperationShape(first: self, second: other, operation: .symmetricDifference, eoFill: eoFill)
+    }
+}
+
+extension Path.Element {
+    /// The element's points: the end point first, then the control points.
+    fileprivate var points: [CGPoint] {
+        switch self {
+        case .move(let p), .line(let p): return [p]
+        case .quadCurve(let p, let c): return [p, c]
+        case .curve(let p, let c1, let c2): return [p, c1, c2]
+        case .closeSubpath: return []
+        }
     }
 }

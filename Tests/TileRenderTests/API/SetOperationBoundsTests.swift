@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import TileRender
+
+/// Set operations stay bounded on input that flattens into enormous edge counts, and give the same
+/// areas as before on ordinary shapes.
+@Suite struct SetOperationBoundsTests {
+    /// Rings of `count` cubic bumps at radius `r`, centred on `c`.
+    static func wavyRing(center c: CGPoint, radius r: Double, count: Int) -> Path {
+        var path = Path()
+        for i in 0..<count {
+            let a0 = Double(i) / Double(count) * 2 * .pi, a1 = Double(i + 1) / Double(count) * 2 * .pi
+            let p0 = CGPoint(x: c.x + r * cos(a0), y: c.y + r * sin(a0)), p1 = CGPoint(x: c.x + r * cos(a1), y: c.y + r * sin(a1))
+            if i == 0 { path.move(to: p0) }
+            let bulge = r * 1.05, third = (a1 - a0) / 3
+            path.addCurve(to: p1, control1: CGPoint(x: c.x + bulge * cos(a0 + third), y: c.y + bulge * sin(a0 + third)),
+                          control2: CGPoint(x: c.x + bulge * cos(a1 - third), y: c.y + bulge * sin(a1 - third)))
+        }
+        path.closeSubpath()
+        return path
+    }
+
+    @Test func hugeCurvesAreFlattenedWithinTheChordBudget() {
+        // At 1e9 units each curve would take the per-curve maximum of 16384 chords at 0.02 units: over a
+        // million edges, and hours of pairwise intersection tests, before the budget.
+        let a = Self.wavyRing(center: CGPoint(x: 0, y: 0), radius: 1e9, count: 40)
+        let b = Self.wavyRing(center: CGPoint(x: 5e8, y: 0), radius: 1e9, count: 40)
+        let tolerance = SetOperation.flatteningTolerance(a, b)
+        let chords = SetOperation.curveChordCount(a, tolerance: tolerance) + SetOperation.curveChordCount(b, tolerance: tolerance)
+        #expect(chords <= SetOperation.maxCurveChords, "\(chords) chords")
+
+        let union = a.union(b)
+        #expect(!union.isEmpty)
+        let box = union.boundingRect
+        #expect(box.minX < -1e9 && box.maxX > 1.5e9, "\(box)")
+    }
+
+    @Test func ordinaryShapesKeepTheFineTolerance() {
+        let a = Path(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let b = Path(ellipseIn: CGRect(x: 50, y: 0, width: 100, height: 100))
+        #expect(SetOperation.flatteningTolerance(a, b) == SetOperation.tolerance)
+    }
+
+    @Test func manyCurvesUniteToTheExpectedArea() throws {
+        // Two wavy rings of 500 curves each: the sweep and the banded winding index give the area of
+        // the union that pixel coverage measures.
+        let a = Self.wavyRing(center: CGPoint(x: 40, y: 50), radius: 30, count: 500)
+        let b = Self.wavyRing(center: CGPoint(x: 60, y: 50), radius: 30, count: 500)
+        func coverage(_ path: Path) throws -> Double {
+            var scene = Scene(size: CGSize(width: 100, height: 100))
+            scene.draw { $0.fill(path, with: .color(.black)) }
+            let bitmap = try Renderer(backend: .cpu).render(scene)
+            return bitmap.pixels.enumerated().filter { $0.offset % 4 == 3 }.reduce(0.0) { $0 + Double($1.element) / 255 }
+        }
+        let unionArea = try coverage(a.union(b))
+        var both = a
+        both.addPath(b)
+        let drawnArea = try coverage(both)  // nonzero fill of both rings: the same region
+        // The union's chords lie inside the convex bumps: it may lose up to the flattening tolerance
+        // times the outline's length (about 2 x 2 pi x 30 units).
+        let perimeter = 2 * 2 * Double.pi * 30 * 1.05
+        #expect(abs(unionArea - drawnArea) <= SetOperation.tolerance * perimeter, "union \(unionArea), drawn \(drawnArea)")
+        #expect(unionArea > 3000)
+    }
+}

@@ -46,6 +46,8 @@ if [ ${#ONLY[@]} -gt 0 ]; then HARNESSES=("${ONLY[@]}"); fi
 # The Swift runtime's crash backtracer would otherwise run on every finding (slow, and it can outlive
 # the fuzzer holding its output open); libFuzzer and ASan print the stack themselves.
 export SWIFT_BACKTRACE=enable=no
+# Swift runtime and Foundation caches live for the whole process; LeakSanitizer would report them.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 SYMBOLIZER="$(dirname "$(command -v swift)")/llvm-symbolizer"
 if [ -x "$SYMBOLIZER" ]; then export ASAN_SYMBOLIZER_PATH="$SYMBOLIZER"; fi
 
@@ -112,7 +114,8 @@ for h in "${HARNESSES[@]}"; do
         failed=1
         grep -a -m1 -E "^SUMMARY|ERROR: libFuzzer|ERROR: AddressSanitizer|Fatal error" "$log" | sed 's/^/    /'
         grep -a -m12 -E "^ +#[0-9]+ .* in .*(/Sources/|\.swift)" "$log" | grep -v -E "/Fuzz/Sources/|compiler-rt" | head -3 | sed 's/^/    /'
-        echo "    reproducers: $artifacts/ (run: $exe FILE)"
+        echo "    reproducers: $artifacts/"
+        echo "    reproduce: SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $exe -timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=1024 FILE"
     fi
 done
 

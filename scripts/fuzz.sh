@@ -60,7 +60,7 @@ if [ "$BUILD" = 1 ]; then
     if [ "$status" -ne 0 ]; then echo "fuzz.sh: build failed" >&2; exit 1; fi
 fi
 
-# Seeds for FuzzSVG: the fixture SVGs (repository copies preferred), up to 128 KB each.
+# Seeds for FuzzSVG: the fixture SVGs (repository copies preferred), up to 64 KB each (larger ones time out under ASan).
 SVG_SEEDS="$ROOT/.build/fuzz-seeds/FuzzSVG"
 rm -rf "$SVG_SEEDS"; mkdir -p "$SVG_SEEDS"
 found_fixtures=0
@@ -70,7 +70,7 @@ done
 if [ "$found_fixtures" = 1 ]; then FIXTURE_DIRS=(Tests/Fixtures/Scenes Benchmarks); else FIXTURE_DIRS=("$SHARED/scenes/public" "$SHARED/bench"); fi
 for dir in "${FIXTURE_DIRS[@]}"; do
     [ -d "$dir" ] || continue
-    find "$dir" -maxdepth 1 -name '*.svg' -size -129k -exec cp {} "$SVG_SEEDS/" \;
+    find "$dir" -maxdepth 1 -name '*.svg' -size -65k -exec cp {} "$SVG_SEEDS/" \;
 done
 
 failed=0
@@ -86,7 +86,7 @@ for h in "${HARNESSES[@]}"; do
     seeds=("$ROOT/Fuzz/seeds/$h")
     extra=()
     case "$h" in
-        FuzzSVG) seeds+=("$SVG_SEEDS"); extra+=(-dict="$ROOT/Fuzz/svg.dict" -max_len=131072) ;;
+        FuzzSVG) seeds+=("$SVG_SEEDS"); extra+=(-dict="$ROOT/Fuzz/svg.dict" -max_len=65536) ;;
         FuzzPathData) extra+=(-dict="$ROOT/Fuzz/pathdata.dict" -max_len=4096) ;;
         FuzzPathAPI) extra+=(-max_len=2048) ;;
     esac

@@ -1,0 +1,125 @@
+// libFuzzer harness: the Path API driven by a byte-code interpreter.
+//
+// Input layout (every input is valid; reads past the end give zeros):
+//   byte 0: how many paths to build before the draw op reads more bytes (1 or 2 are used)
+//   then for each path: a count byte, then that many (opcode, operands...) instructions
+//   then draw ops until the bytes run out (at most 8): fill, stroke, trim, strokedPath,
+//   set operations, context transforms, clips, layers, blend modes; queries (boundingRect, contains).
+// Doubles come from FuzzReader.double(): ordinary canvas values, specials (NaN, inf, 1e300, 1e-300,
+// subnormals, Float's edge) and raw bit patterns.
+import Foundation
+import FuzzSupport
+import TileRender
+
+let maxInstructions = 48
+let maxDrawOps = 8
+
+func buildPath(_ r: inout FuzzReader, others: [Path]) -> Path {
+    var path = Path()
+    let n = min(maxInstructions, Int(r.byte()))
+    for _ in 0..<n {
+        if r.isAtEnd { break }
+        switch r.choice(18) {
+        case 0: path.move(to: r.point())
+        case 1: path.addLine(to: r.point())
+        case 2: path.addQuadCurve(to: r.point(), control: r.point())
+        case 3: path.addCurve(to: r.point(), control1: r.point(), control2: r.point())
+        case 4: path.addArc(center: r.point(), radius: r.double(), startAngle: r.angle(), endAngle: r.angle(),
+                            clockwise: r.bool(), transform: r.bool() ? .identity : r.transform())
+        case 5: path.addRelativeArc(center: r.point(), radius: r.double(), startAngle: r.angle(), delta: r.angle(),
+                                    transform: r.bool() ? .identity : r.transform())
+        case 6: path.addArc(tangent1End: r.point(), tangent2End: r.point(), radius: r.double(),
+                            transform: r.bool() ? .identity : r.transform())
+        case 7: path.addRect(r.rect(), transform: r.bool() ? .identity : r.transform())
+        case 8: path.addRoundedRect(in: r.rect(), cornerSize: r.size(), style: r.bool() ? .circular : .continuous,
+                                    transform: r.bool() ? .identity : r.transform())
+        case 9: path.addEllipse(in: r.rect(), transform: r.bool() ? .identity : r.transform())
+        case 10, 11: path.closeSubpath()
+        case 12:
+            // addPath: itself or an earlier fuzz path, under a transform.
+            let source = others.isEmpty || r.bool() ? path : others[r.choice(others.count)]
+            path.addPath(source, transform: r.transform())
+        case 13:
+            var points: [CGPoint] = []
+            for _ in 0..<r.choice(6) { points.append(r.point()) }
+            path.addLines(points)
+        case 14:
+            var rects: [CGRect] = []
+            for _ in 0..<r.choice(4) { rects.append(r.rect()) }
+            path.addRects(rects, transform: r.bool() ? .identity : r.transform())
+        case 15: path.addPath(Path(roundedRect: r.rect(), cornerRadius: r.double(), style: r.bool() ? .circular : .continuous))
+        case 16: path.addPath(Path(ellipseIn: r.rect()))
+        default: path = path.applying(r.transform())
+        }
+    }
+    return path
+}
+
+func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContext, depth: Int) {
+    let a = paths[r.choice(paths.count)]
+    let b = paths[r.choice(paths.count)]
+    switch r.choice(16) {
+    case 0, 1: context.fill(a, with: r.shading(), style: FillStyle(eoFill: r.bool(), antialiased: r.bool() || true))
+    case 2, 3: context.stroke(a, with: r.shading(), style: r.strokeStyle())
+    case 4: context.fill(a.trimmedPath(from: r.double(), to: r.double()), with: r.shading())
+    case 5: context.stroke(a.trimmedPath(from: r.bool() ? Double(r.byte()) / 255 : r.double(),
+                                          to: r.bool() ? Double(r.byte()) / 255 : r.double()),
+                           with: r.shading(), style: r.strokeStyle())
+    case 6: context.fill(a.strokedPath(r.strokeStyle()), with: r.shading(), style: FillStyle(eoFill: r.bool()))
+    case 7:
+        let eo = r.bool()
+        let result: Path
+        switch r.choice(4) {
+        case 0: result = a.union(b, eoFill: eo)
+        case 1: result = a.intersection(b, eoFill: eo)
+        case 2: result = a.subtracting(b, eoFill: eo)
+        default: result = a.symmetricDifference(b, eoFill: eo)
+        }
+        if r.bool() { context.fill(result, with: r.shading()) } else { context.stroke(result, with: r.shading(), style: r.strokeStyle()) }
+    case 8: context.translateBy(x: r.double(), y: r.double())
+    case 9: context.scaleBy(x: r.double(), y: r.double())
+    case 10: context.rotate(by: r.angle())
+    case 11: context.concatenate(r.transform())
+    case 12: context.clip(to: a, style: FillStyle(eoFill: r.bool()), options: r.bool() ? .inverse : [])
+    case 13:
+        context.opacity = r.bool() ? Double(r.byte()) / 255 : r.double()
+        context.blendMode = r.blendMode()
+    case 14:
+        // A layer with a few draws inside (bounded depth).
+        if depth < 3 {
+            context.drawLayer { inner in
+                for _ in 0..<r.choice(3) { draw(&r, paths: paths, in: &inner, depth: depth + 1) }
+            }
+        }
+    default:
+        _ = a.boundingRect
+        _ = a.contains(r.point(), eoFill: r.bool())
+        _ = a.applying(r.transform()).boundingRect
+        var count = 0
+        a.forEach { _ in count += 1 }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    var r = FuzzReader(UnsafeBufferPointer(start: start, count: count))
+    let pathCount = 1 + r.choice(2)
+    var paths: [Path] = []
+    for _ in 0..<pathCount { paths.append(buildPath(&r, others: paths)) }
+    var scene = Scene(size: fuzzCanvas)
+    scene.draw { context in
+        var ops = 0
+        while !r.isAtEnd && ops < maxDrawOps {
+            draw(&r, paths: paths, in: &context, depth: 0)
+            ops += 1
+        }
+        if ops == 0 { context.fill(paths[0], with: .color(.black)) }
+    }
+    fuzzRender(scene)
+    return 0
+}
+
+@_cdecl("FuzzPathAPI_main")
+public func FuzzPathAPIMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runLibFuzzer(argc: argc, argv: argv) { fuzz($0, $1) }
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Fuzz/ (-sanitize=fuzzer,address, release with debug info) and runs
+# each for a bounded time. Exits non-zero if any harness found a crash, a timeout (> 1 s per input) or
+# an out-of-memory (> 1 GB); reproducers are left in .build/fuzz-artifacts/HARNESS/.
+#
+#   scripts/fuzz.sh [SECONDS]              each harness for SECONDS (default 60), stops at the first finding
+#   scripts/fuzz.sh --runs N [SECONDS]     each harness until N executions (e.g. 1000000) or SECONDS
+#                                          (default then 3600), whichever comes first
+#   scripts/fuzz.sh --keep-going ...       collect findings: libFuzzer's fork mode (one job) keeps
+#                                          fuzzing after a crash/timeout/OOM and saves each reproducer
+#   scripts/fuzz.sh --only FuzzSVG ...     run only the named harness(es) (repeatable)
+#   scripts/fuzz.sh --no-build ...         reuse the last build
+#
+# Harnesses: FuzzSVG (SVG import + render), FuzzPathData (SVG path `d` data, filled and stroked),
+# FuzzPathAPI (Path building calls from a byte-code interpreter, then fill/stroke/trim/set ops/clips).
+# The working corpus lives in .build/fuzz-corpus/HARNESS (kept between runs, never in the repository);
+# seeds come from Fuzz/seeds/HARNESS and, for FuzzSVG, the repository's fixture SVGs (falling back to
+# ../shared when the fixtures are not in the repository yet).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SHARED="${TILERENDER_SHARED:-../shared}"
+
+SECONDS_EACH=""
+RUNS=""
+KEEP_GOING=0
+BUILD=1
+ONLY=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) RUNS="$2"; shift 2 ;;
+        --keep-going) KEEP_GOING=1; shift ;;
+        --only) ONLY+=("$2"); shift 2 ;;
+        --no-build) BUILD=0; shift ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        *[!0-9]*) echo "fuzz.sh: unknown argument '$1'" >&2; exit 2 ;;
+        *) SECONDS_EACH="$1"; shift ;;
+    esac
+done
+if [ -z "$SECONDS_EACH" ]; then
+    if [ -n "$RUNS" ]; then SECONDS_EACH=3600; else SECONDS_EACH=60; fi
+fi
+HARNESSES=(FuzzSVG FuzzPathData FuzzPathAPI)
+if [ ${#ONLY[@]} -gt 0 ]; then HARNESSES=("${ONLY[@]}"); fi
+
+# The Swift runtime's crash backtracer would otherwise run on every finding (slow, and it can outlive
+# the fuzzer holding its output open); libFuzzer and ASan print the stack themselves.
+export SWIFT_BACKTRACE=enable=no
+# Swift runtime and Foundation caches live for the whole process; LeakSanitizer would report them.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+SYMBOLIZER="$(dirname "$(command -v swift)")/llvm-symbolizer"
+if [ -x "$SYMBOLIZER" ]; then export ASAN_SYMBOLIZER_PATH="$SYMBOLIZER"; fi
+
+BIN="$ROOT/Fuzz/.build/release"
+if [ "$BUILD" = 1 ]; then
+    echo "== building fuzz harnesses (Fuzz/, release, -sanitize=fuzzer,address)"
+    # gold warns about every ASan check symbol it cannot export; those lines are noise.
+    (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1) \
+        | grep -v "Cannot export local symbol" ; status=${PIPESTATUS[0]}
+    if [ "$status" -ne 0 ]; then echo "fuzz.sh: build failed" >&2; exit 1; fi
+fi
+
+# Seeds for FuzzSVG: the fixture SVGs (repository copies preferred), up to 64 KB each (larger ones time out under ASan).
+SVG_SEEDS="$ROOT/.build/fuzz-seeds/FuzzSVG"
+rm -rf "$SVG_SEEDS"; mkdir -p "$SVG_SEEDS"
+found_fixtures=0
+for dir in Tests/Fixtures/Scenes Benchmarks; do
+    if ls "$dir"/*.svg >/dev/null 2>&1; then found_fixtures=1; fi
+done
+if [ "$found_fixtures" = 1 ]; then FIXTURE_DIRS=(Tests/Fixtures/Scenes Benchmarks); else FIXTURE_DIRS=("$SHARED/scenes/public" "$SHARED/bench"); fi
+for dir in "${FIXTURE_DIRS[@]}"; do
+    [ -d "$dir" ] || continue
+    find "$dir" -maxdepth 1 -name '*.svg' -size -65k -exec cp {} "$SVG_SEEDS/" \;
+done
+
+failed=0
+summary=()
+for h in "${HARNESSES[@]}"; do
+    exe="$BIN/$h"
+    if [ ! -x "$exe" ]; then echo "fuzz.sh: no harness $exe (build first)" >&2; exit 1; fi
+    corpus="$ROOT/.build/fuzz-corpus/$h"
+    artifacts="$ROOT/.build/fuzz-artifacts/$h"
+    log="$ROOT/.build/fuzz-logs/$h.log"
+    mkdir -p "$corpus" "$(dirname "$log")"
+    rm -rf "$artifacts"; mkdir -p "$artifacts"
+    seeds=("$ROOT/Fuzz/seeds/$h")
+    extra=()
+    case "$h" in
+        FuzzSVG) seeds+=("$SVG_SEEDS"); extra+=(-dict="$ROOT/Fuzz/svg.dict" -max_len=65536) ;;
+        FuzzPathData) extra+=(-dict="$ROOT/Fuzz/pathdata.dict" -max_len=4096) ;;
+        FuzzPathAPI) extra+=(-max_len=2048) ;;
+    esac
+    limits=(-timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=1024 -detect_leaks=0 -print_final_stats=1
+            -max_total_time="$SECONDS_EACH" -artifact_prefix="$artifacts/")
+    if [ -n "$RUNS" ]; then limits+=(-runs="$RUNS"); fi
+    if [ "$KEEP_GOING" = 1 ]; then limits+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); fi
+    echo "== $h: ${SECONDS_EACH}s${RUNS:+, at most $RUNS runs} (log $log)"
+    start=$(date +%s)
+    # A hard stop well past libFuzzer's own limit, in case an input wedges the process.
+    timeout -k 10 $((SECONDS_EACH + 300)) "$exe" "${limits[@]}" "${extra[@]}" "$corpus" "${seeds[@]}" >"$log" 2>&1
+    rc=$?
+    elapsed=$(( $(date +%s) - start ))
+    execs=$(grep -a "stat::number_of_executed_units" "$log" | tail -1 | awk '{print $2}')
+    if [ -z "$execs" ]; then  # fork mode: the parent's last status line, "#N ... exec/s: ..."
+        execs=$(grep -aoE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+    fi
+    execs=${execs:-0}
+    rate=$(( elapsed > 0 ? execs / elapsed : execs ))
+    findings=$(find "$artifacts" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
+    line="$h: $execs executions in ${elapsed}s (${rate}/s), $findings finding(s), libFuzzer exit $rc"
+    echo "$line"
+    summary+=("$line")
+    if [ "$findings" -gt 0 ] || { [ "$rc" -ne 0 ] && [ "$KEEP_GOING" = 0 ]; }; then
+        failed=1
+        grep -a -m1 -E "^SUMMARY|ERROR: libFuzzer|ERROR: AddressSanitizer|Fatal error" "$log" | sed 's/^/    /'
+        grep -a -m12 -E "^ +#[0-9]+ .* in .*(/Sources/|\.swift)" "$log" | grep -v -E "/Fuzz/Sources/|compiler-rt" | head -3 | sed 's/^/    /'
+        echo "    reproducers: $artifacts/"
+        echo "    reproduce: SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $exe -timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=1024 FILE"
+    fi
+done
+
+echo "== fuzz summary"
+printf '%s\n' "${summary[@]}"
+if [ "$failed" = 1 ]; then echo "fuzz.sh: findings (see above)" >&2; exit 1; fi
+echo "fuzz.sh: no findings"

@@ -14,12 +14,10 @@
 # Harnesses: FuzzSVG (SVG import + render), FuzzPathData (SVG path `d` data, filled and stroked),
 # FuzzPathAPI (Path building calls from a byte-code interpreter, then fill/stroke/trim/set ops/clips).
 # The working corpus lives in .build/fuzz-corpus/HARNESS (kept between runs, never in the repository);
-# seeds come from Fuzz/seeds/HARNESS and, for FuzzSVG, the repository's fixture SVGs (falling back to
-# ../shared when the fixtures are not in the repository yet).
+# seeds come from Fuzz/seeds/HARNESS and, for FuzzSVG, the repository's fixture SVGs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-SHARED="${TILERENDER_SHARED:-../shared}"
 
 SECONDS_EACH=""
 RUNS=""
@@ -60,21 +58,29 @@ if [ "$BUILD" = 1 ]; then
     if [ "$status" -ne 0 ]; then echo "fuzz.sh: build failed" >&2; exit 1; fi
 fi
 
-# Seeds for FuzzSVG: the fixture SVGs (repository copies preferred), up to 64 KB each (larger ones time out under ASan).
+# Seeds for FuzzSVG: the fixture SVGs, up to 64 KB each (larger ones time out under ASan).
 SVG_SEEDS="$ROOT/.build/fuzz-seeds/FuzzSVG"
 rm -rf "$SVG_SEEDS"; mkdir -p "$SVG_SEEDS"
-found_fixtures=0
-for dir in Tests/Fixtures/Scenes Benchmarks; do
-    if ls "$dir"/*.svg >/dev/null 2>&1; then found_fixtures=1; fi
-done
-if [ "$found_fixtures" = 1 ]; then FIXTURE_DIRS=(Tests/Fixtures/Scenes Benchmarks); else FIXTURE_DIRS=("$SHARED/scenes/public" "$SHARED/bench"); fi
-for dir in "${FIXTURE_DIRS[@]}"; do
-    [ -d "$dir" ] || continue
+for dir in Tests/Fixtures/Scenes/public Benchmarks Tests/Fixtures/SVGConformance; do
     find "$dir" -maxdepth 1 -name '*.svg' -size -65k -exec cp {} "$SVG_SEEDS/" \;
 done
 
 failed=0
 summary=()
+# Every finding kept in Fuzz/findings is a regression test: each harness first replays its reproducers
+# (libFuzzer runs the files once each), which must all end cleanly within the limits.
+for h in "${HARNESSES[@]}"; do
+    exe="$BIN/$h"
+    files=(Fuzz/findings/"$h"-*)
+    [ -e "${files[0]}" ] || continue
+    echo "== $h: replaying ${#files[@]} reproducer(s) from Fuzz/findings"
+    if ! timeout -k 10 300 "$exe" -timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=1024 -detect_leaks=0 \
+            "${files[@]}" >"$ROOT/.build/fuzz-replay-$h.log" 2>&1; then
+        failed=1
+        echo "    a reproducer still fails: see .build/fuzz-replay-$h.log"
+        grep -a -m3 -E "^SUMMARY|ERROR: libFuzzer|Running: " "$ROOT/.build/fuzz-replay-$h.log" | tail -2 | sed 's/^/    /'
+    fi
+done
 for h in "${HARNESSES[@]}"; do
     exe="$BIN/$h"
     if [ ! -x "$exe" ]; then echo "fuzz.sh: no harness $exe (build first)" >&2; exit 1; fi

@@ -35,6 +35,7 @@ struct SVGXMLTree {
     static let maxElementDepth = 256
 
     static func parse(data: Data) throws(SVGError) -> SVGXMLTree {
+        try checkEncoding(data)
         let delegate = SVGXMLDelegate()
         let parser = XMLParser(data: data)
         parser.delegate = delegate
@@ -63,6 +64,36 @@ struct SVGXMLTree {
         }
         guard root.name == "svg" else { throw .notSVG("root element is <\(root.name)>, not <svg>") }
         return SVGXMLTree(root: root, ids: delegate.ids, hasUse: delegate.hasUse)
+    }
+
+    /// A document read as UTF-8 (no byte-order mark or encoding declaration naming another encoding)
+    /// must be valid UTF-8, as XML requires: Foundation's XMLParser traps on an element name that is not
+    /// (found by fuzzing), so the bytes are checked first and the first bad one is reported.
+    static func checkEncoding(_ data: Data) throws(SVGError) {
+        let head = data.prefix(256)
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.prefix(4).contains(0) {
+            return  // UTF-16 or UTF-32: libxml2 converts it to UTF-8 itself
+        }
+        let prologue = String(decoding: head, as: UTF8.self).lowercased()
+        if prologue.hasPrefix("<?xml"), let declared = prologue.firstMatch(of: #/encoding\s*=\s*["']([^"']*)["']/#)?.1,
+           declared != "utf-8", declared != "utf8" {
+            return  // another declared encoding: libxml2 converts it to UTF-8 (or rejects it)
+        }
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var offset = 0, line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar):
+                offset += scalar.count
+                if scalar.count == 1 && scalar.first == 0x0A { line += 1; column = 1 } else { column += 1 }
+            case .error:
+                throw .malformed(line: line, column: column,
+                                 reason: "invalid UTF-8 at byte \(offset) (the document is read as UTF-8)")
+            case .emptyInput:
+                return
+            }
+        }
     }
 
     static func describe(_ error: Error) -> String {

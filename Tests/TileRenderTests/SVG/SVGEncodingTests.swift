@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import TileRenderSVG
+
+/// Documents read as UTF-8 must be valid UTF-8: Foundation's XMLParser traps on an element name that is
+/// not (fuzz finding Fuzz/findings/FuzzSVG-xmlparser-invalid-utf8-name), so the importer checks first.
+@Suite struct SVGEncodingTests {
+    @Test func invalidUTF8InAnElementNameThrows() throws {
+        // The fuzzer's 5 bytes: "<" and a lone lead byte starting the element's name.
+        let error = try #require(throws: SVGError.self) { try SVGDocument.parse(data: Data([0x3C, 0xF2, 0x47, 0x72, 0x53])) }
+        #expect("\(error)".contains("invalid UTF-8 at byte 1"), "\(error)")
+    }
+
+    @Test func invalidUTF8IsReportedWithItsLine() throws {
+        var bytes = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#.utf8) + [0x0A]
+        bytes += Array("<rect width=\"5\" height=\"5\"/>\n<".utf8) + [0xC3, 0x28] + Array("/>\n</svg>".utf8)
+        let error = try #require(throws: SVGError.self) { try SVGDocument.parse(data: Data(bytes)) }
+        guard case .malformed(let line, _, let reason) = error else { Issue.record("\(error)"); return }
+        #expect(line == 3 && reason.contains("invalid UTF-8"), "\(error)")
+    }
+
+    @Test func validUTF8AndDeclaredEncodingsStillImport() throws {
+        let utf8 = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>Grüße ✓</title><rect width="5" height="5" fill="red"/></svg>"#
+        #expect(try !SVGDocument.parse(data: Data(utf8.utf8)).makeScene().commands.isEmpty)
+        // Latin-1 declared: byte 0xFC is "ü" there, not broken UTF-8.
+        let latin1 = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>Gr"#.utf8)
+            + [0xFC] + Array(#"e</title><rect width="5" height="5" fill="red"/></svg>"#.utf8)
+        #expect(try !SVGDocument.parse(data: Data(latin1)).makeScene().commands.isEmpty)
+        // UTF-16 with a byte-order mark.
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in utf8.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(try !SVGDocument.parse(data: Data(utf16)).makeScene().commands.isEmpty)
+    }
+}

@@ -77,6 +77,9 @@ func runRender(_ args: [String]) throws {
     var target = document.size
     if let size { target = size }
     if let scale { target = CGSize(width: document.size.width * scale, height: document.size.height * scale) }
+    // The one canvas check (finite, at least 1, within the pixel limits), in floating point, before the
+    // output buffer below is allocated: 1e20, infinity or 32768x32768 throw here with the limit.
+    let (pixelWidth, pixelHeight) = try Scene.pixelSize(for: target)
     let scene = document.makeScene(size: target)
     let renderer = Renderer(backend: backend, threadCount: threads)
 
@@ -84,10 +87,6 @@ func runRender(_ args: [String]) throws {
     var binning: [Double] = []
     var stroking: [Double] = []
     // The scene is rendered into one reused buffer, cleared by each render (as peers clear their surface).
-    let (pixelWidth, pixelHeight) = (Int(target.width.rounded(.up)), Int(target.height.rounded(.up)))
-    guard target.width >= 1, target.height >= 1, pixelWidth <= Bitmap.maxDimension, pixelHeight <= Bitmap.maxDimension else {
-        throw UsageError(description: "invalid output size \(target.width)x\(target.height): each side must be 1 to \(Bitmap.maxDimension) pixels")
-    }
     var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     var lastStats: RenderStatistics?
     for _ in 0..<repeatCount {

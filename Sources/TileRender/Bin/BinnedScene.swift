@@ -93,23 +93,36 @@ struct BinnedScene: Sendable {
     /// The deepest layer nesting in the scene (0 without layers).
     var maxLayerDepth = 0
 
+    /// The tile rows binned here: tiles outside them have empty command lists (`tileCommandStart`
+    /// still spans the whole canvas). A scene too large for the binning budget is binned and rasterized
+    /// band after band (see `BinningPlan`).
+    var tileRows: Range<Int>
+
     /// Time spent flattening and binning (stroke expansion included), for benchmarks.
     var binningSeconds: Double = 0
     /// Time spent expanding strokes, summed over workers.
     var strokeSeconds: Double = 0
+    /// Bytes of binned data this band holds (chunk outputs and merged arrays), for the budget's tests.
+    var binnedBytes = 0
 
+    /// Bins the whole scene at once, without a memory budget (tests and small scenes).
     init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int) throws {
         var buffers = BinningBuffers()
-        try self.init(encoding: encoding, width: width, height: height, threadCount: threadCount, reusing: &buffers)
+        let plan = try BinningPlan(encoding: encoding, width: width, height: height, threadCount: threadCount,
+                                   budget: BinningPlan.unlimited, reusing: &buffers)
+        try self.init(encoding: encoding, plan: plan, rows: 0..<plan.tilesY, threadCount: threadCount, reusing: &buffers)
     }
 
-    /// Bins `encoding`, taking working memory from `buffers` (give it back with `BinningBuffers.reclaim`).
-    init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, reusing buffers: inout BinningBuffers) throws {
+    /// Binning phase 2 for tile rows `rows` of a prepared plan, taking working memory from `buffers`
+    /// (give it back with `BinningBuffers.reclaim`).
+    init(encoding: EncodedScene, plan: BinningPlan, rows: Range<Int>, threadCount: Int,
+         reusing buffers: inout BinningBuffers) throws {
         let clock = ContinuousClock.now
-        self.width = width
-        self.height = height
-        tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
-        tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+        width = plan.width
+        height = plan.height
+        tilesX = plan.tilesX
+        tilesY = plan.tilesY
+        tileRows = rows
         paints = encoding.paints
         ramps = encoding.ramps
         images = encoding.images
@@ -119,39 +132,42 @@ struct BinnedScene: Sendable {
         }
         layers = encoding.layers
 
-        // Draws are binned in chunks on all workers; each chunk's output depends only on its draws, and
-        // chunks are concatenated in order, so the result is the same for every thread count.
-        let drawCount = encoding.draws.count
-        let chunkSize = max(16, drawCount / max(1, threadCount * 8))
-        let chunkCount = (drawCount + chunkSize - 1) / chunkSize
-        let workers = max(1, threadCount)
-        while buffers.binners.count < workers { buffers.binners.append(TileBinner(width: width, height: height)) }
-        for w in 0..<workers { buffers.binners[w].reset(width: width, height: height) }
+        // The chunks of phase 1, binned on all workers; each chunk's output depends only on its draws,
+        // and chunks are concatenated in order, so the result is the same for every thread count.
+        let chunkCount = plan.chunkCount, chunkSize = plan.chunkSize
         while buffers.outputs.count < chunkCount { buffers.outputs.append(ChunkOutput()) }
         buffers.outputs.withUnsafeMutableBufferPointer { outBuf in
             buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
-                // Each chunk writes only outputs[chunk]; each worker only binners[worker].
-                let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf)
-                parallelFor(chunkCount, threads: threadCount) { chunk, worker in
-                    let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
-                    // Swap the reused output out, so it is uniquely referenced while it grows.
-                    var output = ChunkOutput()
-                    swap(&output, &o.value[chunk])
-                    output.removeAll()
-                    for d in lo..<hi {
-                        s.value[worker].bin(encoding.draws[d], drawIndex: UInt32(d), into: &output)
+                buffers.prepared.withUnsafeBufferPointer { preparedBuf in
+                    // Each chunk writes only outputs[chunk]; each worker only binners[worker]; the
+                    // prepared chunks are only read.
+                    let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf), p = UncheckedSendable(preparedBuf)
+                    parallelFor(chunkCount, threads: threadCount) { chunk, worker in
+                        // Swap the reused output out, so it is uniquely referenced while it grows.
+                        var output = ChunkOutput()
+                        swap(&output, &o.value[chunk])
+                        output.removeAll()
+                        let prepared = p.value[chunk]
+                        prepared.lines.withUnsafeBufferPointer { lines in
+                            for (k, d) in prepared.draws.enumerated() {
+                                s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
+                                                    rows: rows, into: &output)
+                            }
+                        }
+                        swap(&output, &o.value[chunk])
                     }
-                    swap(&output, &o.value[chunk])
                 }
             }
         }
-        strokeSeconds = buffers.binners[0..<workers].reduce(0) { $0 + $1.strokeSeconds }
         swap(&segments, &buffers.segments)
         swap(&backdrops, &buffers.backdrops)
         swap(&pathTiles, &buffers.pathTiles)
         swap(&tileCommandStart, &buffers.tileCommandStart)
         swap(&tileCommands, &buffers.tileCommands)
         try merge(buffers.outputs[0..<chunkCount])
+        binnedBytes = buffers.outputs[0..<chunkCount].reduce(0) { $0 + $1.byteCount }
+            + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
+            + pathTiles.count * MemoryLayout<PathTile>.stride + (tileCommands.count + tileCommandStart.count) * 4
         binningSeconds = (ContinuousClock.now - clock).seconds
     }
 
@@ -252,6 +268,9 @@ struct BinnedScene: Sendable {
 /// page-fault) their large arrays again.
 struct BinningBuffers: Sendable {
     var binners: [TileBinner] = []
+    /// Phase 1's flattened, clipped draws, per chunk of draws.
+    var prepared: [PreparedChunk] = []
+    var rowBounds: [RowBounds] = []
     var outputs: [ChunkOutput] = []
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
@@ -289,6 +308,10 @@ struct ChunkOutput {
         segments.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
         pathTiles.removeAll(keepingCapacity: true)
+    }
+
+    var byteCount: Int {
+        segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4 + pathTiles.count * MemoryLayout<PathTile>.stride
     }
 }
 

@@ -70,14 +70,31 @@ struct VulkanBackend: RasterBackend {
         return buffer
     }
 
+    /// Checks the buffers that do not shrink with banding (colour ramps, image texels, draws) against
+    /// the device's limit, before anything is binned or uploaded.
+    func checkSceneBuffers(_ encoding: EncodedScene) throws {
+        let range = context.maxStorageBufferRange
+        for (name, bytes) in [("gradient ramps", encoding.ramps.count * 16), ("image texels", encoding.images.count * 4),
+                              ("paints", encoding.paints.count * MemoryLayout<EncodedPaint>.stride),
+                              ("draws", encoding.draws.count * MemoryLayout<BinnedDraw>.stride)] where bytes > range {
+            throw TileRenderError.backendUnavailable("the scene's \(name) need a \(bytes)-byte buffer; \(context.deviceName) allows \(range) (maxStorageBufferRange)")
+        }
+    }
+
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws {
         guard scene.maxLayerDepth <= FineShader.maxLayerDepth else {
             throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(FineShader.maxLayerDepth)")
         }
         let device = context.device
-        let pixelCount = target.width * target.height
+        // The band's pixel rows only (all of them unless the scene is banded); the shader offsets its
+        // tile rows by `tileRowStart` and indexes this buffer from the band's first pixel row.
+        let firstRow = scene.tileRows.lowerBound * BinnedScene.tileSize
+        let rowCount = max(0, min(target.height, scene.tileRows.upperBound * BinnedScene.tileSize) - firstRow)
+        guard rowCount > 0 else { return }
+        let pixelCount = target.width * rowCount
         let largest = [pixelCount * 4, scene.segments.count * MemoryLayout<TileSegment>.stride,
                        scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
+                       scene.tileCommandStart.count * 4,
                        scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.count * 4].max()!
         guard largest <= context.maxStorageBufferRange else {
             throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
@@ -90,12 +107,12 @@ struct VulkanBackend: RasterBackend {
         ]
         let output = try HostBuffer(context, size: pixelCount * 4)
         let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<target.height {
+        for y in 0..<rowCount {
             let dst = pixels + y * target.width * 4
             if target.startsTransparent {
                 dst.update(repeating: 0, count: target.width * 4)
             } else {
-                dst.update(from: target.base.advanced(by: y * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                dst.update(from: target.base.advanced(by: (firstRow + y) * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
                            count: target.width * 4)
             }
         }
@@ -158,10 +175,12 @@ struct VulkanBackend: RasterBackend {
         try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
+        // All values are within the validated canvas (at most 32768 per side), so the conversions hold.
         var constants: [UInt32] = [UInt32(target.width), UInt32(target.height), UInt32(scene.tilesX),
-                                   UInt32(EncodedScene.rampSize)]
-        vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0, 16, &constants)
-        vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tilesY), 1)
+                                   UInt32(EncodedScene.rampSize), UInt32(scene.tileRows.lowerBound)]
+        vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
+                           UInt32(constants.count * 4), &constants)
+        vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tileRows.count), 1)
         var barrier = VkMemoryBarrier()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
         barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
@@ -191,9 +210,9 @@ struct VulkanBackend: RasterBackend {
         }
         try check(waited, "vkWaitForFences")
 
-        for y in 0..<target.height {
-            target.base.advanced(by: y * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
-                                                                       byteCount: target.width * 4)
+        for y in 0..<rowCount {
+            target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
+                                                                                    byteCount: target.width * 4)
         }
         withExtendedLifetime(all) {}
     }

@@ -23,6 +23,8 @@ public struct Renderer: Sendable {
     var binningBudget = BinningPlan.defaultBudget {
         didSet { binningBudget = min(max(binningBudget, 1), 1 << 31) }
     }
+    /// Tests: a smaller stand-in for the Vulkan device's buffer limit (maxStorageBufferRange).
+    var vulkanBufferLimit: Int? = nil
 
     public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.backend = backend
@@ -81,11 +83,11 @@ public struct Renderer: Sendable {
                                    threadCount: threadCount, budget: binningBudget, reusing: &buffers)
         if let vulkan = backend as? VulkanBackend {
             do {
-                try vulkan.checkSceneBuffers(encoding)
-                let range = vulkan.context.maxStorageBufferRange
+                let range = min(vulkan.context.maxStorageBufferRange, vulkanBufferLimit ?? Int.max)
+                try vulkan.checkSceneBuffers(encoding, limit: range)
                 if range < plan.largestBandEstimate {
                     try plan.plan(budget: min(binningBudget, range), extraRowBytes: target.width * BinnedScene.tileSize * 4,
-                                  limit: "\(vulkan.context.deviceName)'s buffer limit (maxStorageBufferRange, \(range) bytes)",
+                                  limit: "\(vulkan.context.deviceName)'s buffer limit (maxStorageBufferRange \(range) bytes)",
                                   threadCount: threadCount, buffers: &buffers)
                 }
             } catch where self.backend == .auto {
@@ -103,7 +105,7 @@ public struct Renderer: Sendable {
             defer { buffers.reclaim(&binned) }
             statistics.binningSeconds += binned.binningSeconds
             statistics.segmentCount += binned.segments.count
-            statistics.pathTileCount += binned.pathTiles.count
+            statistics.pathTileCount += binned.pathTileCommandCount
             statistics.peakBinnedBytes = max(statistics.peakBinnedBytes, binned.binnedBytes + plan.lineCount * BinningPlan.bytesPerLine)
             // `.auto` never fails where the CPU can render: a band the shader cannot take (layers nested
             // too deep) or a Vulkan failure falls back to the CPU, for this band and the rest. Vulkan

@@ -84,6 +84,11 @@ struct BinnedScene: Sendable {
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
+    /// Per path tile, the tiles it stands for: `tileIndex ..< tileIndex + run`, in one tile row (a run
+    /// of segment-free tiles with one backdrop is one record; each of its tiles lists the record).
+    var pathTileRuns: [UInt32] = []
+    /// (draw, tile) pairs: the path tile commands in `tileCommands`.
+    var pathTileCommandCount = 0
     /// `tileCommandStart[t] ..< tileCommandStart[t + 1]` indexes `tileCommands` for tile t.
     var tileCommandStart: [UInt32] = []
     /// Per tile in draw order: `TileCommand` words (path tiles, and layer pushes and pops around the
@@ -162,12 +167,13 @@ struct BinnedScene: Sendable {
         swap(&segments, &buffers.segments)
         swap(&backdrops, &buffers.backdrops)
         swap(&pathTiles, &buffers.pathTiles)
+        swap(&pathTileRuns, &buffers.pathTileRuns)
         swap(&tileCommandStart, &buffers.tileCommandStart)
         swap(&tileCommands, &buffers.tileCommands)
         try merge(buffers.outputs[0..<chunkCount])
         binnedBytes = buffers.outputs[0..<chunkCount].reduce(0) { $0 + $1.byteCount }
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
-            + pathTiles.count * MemoryLayout<PathTile>.stride + (tileCommands.count + tileCommandStart.count) * 4
+            + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
         binningSeconds = (ContinuousClock.now - clock).seconds
     }
 
@@ -175,41 +181,51 @@ struct BinnedScene: Sendable {
         let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
         let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
         let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
+        let commandTotal = outputs.reduce(0) { total, output in output.runs.reduce(total) { $0 + Int($1) } }
         let limit = Int(UInt32.max - 1)
-        guard segmentTotal < limit, backdropTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
-            throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(tileTotal) path tiles exceed 32-bit offsets")
+        guard segmentTotal < limit, backdropTotal < limit, commandTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
+            throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(commandTotal) path tiles exceed 32-bit offsets")
         }
         segments.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
         pathTiles.removeAll(keepingCapacity: true)
+        pathTileRuns.removeAll(keepingCapacity: true)
         segments.reserveCapacity(segmentTotal)
         backdrops.reserveCapacity(backdropTotal)
         pathTiles.reserveCapacity(tileTotal)
+        pathTileRuns.reserveCapacity(tileTotal)
         for output in outputs {
             let segmentBase = UInt32(segments.count), backdropBase = UInt32(backdrops.count)
             segments.append(contentsOf: output.segments)
             backdrops.append(contentsOf: output.backdrops)
+            pathTileRuns.append(contentsOf: output.runs)
             for var tile in output.pathTiles {
                 tile.segmentStart += segmentBase
                 if tile.backdropStart != PathTile.noBackdrop { tile.backdropStart += backdropBase }
                 pathTiles.append(tile)
             }
         }
-        // Per-tile command lists by counting sort; path tiles are already in draw order.
+        pathTileCommandCount = commandTotal
+        // Per-tile command lists by counting sort; path tiles are already in draw order. A run's record
+        // is listed in each tile of the run.
         let tileCount = tilesX * tilesY
         tileCommandStart.removeAll(keepingCapacity: true)
         tileCommandStart.append(contentsOf: repeatElement(0, count: tileCount + 1))
-        for t in pathTiles { tileCommandStart[Int(t.tileIndex) + 1] += 1 }
+        for (t, run) in zip(pathTiles, pathTileRuns) {
+            for k in 0..<Int(run) { tileCommandStart[Int(t.tileIndex) + k + 1] += 1 }
+        }
         for i in 0..<tileCount { tileCommandStart[i + 1] += tileCommandStart[i] }
         tileCommands.removeAll(keepingCapacity: true)
-        tileCommands.append(contentsOf: repeatElement(0, count: pathTiles.count))
+        tileCommands.append(contentsOf: repeatElement(0, count: commandTotal))
         // Fill each tile's list front to back, using the (not yet shifted) starts as cursors.
         tileCommandStart.withUnsafeMutableBufferPointer { start in
             tileCommands.withUnsafeMutableBufferPointer { commands in
                 for (i, t) in pathTiles.enumerated() {
-                    let tile = Int(t.tileIndex)
-                    commands[Int(start[tile])] = UInt32(i)
-                    start[tile] += 1
+                    let first = Int(t.tileIndex)
+                    for tile in first..<(first + Int(pathTileRuns[i])) {
+                        commands[Int(start[tile])] = UInt32(i)
+                        start[tile] += 1
+                    }
                 }
                 // Each start now holds its tile's end: shift back by one tile.
                 for tile in stride(from: tileCount, to: 0, by: -1) { start[tile] = start[tile - 1] }
@@ -275,6 +291,7 @@ struct BinningBuffers: Sendable {
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
+    var pathTileRuns: [UInt32] = []
     var tileCommandStart: [UInt32] = []
     var tileCommands: [UInt32] = []
     var fineWorkers: [FineRasterizer] = []
@@ -284,6 +301,7 @@ struct BinningBuffers: Sendable {
         swap(&segments, &scene.segments)
         swap(&backdrops, &scene.backdrops)
         swap(&pathTiles, &scene.pathTiles)
+        swap(&pathTileRuns, &scene.pathTileRuns)
         swap(&tileCommandStart, &scene.tileCommandStart)
         swap(&tileCommands, &scene.tileCommands)
     }
@@ -303,15 +321,25 @@ struct ChunkOutput {
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
+    /// Per path tile: how many tiles of its tile row, from its `tileIndex` on, it stands for (1, or
+    /// more for a run of tiles without segments sharing one backdrop: a filled interior).
+    var runs: [UInt32] = []
+
+    mutating func append(_ tile: PathTile, run: UInt32 = 1) {
+        pathTiles.append(tile)
+        runs.append(run)
+    }
 
     mutating func removeAll() {
         segments.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
         pathTiles.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
     }
 
     var byteCount: Int {
-        segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4 + pathTiles.count * MemoryLayout<PathTile>.stride
+        segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
+            + pathTiles.count * (MemoryLayout<PathTile>.stride + 4)
     }
 }
 

@@ -60,10 +60,11 @@ struct BinningPlan: Sendable {
 
     // Estimated bytes per unit, upper bounds of what phase 2 keeps alive for a band: a tile piece is a
     // 16-byte segment in a chunk output and again in the merged array, plus 36 bytes of the binner's
-    // cutting scratch; a path tile is 20 bytes twice plus its command word (4, and 4 in the layer pass);
-    // a backdrop record is 16 floats twice.
+    // cutting scratch; a (draw, tile) pair is a command word (4, and 4 more in the layer pass); a path
+    // tile record (20 bytes and its 4-byte run length) is kept twice; so is a backdrop record (16 floats).
     static let bytesPerPiece = 68
-    static let bytesPerPathTile = 48
+    static let bytesPerTileCommand = 8
+    static let bytesPerRecord = 48
     static let bytesPerBackdrop = 128
     static let bytesPerLine = MemoryLayout<LineSegment>.stride
 
@@ -158,8 +159,8 @@ struct BinningPlan: Sendable {
         for chunk in buffers.prepared[0..<chunkCount] {
             for d in chunk.draws {
                 let b = binner.bounds(d)
-                total += b.pieces * BinningPlan.bytesPerPiece + b.tiles * BinningPlan.bytesPerPathTile
-                    + b.backdrops * BinningPlan.bytesPerBackdrop
+                total += b.pieces * BinningPlan.bytesPerPiece + b.tiles * BinningPlan.bytesPerTileCommand
+                    + b.records * BinningPlan.bytesPerRecord + b.backdrops * BinningPlan.bytesPerBackdrop
             }
         }
         if total <= available {
@@ -192,7 +193,10 @@ struct BinningPlan: Sendable {
                 tiles += buffers.rowBounds[w].tiles[row]
                 draws += buffers.rowBounds[w].draws[row]
             }
-            costs[row] += pieces * BinningPlan.bytesPerPiece + tiles * BinningPlan.bytesPerPathTile
+            // Per draw and row, records <= 2 x the tiles with pieces (each opens at most one run) and
+            // backdrop records <= the tiles with pieces.
+            costs[row] += pieces * BinningPlan.bytesPerPiece + tiles * BinningPlan.bytesPerTileCommand
+                + min(tiles, 2 * pieces + draws) * BinningPlan.bytesPerRecord
                 + min(tiles, pieces + draws) * BinningPlan.bytesPerBackdrop
         }
         var planned: [Range<Int>] = []

@@ -89,15 +89,17 @@ struct TileBinner {
         return (tx0, tx1, ty0, ty1)
     }
 
-    /// Upper bounds of what phase 2 makes of `d` over all tile rows: tile pieces, path tiles, backdrop
-    /// records. A draw whose outline ran off the right edge may fill to the canvas' right edge.
-    func bounds(_ d: PreparedDraw) -> (pieces: Int, tiles: Int, backdrops: Int) {
-        guard d.lineEnd > d.lineStart else { return (0, 0, 0) }
+    /// Upper bounds of what phase 2 makes of `d` over all tile rows: tile pieces, (draw, tile) pairs,
+    /// path tile records, backdrop records. A draw whose outline ran off the right edge may fill to the
+    /// canvas' right edge. A record is a tile with pieces or a run after one, a backdrop record follows
+    /// a tile with pieces, so both are bounded by the pieces too.
+    func bounds(_ d: PreparedDraw) -> (pieces: Int, tiles: Int, records: Int, backdrops: Int) {
+        guard d.lineEnd > d.lineStart else { return (0, 0, 0, 0) }
         let box = tileBox(d)
         let rows = box.ty1 - box.ty0 + 1
         let columns = d.clippedRight ? tilesX - box.tx0 : box.tx1 - box.tx0 + 1
         let tiles = rows * columns
-        return (d.pieceBound, tiles, min(tiles, d.pieceBound + rows))
+        return (d.pieceBound, tiles, min(tiles, 2 * d.pieceBound + rows), min(tiles, d.pieceBound + rows))
     }
 
     /// Adds the per-tile-row upper bounds of `d` (pieces, path tiles, rows touched) to `rows`, indexed
@@ -178,12 +180,18 @@ struct TileBinner {
             for r in 0..<16 { carry[r] = 0 }
             var carryNonZero = false
             // The backdrop record holding the current carry, once written: tiles without pieces do not
-            // change the carry, so a run of them (a filled interior) shares one record of 16 floats.
+            // change the carry, so a run of them (a filled interior) shares one record of 16 floats,
+            // and one path tile record whose run length (`ChunkOutput.runs`) covers all of them.
             var shared = PathTile.noBackdrop
+            var openRun = -1
             for col in 0...lastWithPieces {
                 let local = row * bw + col
                 let lo = Int(tileStart[local]), hi = Int(tileStart[local + 1])
                 if hi == lo && !carryNonZero { continue }
+                if hi == lo && openRun >= 0 {
+                    out.runs[openRun] += 1
+                    continue
+                }
                 let tileIndex = UInt32((ty0 + row) * tilesX + tx0 + col)
                 var backdropStart = PathTile.noBackdrop
                 if carryNonZero {
@@ -193,28 +201,29 @@ struct TileBinner {
                     }
                     backdropStart = shared
                 }
-                out.pathTiles.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex,
-                                              segmentStart: UInt32(out.segments.count),
-                                              segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex, segmentStart: UInt32(out.segments.count),
+                                    segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
                 if hi > lo {
+                    openRun = -1
                     out.segments.append(contentsOf: sorted[lo..<hi])
                     for p in sorted[lo..<hi] { TileBinner.addRowCover(p, to: &carry) }
                     carryNonZero = carry.contains { abs($0) > 1e-5 }
                     shared = PathTile.noBackdrop
+                } else {
+                    openRun = out.pathTiles.count - 1
                 }
             }
             // A closed path's rows sum to zero, unless its right part was clipped off the canvas: then
-            // the interior runs to the canvas' right edge (one shared backdrop record for the run).
-            if carryNonZero && tx0 + lastWithPieces + 1 < tilesX {
+            // the interior runs to the canvas' right edge (one record and one backdrop for the run).
+            let firstAfter = tx0 + lastWithPieces + 1
+            if carryNonZero && firstAfter < tilesX {
                 if shared == PathTile.noBackdrop {
                     shared = UInt32(out.backdrops.count)
                     out.backdrops.append(contentsOf: carry)
                 }
-                for tileX in (tx0 + lastWithPieces + 1)..<tilesX {
-                    out.pathTiles.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + tileX),
-                                                  segmentStart: UInt32(out.segments.count), segmentCount: 0,
-                                                  backdropStart: shared))
-                }
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + firstAfter),
+                                    segmentStart: UInt32(out.segments.count), segmentCount: 0, backdropStart: shared),
+                           run: UInt32(tilesX - firstAfter))
             }
         }
     }

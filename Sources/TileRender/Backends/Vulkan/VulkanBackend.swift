@@ -72,8 +72,7 @@ struct VulkanBackend: RasterBackend {
 
     /// Checks the buffers that do not shrink with banding (colour ramps, image texels, draws) against
     /// the device's limit, before anything is binned or uploaded.
-    func checkSceneBuffers(_ encoding: EncodedScene) throws {
-        let range = context.maxStorageBufferRange
+    func checkSceneBuffers(_ encoding: EncodedScene, limit range: Int) throws {
         for (name, bytes) in [("gradient ramps", encoding.ramps.count * 16), ("image texels", encoding.images.count * 4),
                               ("paints", encoding.paints.count * MemoryLayout<EncodedPaint>.stride),
                               ("draws", encoding.draws.count * MemoryLayout<BinnedDraw>.stride)] where bytes > range {

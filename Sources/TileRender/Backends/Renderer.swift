@@ -75,6 +75,7 @@ public struct Renderer: Sendable {
         var buffers = cache.take()
         defer { cache.give(buffers) }
         let encoding = EncodedScene(scene)
+        if let why = encoding.limitExceeded { throw TileRenderError.sceneTooLarge(why) }
         var used: Backend = backend is VulkanBackend ? .vulkan : .cpu
         // Phase 1 of binning and the bands (see BinningPlan.swift): the CPU's plan has to fit the binning
         // budget; Vulkan's also the device's buffer limit, checked here, before anything is binned or

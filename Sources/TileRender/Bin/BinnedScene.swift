@@ -170,14 +170,16 @@ struct BinnedScene: Sendable {
         swap(&pathTileRuns, &buffers.pathTileRuns)
         swap(&tileCommandStart, &buffers.tileCommandStart)
         swap(&tileCommands, &buffers.tileCommands)
-        try merge(buffers.outputs[0..<chunkCount])
+        // Command words (path tiles and layer pushes/pops) stay within the budget and 32-bit starts.
+        let wordLimit = min(Int(UInt32.max - 1), plan.budget == BinningPlan.unlimited ? Int.max : plan.budget / 4)
+        try merge(buffers.outputs[0..<chunkCount], wordLimit: wordLimit)
         binnedBytes = buffers.outputs[0..<chunkCount].reduce(0) { $0 + $1.byteCount }
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
         binningSeconds = (ContinuousClock.now - clock).seconds
     }
 
-    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>) throws {
+    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int) throws {
         let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
         let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
         let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
@@ -232,47 +234,58 @@ struct BinnedScene: Sendable {
                 start[0] = 0
             }
         }
-        if !layers.isEmpty { insertLayerCommands() }
+        if !layers.isEmpty { try insertLayerCommands(wordLimit: wordLimit) }
     }
 
     /// Wraps the path tiles of draws inside layers in push and pop commands, per tile: a layer is open
-    /// in a tile only around its own draws there (an empty layer composites to nothing).
-    private mutating func insertLayerCommands() {
-        // Each layer's chain of ancestors, outermost first.
-        var chains: [[UInt32]] = []
-        chains.reserveCapacity(layers.count)
+    /// in a tile only around its own draws there (an empty layer composites to nothing). Memory is
+    /// O(layers) (a depth per layer; transitions walk parents), and the command words are counted
+    /// against `wordLimit`: alternating between deeply nested layers could otherwise multiply them.
+    private mutating func insertLayerCommands(wordLimit: Int) throws {
+        // Depth of each layer (1 at the top level). Parents are declared before their children; a
+        // parent id that is not smaller (impossible from GraphicsContext) is treated as the top level.
+        var depth = [Int](repeating: 1, count: layers.count)
+        var parent = [UInt32](repeating: EncodedLayer.none, count: layers.count)
         for id in 0..<layers.count {
-            var chain: [UInt32] = [UInt32(id)]
-            var parent = layers[id].parent
-            while parent != EncodedLayer.none && chain.count <= layers.count {
-                chain.append(parent)
-                parent = layers[Int(parent)].parent
+            let p = layers[id].parent
+            if p != EncodedLayer.none && Int(p) < id {
+                parent[id] = p
+                depth[id] = depth[Int(p)] + 1
             }
-            chains.append(chain.reversed())
-            maxLayerDepth = max(maxLayerDepth, chain.count)
+            maxLayerDepth = max(maxLayerDepth, depth[id])
         }
         let tileCount = tilesX * tilesY
         var starts: [UInt32] = [0]
         starts.reserveCapacity(tileCount + 1)
         var words: [UInt32] = []
         words.reserveCapacity(tileCommands.count + 16)
-        var open: [UInt32] = []
+        var open: [UInt32] = []  // open[k] is at depth k + 1, the parent of open[k + 1]
+        var pending: [UInt32] = []
+        func tooMany() -> TileRenderError {
+            .sceneTooLarge("layer push and pop commands exceed \(wordLimit) words (\(BinningPlan.describe(wordLimit * 4))), over the binning budget")
+        }
         for tile in 0..<tileCount {
             open.removeAll(keepingCapacity: true)
             for i in Int(tileCommandStart[tile])..<Int(tileCommandStart[tile + 1]) {
                 let pathTileIndex = tileCommands[i]
                 let layer = draws[Int(pathTiles[Int(pathTileIndex)].drawIndex)].layer
-                let target: [UInt32] = layer == EncodedLayer.none ? [] : chains[Int(layer)]
-                var common = 0
-                while common < open.count && common < target.count && open[common] == target[common] { common += 1 }
+                // The target chain's part that is not open yet, innermost first; `x` ends at the
+                // deepest open ancestor (or none).
+                pending.removeAll(keepingCapacity: true)
+                var x = layer
+                while x != EncodedLayer.none && depth[Int(x)] > open.count { pending.append(x); x = parent[Int(x)] }
+                while x != EncodedLayer.none && open[depth[Int(x)] - 1] != x { pending.append(x); x = parent[Int(x)] }
+                let common = x == EncodedLayer.none ? 0 : depth[Int(x)]
                 while open.count > common { words.append(TileCommand.popLayer | open.removeLast()) }
-                for k in common..<target.count {
-                    words.append(TileCommand.pushLayer | target[k])
-                    open.append(target[k])
+                while let id = pending.popLast() {
+                    words.append(TileCommand.pushLayer | id)
+                    open.append(id)
                 }
                 words.append(TileCommand.pathTile | pathTileIndex)
+                if words.count > wordLimit { throw tooMany() }
             }
             while let id = open.popLast() { words.append(TileCommand.popLayer | id) }
+            if words.count > wordLimit { throw tooMany() }
             starts.append(UInt32(words.count))
         }
         tileCommandStart = starts

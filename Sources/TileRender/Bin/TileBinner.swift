@@ -70,7 +70,7 @@ struct TileBinner {
         let count = chunk.lines.count - lineStart
         chunk.draws.append(PreparedDraw(lineStart: lineStart, lineEnd: chunk.lines.count, minX: minX, maxX: maxX,
                                         minY: minY, maxY: maxY, clippedRight: clippedRight,
-                                        pieceBound: count == 0 ? 0 : Int(pieceBound.rounded(.up))))
+                                        pieceBound: count == 0 ? 0 : pieceBound < 1e15 ? Int(pieceBound.rounded(.up)) : 1 << 50))
         return count
     }
 

@@ -247,6 +247,91 @@ private func hostileFixture(_ name: String) -> URL {
     }
 }
 
+/// Encoding limits: gradient ramps are shared and bounded; layer commands are bounded.
+@Suite struct EncodingLimitTests {
+    @Test func identicalGradientsShareOneRamp() throws {
+        var scene = Scene(size: CGSize(width: 64, height: 64))
+        let gradient = Gradient(colors: [.red, .blue])
+        scene.draw { ctx in
+            for i in 0..<2_000 {
+                ctx.fill(Path(CGRect(x: Double(i % 60), y: 0, width: 4, height: 64)),
+                         with: .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 64, y: 0)))
+            }
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)),
+                     with: .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 64, y: 0)), style: FillStyle())
+            ctx.opacity = 0.5  // another opacity: another ramp
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)),
+                     with: .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 64, y: 0)))
+        }
+        #expect(EncodedScene(scene).ramps.count == 2 * EncodedScene.rampSize)
+    }
+
+    @Test func tooManyDistinctGradientsThrowNamingTheLimit() throws {
+        var scene = Scene(size: CGSize(width: 16, height: 16))
+        scene.draw { ctx in
+            for i in 0...EncodedScene.maxRampCount {
+                let g = Gradient(colors: [Color(red: Double(i) / 1e5, green: 0, blue: 0), .blue])
+                ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)),
+                         with: .linearGradient(g, startPoint: .zero, endPoint: CGPoint(x: 4, y: 0)))
+            }
+        }
+        #expect(throws: TileRenderError.sceneTooLarge("more than 16384 distinct gradients (128 MiB of colour ramps)")) {
+            try Renderer(backend: .cpu).render(scene)
+        }
+    }
+
+    /// Deeply nested layers: memory is per layer, not per layer x depth; 2,000 nested clips render.
+    @Test func deeplyNestedLayersRender() throws {
+        var scene = Scene(size: CGSize(width: 32, height: 32))
+        scene.draw { ctx in
+            func nest(_ ctx: inout GraphicsContext, _ level: Int) {
+                if level == 0 {
+                    ctx.fill(Path(CGRect(x: 0, y: 0, width: 32, height: 32)), with: .color(Color(red: 1, green: 0, blue: 0)))
+                    return
+                }
+                ctx.drawLayer { inner in
+                    inner.clip(to: Path(CGRect(x: 0, y: 0, width: 16 + Double(level % 2), height: 32)))
+                    nest(&inner, level - 1)
+                }
+            }
+            nest(&ctx, 2_000)
+        }
+        let bitmap = try Renderer(backend: .cpu).render(scene)
+        #expect(bitmap.pixel(x: 8, y: 8) == Bitmap.Pixel(r: 255, g: 0, b: 0, a: 255))
+        #expect(bitmap.pixel(x: 24, y: 8).a == 0)
+    }
+
+    /// Draws alternating between a deep layer and the top level need pushes and pops each time: the
+    /// words are counted against the budget instead of growing without bound.
+    @Test func layerCommandWordsAreBounded() throws {
+        // One tile row of 4 tiles, so banding cannot split it: 4 x 200 x (200 pushes + 200 pops + 2).
+        var scene = Scene(size: CGSize(width: 64, height: 16))
+        scene.draw { ctx in
+            var deep: GraphicsContext? = nil
+            func nest(_ ctx: inout GraphicsContext, _ level: Int) {
+                if level == 0 { deep = ctx; return }
+                ctx.drawLayer { inner in nest(&inner, level - 1) }
+            }
+            nest(&ctx, 200)
+            for i in 0..<200 {
+                let rect = Path(CGRect(x: 0, y: 0, width: 64, height: 16))
+                deep?.fill(rect, with: .color(Color(red: 0, green: Double(i) / 200, blue: 1, opacity: 0.5)))
+                ctx.fill(rect, with: .color(Color(red: 1, green: 0, blue: 0, opacity: 0.1)))
+            }
+        }
+        let (_, stats) = try Renderer(backend: .cpu).renderWithStatistics(scene)
+        #expect(stats.pathTileCount == 400 * 4)
+        var small = Renderer(backend: .cpu)
+        small.binningBudget = 512 << 10
+        do {
+            _ = try small.render(scene)
+            Issue.record("rendered over the budget")
+        } catch let TileRenderError.sceneTooLarge(why) {
+            #expect(why.contains("layer push and pop commands exceed 131072 words"), "\(why)")
+        }
+    }
+}
+
 @Suite(.enabled(if: vulkanAvailable, "No Vulkan device available"))
 struct VulkanBandTests {
     @Test func vulkanDrawsBandsLikeTheCPU() throws {

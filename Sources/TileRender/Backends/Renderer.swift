@@ -14,8 +14,14 @@ public enum Backend: String, Sendable, CaseIterable {
 /// Turns a `Scene` into pixels.
 public struct Renderer: Sendable {
     public var backend: Backend
-    /// CPU worker threads (at least 1). The output is identical for every thread count.
-    public var threadCount: Int
+    /// CPU worker threads, clamped to 1...`maxThreadCount`. The output is identical for every thread count.
+    public var threadCount: Int {
+        didSet { threadCount = Renderer.clampedThreads(threadCount) }
+    }
+    /// Each worker owns scratch memory (binner buffers, about 7 KB of fine-stage planes), so the count
+    /// is bounded: a hostile `threadCount` cannot allocate per-thread memory without limit.
+    public static let maxThreadCount = 256
+    static func clampedThreads(_ n: Int) -> Int { min(max(1, n), maxThreadCount) }
     /// Binning and rasterizing memory kept between renders (shared by copies of this renderer).
     private let cache = RenderCache()
     /// Bytes of binned data one band may hold (`BinningPlan.defaultBudget`); tests lower it to force
@@ -28,7 +34,7 @@ public struct Renderer: Sendable {
 
     public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.backend = backend
-        self.threadCount = max(1, threadCount)
+        self.threadCount = Renderer.clampedThreads(threadCount)
     }
 
     /// Renders `scene` into a new bitmap of `scene.size`, rounded up to whole pixels, on a transparent

@@ -92,8 +92,11 @@ public struct Renderer: Sendable {
             do {
                 let range = min(vulkan.context.maxStorageBufferRange, vulkanBufferLimit ?? Int.max)
                 try vulkan.checkSceneBuffers(encoding, limit: range)
-                if range < plan.largestBandEstimate {
-                    try plan.plan(budget: min(binningBudget, range), extraRowBytes: target.width * BinnedScene.tileSize * 4,
+                // The band's pixel rows are one buffer too (the CPU plan does not count them).
+                let rowBytes = target.width * BinnedScene.tileSize * 4
+                let tallest = plan.bands.map(\.count).max() ?? 0
+                if range < plan.largestBandEstimate || tallest * rowBytes > range {
+                    try plan.plan(budget: min(binningBudget, range), extraRowBytes: rowBytes,
                                   limit: "\(vulkan.context.deviceName)'s buffer limit (maxStorageBufferRange \(range) bytes)",
                                   threadCount: threadCount, buffers: &buffers)
                 }

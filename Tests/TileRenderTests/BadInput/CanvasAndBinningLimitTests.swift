@@ -367,6 +367,22 @@ struct VulkanBandTests {
         expectVulkanParity(a, b)
     }
 
+    /// A small scene on a canvas whose pixel rows alone exceed the (stand-in) device limit: the rows
+    /// are drawn in bands that fit, instead of failing after binning.
+    @Test func pixelRowsBeyondTheDeviceLimitAreBanded() throws {
+        var scene = Scene(size: CGSize(width: 512, height: 512))
+        scene.draw { ctx in
+            ctx.fill(Path(ellipseIn: CGRect(x: 10, y: 10, width: 490, height: 300)), with: .color(.blue))
+            ctx.fill(Path(CGRect(x: 100, y: 200, width: 300, height: 300)), with: .color(Color(red: 1, green: 0, blue: 0, opacity: 0.5)))
+        }
+        var gpu = Renderer(backend: .vulkan)
+        gpu.vulkanBufferLimit = 100 << 10  // 3 tile rows of 512 x 16 x 4 bytes
+        let (b, stats) = try gpu.renderWithStatistics(scene)
+        #expect(stats.backend == .vulkan)
+        #expect(stats.bandCount >= 11)
+        expectVulkanParity(try Renderer(backend: .cpu).render(scene), b)
+    }
+
     /// The stated CPU-Vulkan tolerance (README): at most 1 level per channel, except float-rounding
     /// outliers on at most 0.1% of the pixels.
     private func expectVulkanParity(_ a: Bitmap, _ b: Bitmap, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -140,26 +140,39 @@ struct BinnedScene: Sendable {
         // The chunks of phase 1, binned on all workers; each chunk's output depends only on its draws,
         // and chunks are concatenated in order, so the result is the same for every thread count.
         let chunkCount = plan.chunkCount, chunkSize = plan.chunkSize
-        while buffers.outputs.count < chunkCount { buffers.outputs.append(ChunkOutput()) }
+        // Few chunks (a scene of a few large draws, such as one huge path) would leave workers idle:
+        // each chunk is then also split into parts of the band's tile rows. Units are ordered chunk by
+        // chunk, so each tile's path tiles stay in draw order; a tile's own data do not depend on the
+        // split, so the pixels are the same for every thread count.
+        let workers = max(1, threadCount)
+        let splits = workers == 1 || chunkCount >= workers * 4 ? 1
+            : max(1, min(rows.count, (workers * 4 + chunkCount - 1) / max(1, chunkCount)))
+        let unitCount = chunkCount * splits
+        while buffers.outputs.count < unitCount { buffers.outputs.append(ChunkOutput()) }
         buffers.outputs.withUnsafeMutableBufferPointer { outBuf in
             buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
                 buffers.prepared.withUnsafeBufferPointer { preparedBuf in
-                    // Each chunk writes only outputs[chunk]; each worker only binners[worker]; the
+                    // Each unit writes only outputs[unit]; each worker only binners[worker]; the
                     // prepared chunks are only read.
                     let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf), p = UncheckedSendable(preparedBuf)
-                    parallelFor(chunkCount, threads: threadCount) { chunk, worker in
+                    parallelFor(unitCount, threads: threadCount) { unit, worker in
+                        let chunk = unit / splits, part = unit % splits
+                        let lo = rows.lowerBound + rows.count * part / splits
+                        let hi = rows.lowerBound + rows.count * (part + 1) / splits
                         // Swap the reused output out, so it is uniquely referenced while it grows.
                         var output = ChunkOutput()
-                        swap(&output, &o.value[chunk])
+                        swap(&output, &o.value[unit])
                         output.removeAll()
                         let prepared = p.value[chunk]
-                        prepared.lines.withUnsafeBufferPointer { lines in
-                            for (k, d) in prepared.draws.enumerated() {
-                                s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
-                                                    rows: rows, into: &output)
+                        if lo < hi {
+                            prepared.lines.withUnsafeBufferPointer { lines in
+                                for (k, d) in prepared.draws.enumerated() {
+                                    s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
+                                                        rows: lo..<hi, into: &output)
+                                }
                             }
                         }
-                        swap(&output, &o.value[chunk])
+                        swap(&output, &o.value[unit])
                     }
                 }
             }
@@ -172,8 +185,8 @@ struct BinnedScene: Sendable {
         swap(&tileCommands, &buffers.tileCommands)
         // Command words (path tiles and layer pushes/pops) stay within the budget and 32-bit starts.
         let wordLimit = min(Int(UInt32.max - 1), plan.budget == BinningPlan.unlimited ? Int.max : plan.budget / 4)
-        try merge(buffers.outputs[0..<chunkCount], wordLimit: wordLimit)
-        binnedBytes = buffers.outputs[0..<chunkCount].reduce(0) { $0 + $1.byteCount }
+        try merge(buffers.outputs[0..<unitCount], wordLimit: wordLimit)
+        binnedBytes = buffers.outputs[0..<unitCount].reduce(0) { $0 + $1.byteCount }
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
         binningSeconds = (ContinuousClock.now - clock).seconds

@@ -225,6 +225,11 @@ private func hostileFixture(_ name: String) -> URL {
         #expect(wholeStats.peakBinnedBytes > budget)
         let same = banded == whole
         #expect(same, "banded pixels differ")
+        // One draw: its rows are split over the workers, so check other thread counts too.
+        let oneThread = try renderer(budget: budget, threads: 1).render(scene)
+        let fiveThreads = try renderer(threads: 5).render(scene)
+        let sameForThreads = oneThread == whole && fiveThreads == whole
+        #expect(sameForThreads, "pixels depend on the thread count")
     }
 
     @Test func whatCannotFitThrowsNamingTheBudget() throws {

@@ -81,8 +81,8 @@ struct BinningPlan: Sendable {
     /// The largest band's estimated bytes (kept lines and fixed arrays included).
     private(set) var largestBandEstimate = 0
     let lineCount: Int
-    /// Phase 1 time and stroke-expansion worker time, seconds.
-    let seconds: Double
+    /// Phase 1 and planning time, and stroke-expansion worker time, seconds.
+    private(set) var seconds: Double
     let strokeSeconds: Double
 
     /// Runs phase 1 for `encoding` and plans the bands for `budget` bytes.
@@ -134,11 +134,12 @@ struct BinningPlan: Sendable {
         if exceeded.load(ordering: .relaxed) {
             throw TileRenderError.sceneTooLarge("the flattened outlines need more than \(lineLimit) line segments, over the binning memory budget of \(BinningPlan.describe(budget))")
         }
-        seconds = (ContinuousClock.now - clock).seconds
+        seconds = 0
         if budget != BinningPlan.unlimited {
             try plan(budget: budget, extraRowBytes: 0, limit: "the binning memory budget of \(BinningPlan.describe(budget))",
                      threadCount: threadCount, buffers: &buffers)
         }
+        seconds = (ContinuousClock.now - clock).seconds
     }
 
     /// Groups the tile rows into bands whose estimated bytes, plus `extraRowBytes` per tile row (the

@@ -1,14 +1,23 @@
 import CVulkan
 import Foundation
+import Synchronization
 import Shaders
 
 /// The Vulkan rasterizer: uploads the binned scene (the same arrays the CPU fine stage reads), runs the
 /// fine shader with one workgroup per tile, and reads the pixels back into the target.
 struct VulkanBackend: RasterBackend {
     let context: VulkanContext
+    /// Device time one render may take, all bands together.
+    static let timeLimitSeconds = 60
+    /// Set when the backend is picked for a render.
+    var deadline = ContinuousClock.now + .seconds(VulkanBackend.timeLimitSeconds)
+    /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
+    /// are never freed (freeing them crashed lavapipe's still-running workers).
+    private static let abandoned = Mutex<[[HostBuffer]]>([])
 
     /// A host-visible, coherent storage buffer, mapped while it lives.
-    private final class HostBuffer {
+    /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
+    private final class HostBuffer: @unchecked Sendable {
         let device: VkDevice
         let buffer: VkBuffer
         let memory: VkDeviceMemory
@@ -128,7 +137,10 @@ struct VulkanBackend: RasterBackend {
             poolInfo.pPoolSizes = sizes
             try check(vkCreateDescriptorPool(device, &poolInfo, nil, &pool), "vkCreateDescriptorPool")
         }
-        defer { vkDestroyDescriptorPool(device, pool, nil) }
+        // Everything the device may still use is released only once it is known to be idle: after a
+        // timed-out wait the device may still be running the dispatch, so it is kept (leaked) instead.
+        var deviceDone = true
+        defer { if deviceDone { vkDestroyDescriptorPool(device, pool, nil) } }
         var set: VkDescriptorSet?
         var setLayouts: [VkDescriptorSetLayout?] = [context.descriptorSetLayout]
         try setLayouts.withUnsafeMutableBufferPointer { layouts in
@@ -160,7 +172,7 @@ struct VulkanBackend: RasterBackend {
         commandPoolInfo.queueFamilyIndex = context.queueFamily
         var commandPool: VkCommandPool?
         try check(vkCreateCommandPool(device, &commandPoolInfo, nil, &commandPool), "vkCreateCommandPool")
-        defer { vkDestroyCommandPool(device, commandPool, nil) }
+        defer { if deviceDone { vkDestroyCommandPool(device, commandPool, nil) } }
         var commandInfo = VkCommandBufferAllocateInfo()
         commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
         commandInfo.commandPool = commandPool
@@ -192,7 +204,7 @@ struct VulkanBackend: RasterBackend {
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
         var fence: VkFence?
         try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
-        defer { vkDestroyFence(device, fence, nil) }
+        defer { if deviceDone { vkDestroyFence(device, fence, nil) } }
         try context.submission.withLock { _ in
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
@@ -202,10 +214,16 @@ struct VulkanBackend: RasterBackend {
                 try check(vkQueueSubmit(context.queue, 1, &submit, fence), "vkQueueSubmit")
             }
         }
-        // A bounded wait: a lost or hung device becomes an error, never a hang.
-        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), 60_000_000_000)
+        // A bounded wait: a lost or hung device becomes an error, never a hang. The 60 s are for the
+        // whole render (all its bands), not per band.
+        let left = deadline - ContinuousClock.now
+        let nanoseconds = max(1_000_000, min(Int64(VulkanBackend.timeLimitSeconds) * 1_000_000_000,
+                                             left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
+        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
         if waited == VK_TIMEOUT {
-            throw TileRenderError.backendUnavailable("the Vulkan device did not finish within 60 s")
+            deviceDone = false
+            VulkanBackend.abandoned.withLock { $0.append(all) }
+            throw TileRenderError.backendUnavailable("the Vulkan device did not finish the scene within \(VulkanBackend.timeLimitSeconds) s")
         }
         try check(waited, "vkWaitForFences")
 

@@ -31,6 +31,8 @@ public struct Renderer: Sendable {
     }
     /// Tests: a smaller stand-in for the Vulkan device's buffer limit (maxStorageBufferRange).
     var vulkanBufferLimit: Int? = nil
+    /// Tests: a shorter device time limit than `VulkanBackend.timeLimitSeconds`.
+    var vulkanTimeLimit: Duration? = nil
 
     public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.backend = backend
@@ -78,6 +80,10 @@ public struct Renderer: Sendable {
 
     private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
         var backend = try resolvedBackend()
+        if var vulkan = backend as? VulkanBackend, let limit = vulkanTimeLimit {
+            vulkan.deadline = ContinuousClock.now + limit
+            backend = vulkan
+        }
         var buffers = cache.take()
         defer { cache.give(buffers) }
         let encoding = EncodedScene(scene)

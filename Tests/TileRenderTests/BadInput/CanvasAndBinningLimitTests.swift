@@ -388,6 +388,25 @@ struct VulkanBandTests {
         expectVulkanParity(try Renderer(backend: .cpu).render(scene), b)
     }
 
+    /// A dispatch that outlives the time limit: a clean error, and the device's buffers are kept, not
+    /// freed under its still-running work (which crashed the process before).
+    @Test func aTimedOutDispatchFailsCleanly() throws {
+        let doc = try SVGDocument(contentsOf: SharedFiles.bench.appendingPathComponent("Ghostscript_Tiger.svg"))
+        let scene = doc.makeScene(size: CGSize(width: 1024, height: 1024))
+        var gpu = Renderer(backend: .vulkan)
+        gpu.vulkanTimeLimit = .zero
+        do {
+            _ = try gpu.render(scene)  // a fast device may finish within 1 ms: nothing to check then
+        } catch let error as TileRenderError {
+            #expect("\(error)".contains("did not finish the scene within"), "\(error)")
+        }
+        // The device still works afterwards.
+        var small = Scene(size: CGSize(width: 32, height: 32))
+        small.draw { $0.fill(Path(CGRect(x: 0, y: 0, width: 32, height: 32)), with: .color(Color(red: 0, green: 0, blue: 1))) }
+        let bitmap = try Renderer(backend: .vulkan).render(small)
+        #expect(bitmap.pixel(x: 5, y: 5) == Bitmap.Pixel(r: 0, g: 0, b: 255, a: 255))
+    }
+
     /// The stated CPU-Vulkan tolerance (README): at most 1 level per channel, except float-rounding
     /// outliers on at most 0.1% of the pixels.
     private func expectVulkanParity(_ a: Bitmap, _ b: Bitmap, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -36,7 +36,9 @@ public enum FineShader {
     layout(std430, binding = 9) buffer Pixels { uint pixels[]; };
     layout(std430, binding = 10) readonly buffer Images { uint images[]; };
 
-    layout(push_constant) uniform Config { uint width; uint height; uint tilesX; uint rampSize; } config;
+    // tileRowStart: the first tile row of the band being drawn (workgroup y counts from it); the pixel
+    // buffer holds the band's pixel rows only, from tileRowStart * TILE_SIZE.
+    layout(push_constant) uniform Config { uint width; uint height; uint tilesX; uint rampSize; uint tileRowStart; } config;
 
     const uint NO_BACKDROP = 0xFFFFFFFFu;
     const uint NO_LAYER = 0xFFFFFFFFu;
@@ -198,13 +200,14 @@ public enum FineShader {
     }
 
     void main() {
-        uint tile = gl_WorkGroupID.y * config.tilesX + gl_WorkGroupID.x;
+        uint tileY = gl_WorkGroupID.y + config.tileRowStart;
+        uint tile = tileY * config.tilesX + gl_WorkGroupID.x;
         uint px = gl_LocalInvocationID.x, py = gl_LocalInvocationID.y;
-        uint x = gl_WorkGroupID.x * TILE_SIZE + px, y = gl_WorkGroupID.y * TILE_SIZE + py;
+        uint x = gl_WorkGroupID.x * TILE_SIZE + px, y = tileY * TILE_SIZE + py;
         if (x >= config.width || y >= config.height) return;
         uint lo = tileCommandStart[tile], hi = tileCommandStart[tile + 1u];
         if (lo == hi) return;
-        uint index = y * config.width + x;
+        uint index = (y - config.tileRowStart * TILE_SIZE) * config.width + x;
         vec4 color = unpackUnorm4x8(pixels[index]);
         vec4 saved[MAX_LAYER_DEPTH];
         float mask[MAX_LAYER_DEPTH];

@@ -68,7 +68,8 @@ public struct SVGDocument: Sendable {
 
         var viewBox: CGRect? = nil
         if let text = root.attributes["viewBox"] {
-            if let vb = SVGViewBox.parse(text), vb.width > 0, vb.height > 0, vb.minX.isFinite, vb.minY.isFinite {
+            if let vb = SVGViewBox.parse(text), vb.width > 0, vb.height > 0, vb.width.isFinite, vb.height.isFinite,
+               vb.minX.isFinite, vb.minY.isFinite {
                 viewBox = vb
             } else {
                 warn("invalid viewBox '\(text)' ignored")
@@ -91,6 +92,13 @@ public struct SVGDocument: Sendable {
             if height == nil, let w = width { height = w * vb.height / vb.width }
         }
         let size = CGSize(width: width ?? viewBox?.width ?? 300, height: height ?? viewBox?.height ?? 150)
+        // The size is kept as computed (in floating point, never converted here); a canvas the renderer
+        // cannot take (not finite, e.g. a derived side that overflows, or beyond the pixel limits) is
+        // named in a warning, and rendering it at this size throws `TileRenderError` from
+        // `Scene.pixelSize(for:)`, the renderer's one canvas check.
+        do { _ = try Scene.pixelSize(for: size) } catch {
+            warn("document size \(size.width)x\(size.height) cannot be rendered as is (\(error)); give makeScene(size:) a smaller size")
+        }
 
         var builder = SVGBuilder(tree: tree, viewport: viewBox?.size ?? size)
         let node = try builder.buildRoot(root)

@@ -77,6 +77,9 @@ func runRender(_ args: [String]) throws {
     var target = document.size
     if let size { target = size }
     if let scale { target = CGSize(width: document.size.width * scale, height: document.size.height * scale) }
+    // The one canvas check (finite, at least 1, within the pixel limits), in floating point, before the
+    // output buffer below is allocated: 1e20, infinity or 32768x32768 throw here with the limit.
+    let (pixelWidth, pixelHeight) = try Scene.pixelSize(for: target)
     let scene = document.makeScene(size: target)
     let renderer = Renderer(backend: backend, threadCount: threads)
 
@@ -84,10 +87,6 @@ func runRender(_ args: [String]) throws {
     var binning: [Double] = []
     var stroking: [Double] = []
     // The scene is rendered into one reused buffer, cleared by each render (as peers clear their surface).
-    let (pixelWidth, pixelHeight) = (Int(target.width.rounded(.up)), Int(target.height.rounded(.up)))
-    guard target.width >= 1, target.height >= 1, pixelWidth <= Bitmap.maxDimension, pixelHeight <= Bitmap.maxDimension else {
-        throw UsageError(description: "invalid output size \(target.width)x\(target.height): each side must be 1 to \(Bitmap.maxDimension) pixels")
-    }
     var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     var lastStats: RenderStatistics?
     for _ in 0..<repeatCount {
@@ -107,10 +106,11 @@ func runRender(_ args: [String]) throws {
     if repeatCount > 1 {
         let used = lastStats!.backend.rawValue
         print(String(format: "render: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, %d threads)",
-                     median(times), times.min()!, repeatCount, used, bitmap!.width, bitmap!.height, threads))
-        print(String(format: "stages: flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms (%d segments, %d path tiles)",
+                     median(times), times.min()!, repeatCount, used, bitmap!.width, bitmap!.height, renderer.threadCount))
+        print(String(format: "stages: flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms (%d segments, %d path tiles, peak binned %.1f MiB in %d bands)",
                      median(binning), median(stroking), median(zip(times, binning).map { $0 - $1 }),
-                     lastStats!.segmentCount, lastStats!.pathTileCount))
+                     lastStats!.segmentCount, lastStats!.pathTileCount,
+                     Double(lastStats!.peakBinnedBytes) / 1048576, lastStats!.bandCount))
     }
 }
 

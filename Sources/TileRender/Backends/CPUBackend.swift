@@ -9,7 +9,9 @@ protocol RasterBackend {
 /// The multithreaded CPU rasterizer: tiles are independent, so workers take them one by one.
 struct CPUBackend: RasterBackend {
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws {
-        let tileCount = scene.tilesX * scene.tilesY
+        // Only the tiles of the binned band of tile rows (all of them unless the scene is banded).
+        let firstTile = scene.tileRows.lowerBound * scene.tilesX
+        let tileCount = scene.tileRows.count * scene.tilesX
         while buffers.fineWorkers.count < max(1, threadCount) { buffers.fineWorkers.append(FineRasterizer()) }
         let workers = buffers.fineWorkers
         FineInput.with(scene) { input in
@@ -17,7 +19,7 @@ struct CPUBackend: RasterBackend {
             // input buffers are only read.
             let shared = UncheckedSendable((workers, input))
             parallelFor(tileCount, threads: threadCount) { tile, worker in
-                shared.value.0[worker].rasterizeTile(tile, input: shared.value.1, target: target)
+                shared.value.0[worker].rasterizeTile(firstTile + tile, input: shared.value.1, target: target)
             }
         }
     }

@@ -84,6 +84,11 @@ struct BinnedScene: Sendable {
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
+    /// Per path tile, the tiles it stands for: `tileIndex ..< tileIndex + run`, in one tile row (a run
+    /// of segment-free tiles with one backdrop is one record; each of its tiles lists the record).
+    var pathTileRuns: [UInt32] = []
+    /// (draw, tile) pairs: the path tile commands in `tileCommands`.
+    var pathTileCommandCount = 0
     /// `tileCommandStart[t] ..< tileCommandStart[t + 1]` indexes `tileCommands` for tile t.
     var tileCommandStart: [UInt32] = []
     /// Per tile in draw order: `TileCommand` words (path tiles, and layer pushes and pops around the
@@ -93,23 +98,36 @@ struct BinnedScene: Sendable {
     /// The deepest layer nesting in the scene (0 without layers).
     var maxLayerDepth = 0
 
+    /// The tile rows binned here: tiles outside them have empty command lists (`tileCommandStart`
+    /// still spans the whole canvas). A scene too large for the binning budget is binned and rasterized
+    /// band after band (see `BinningPlan`).
+    var tileRows: Range<Int>
+
     /// Time spent flattening and binning (stroke expansion included), for benchmarks.
     var binningSeconds: Double = 0
     /// Time spent expanding strokes, summed over workers.
     var strokeSeconds: Double = 0
+    /// Bytes of binned data this band holds (chunk outputs and merged arrays), for the budget's tests.
+    var binnedBytes = 0
 
+    /// Bins the whole scene at once, without a memory budget (tests and small scenes).
     init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int) throws {
         var buffers = BinningBuffers()
-        try self.init(encoding: encoding, width: width, height: height, threadCount: threadCount, reusing: &buffers)
+        let plan = try BinningPlan(encoding: encoding, width: width, height: height, threadCount: threadCount,
+                                   budget: BinningPlan.unlimited, reusing: &buffers)
+        try self.init(encoding: encoding, plan: plan, rows: 0..<plan.tilesY, threadCount: threadCount, reusing: &buffers)
     }
 
-    /// Bins `encoding`, taking working memory from `buffers` (give it back with `BinningBuffers.reclaim`).
-    init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, reusing buffers: inout BinningBuffers) throws {
+    /// Binning phase 2 for tile rows `rows` of a prepared plan, taking working memory from `buffers`
+    /// (give it back with `BinningBuffers.reclaim`).
+    init(encoding: EncodedScene, plan: BinningPlan, rows: Range<Int>, threadCount: Int,
+         reusing buffers: inout BinningBuffers) throws {
         let clock = ContinuousClock.now
-        self.width = width
-        self.height = height
-        tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
-        tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+        width = plan.width
+        height = plan.height
+        tilesX = plan.tilesX
+        tilesY = plan.tilesY
+        tileRows = rows
         paints = encoding.paints
         ramps = encoding.ramps
         images = encoding.images
@@ -119,128 +137,168 @@ struct BinnedScene: Sendable {
         }
         layers = encoding.layers
 
-        // Draws are binned in chunks on all workers; each chunk's output depends only on its draws, and
-        // chunks are concatenated in order, so the result is the same for every thread count.
-        let drawCount = encoding.draws.count
-        let chunkSize = max(16, drawCount / max(1, threadCount * 8))
-        let chunkCount = (drawCount + chunkSize - 1) / chunkSize
+        // The chunks of phase 1, binned on all workers; each chunk's output depends only on its draws,
+        // and chunks are concatenated in order, so the result is the same for every thread count.
+        let chunkCount = plan.chunkCount, chunkSize = plan.chunkSize
+        // Few chunks (a scene of a few large draws, such as one huge path) would leave workers idle:
+        // each chunk is then also split into parts of the band's tile rows. Units are ordered chunk by
+        // chunk, so each tile's path tiles stay in draw order; a tile's own data do not depend on the
+        // split, so the pixels are the same for every thread count.
         let workers = max(1, threadCount)
-        while buffers.binners.count < workers { buffers.binners.append(TileBinner(width: width, height: height)) }
-        for w in 0..<workers { buffers.binners[w].reset(width: width, height: height) }
-        while buffers.outputs.count < chunkCount { buffers.outputs.append(ChunkOutput()) }
+        let splits = workers == 1 || chunkCount >= workers * 4 ? 1
+            : max(1, min(rows.count, (workers * 4 + chunkCount - 1) / max(1, chunkCount)))
+        let unitCount = chunkCount * splits
+        while buffers.outputs.count < unitCount { buffers.outputs.append(ChunkOutput()) }
         buffers.outputs.withUnsafeMutableBufferPointer { outBuf in
             buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
-                // Each chunk writes only outputs[chunk]; each worker only binners[worker].
-                let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf)
-                parallelFor(chunkCount, threads: threadCount) { chunk, worker in
-                    let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
-                    // Swap the reused output out, so it is uniquely referenced while it grows.
-                    var output = ChunkOutput()
-                    swap(&output, &o.value[chunk])
-                    output.removeAll()
-                    for d in lo..<hi {
-                        s.value[worker].bin(encoding.draws[d], drawIndex: UInt32(d), into: &output)
+                buffers.prepared.withUnsafeBufferPointer { preparedBuf in
+                    // Each unit writes only outputs[unit]; each worker only binners[worker]; the
+                    // prepared chunks are only read.
+                    let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf), p = UncheckedSendable(preparedBuf)
+                    parallelFor(unitCount, threads: threadCount) { unit, worker in
+                        let chunk = unit / splits, part = unit % splits
+                        let lo = rows.lowerBound + rows.count * part / splits
+                        let hi = rows.lowerBound + rows.count * (part + 1) / splits
+                        // Swap the reused output out, so it is uniquely referenced while it grows.
+                        var output = ChunkOutput()
+                        swap(&output, &o.value[unit])
+                        output.removeAll()
+                        let prepared = p.value[chunk]
+                        if lo < hi {
+                            prepared.lines.withUnsafeBufferPointer { lines in
+                                for (k, d) in prepared.draws.enumerated() {
+                                    s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
+                                                        rows: lo..<hi, into: &output)
+                                }
+                            }
+                        }
+                        swap(&output, &o.value[unit])
                     }
-                    swap(&output, &o.value[chunk])
                 }
             }
         }
-        strokeSeconds = buffers.binners[0..<workers].reduce(0) { $0 + $1.strokeSeconds }
         swap(&segments, &buffers.segments)
         swap(&backdrops, &buffers.backdrops)
         swap(&pathTiles, &buffers.pathTiles)
+        swap(&pathTileRuns, &buffers.pathTileRuns)
         swap(&tileCommandStart, &buffers.tileCommandStart)
         swap(&tileCommands, &buffers.tileCommands)
-        try merge(buffers.outputs[0..<chunkCount])
+        // Command words (path tiles and layer pushes/pops) stay within the budget and 32-bit starts.
+        let wordLimit = min(Int(UInt32.max - 1), plan.budget == BinningPlan.unlimited ? Int.max : plan.budget / 4)
+        try merge(buffers.outputs[0..<unitCount], wordLimit: wordLimit)
+        binnedBytes = buffers.outputs[0..<unitCount].reduce(0) { $0 + $1.byteCount }
+            + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
+            + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
         binningSeconds = (ContinuousClock.now - clock).seconds
     }
 
-    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>) throws {
+    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int) throws {
         let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
         let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
         let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
+        let commandTotal = outputs.reduce(0) { total, output in output.runs.reduce(total) { $0 + Int($1) } }
         let limit = Int(UInt32.max - 1)
-        guard segmentTotal < limit, backdropTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
-            throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(tileTotal) path tiles exceed 32-bit offsets")
+        guard segmentTotal < limit, backdropTotal < limit, commandTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
+            throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(commandTotal) path tiles exceed 32-bit offsets")
         }
         segments.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
         pathTiles.removeAll(keepingCapacity: true)
+        pathTileRuns.removeAll(keepingCapacity: true)
         segments.reserveCapacity(segmentTotal)
         backdrops.reserveCapacity(backdropTotal)
         pathTiles.reserveCapacity(tileTotal)
+        pathTileRuns.reserveCapacity(tileTotal)
         for output in outputs {
             let segmentBase = UInt32(segments.count), backdropBase = UInt32(backdrops.count)
             segments.append(contentsOf: output.segments)
             backdrops.append(contentsOf: output.backdrops)
+            pathTileRuns.append(contentsOf: output.runs)
             for var tile in output.pathTiles {
                 tile.segmentStart += segmentBase
                 if tile.backdropStart != PathTile.noBackdrop { tile.backdropStart += backdropBase }
                 pathTiles.append(tile)
             }
         }
-        // Per-tile command lists by counting sort; path tiles are already in draw order.
+        pathTileCommandCount = commandTotal
+        // Per-tile command lists by counting sort; path tiles are already in draw order. A run's record
+        // is listed in each tile of the run.
         let tileCount = tilesX * tilesY
         tileCommandStart.removeAll(keepingCapacity: true)
         tileCommandStart.append(contentsOf: repeatElement(0, count: tileCount + 1))
-        for t in pathTiles { tileCommandStart[Int(t.tileIndex) + 1] += 1 }
+        for (t, run) in zip(pathTiles, pathTileRuns) {
+            for k in 0..<Int(run) { tileCommandStart[Int(t.tileIndex) + k + 1] += 1 }
+        }
         for i in 0..<tileCount { tileCommandStart[i + 1] += tileCommandStart[i] }
         tileCommands.removeAll(keepingCapacity: true)
-        tileCommands.append(contentsOf: repeatElement(0, count: pathTiles.count))
+        tileCommands.append(contentsOf: repeatElement(0, count: commandTotal))
         // Fill each tile's list front to back, using the (not yet shifted) starts as cursors.
         tileCommandStart.withUnsafeMutableBufferPointer { start in
             tileCommands.withUnsafeMutableBufferPointer { commands in
                 for (i, t) in pathTiles.enumerated() {
-                    let tile = Int(t.tileIndex)
-                    commands[Int(start[tile])] = UInt32(i)
-                    start[tile] += 1
+                    let first = Int(t.tileIndex)
+                    for tile in first..<(first + Int(pathTileRuns[i])) {
+                        commands[Int(start[tile])] = UInt32(i)
+                        start[tile] += 1
+                    }
                 }
                 // Each start now holds its tile's end: shift back by one tile.
                 for tile in stride(from: tileCount, to: 0, by: -1) { start[tile] = start[tile - 1] }
                 start[0] = 0
             }
         }
-        if !layers.isEmpty { insertLayerCommands() }
+        if !layers.isEmpty { try insertLayerCommands(wordLimit: wordLimit) }
     }
 
     /// Wraps the path tiles of draws inside layers in push and pop commands, per tile: a layer is open
-    /// in a tile only around its own draws there (an empty layer composites to nothing).
-    private mutating func insertLayerCommands() {
-        // Each layer's chain of ancestors, outermost first.
-        var chains: [[UInt32]] = []
-        chains.reserveCapacity(layers.count)
+    /// in a tile only around its own draws there (an empty layer composites to nothing). Memory is
+    /// O(layers) (a depth per layer; transitions walk parents), and the command words are counted
+    /// against `wordLimit`: alternating between deeply nested layers could otherwise multiply them.
+    private mutating func insertLayerCommands(wordLimit: Int) throws {
+        // Depth of each layer (1 at the top level). Parents are declared before their children; a
+        // parent id that is not smaller (impossible from GraphicsContext) is treated as the top level.
+        var depth = [Int](repeating: 1, count: layers.count)
+        var parent = [UInt32](repeating: EncodedLayer.none, count: layers.count)
         for id in 0..<layers.count {
-            var chain: [UInt32] = [UInt32(id)]
-            var parent = layers[id].parent
-            while parent != EncodedLayer.none && chain.count <= layers.count {
-                chain.append(parent)
-                parent = layers[Int(parent)].parent
+            let p = layers[id].parent
+            if p != EncodedLayer.none && Int(p) < id {
+                parent[id] = p
+                depth[id] = depth[Int(p)] + 1
             }
-            chains.append(chain.reversed())
-            maxLayerDepth = max(maxLayerDepth, chain.count)
+            maxLayerDepth = max(maxLayerDepth, depth[id])
         }
         let tileCount = tilesX * tilesY
         var starts: [UInt32] = [0]
         starts.reserveCapacity(tileCount + 1)
         var words: [UInt32] = []
         words.reserveCapacity(tileCommands.count + 16)
-        var open: [UInt32] = []
+        var open: [UInt32] = []  // open[k] is at depth k + 1, the parent of open[k + 1]
+        var pending: [UInt32] = []
+        func tooMany() -> TileRenderError {
+            .sceneTooLarge("layer push and pop commands exceed \(wordLimit) words (\(BinningPlan.describe(wordLimit * 4))), over the binning budget")
+        }
         for tile in 0..<tileCount {
             open.removeAll(keepingCapacity: true)
             for i in Int(tileCommandStart[tile])..<Int(tileCommandStart[tile + 1]) {
                 let pathTileIndex = tileCommands[i]
                 let layer = draws[Int(pathTiles[Int(pathTileIndex)].drawIndex)].layer
-                let target: [UInt32] = layer == EncodedLayer.none ? [] : chains[Int(layer)]
-                var common = 0
-                while common < open.count && common < target.count && open[common] == target[common] { common += 1 }
+                // The target chain's part that is not open yet, innermost first; `x` ends at the
+                // deepest open ancestor (or none).
+                pending.removeAll(keepingCapacity: true)
+                var x = layer
+                while x != EncodedLayer.none && depth[Int(x)] > open.count { pending.append(x); x = parent[Int(x)] }
+                while x != EncodedLayer.none && open[depth[Int(x)] - 1] != x { pending.append(x); x = parent[Int(x)] }
+                let common = x == EncodedLayer.none ? 0 : depth[Int(x)]
                 while open.count > common { words.append(TileCommand.popLayer | open.removeLast()) }
-                for k in common..<target.count {
-                    words.append(TileCommand.pushLayer | target[k])
-                    open.append(target[k])
+                while let id = pending.popLast() {
+                    words.append(TileCommand.pushLayer | id)
+                    open.append(id)
                 }
                 words.append(TileCommand.pathTile | pathTileIndex)
+                if words.count > wordLimit { throw tooMany() }
             }
             while let id = open.popLast() { words.append(TileCommand.popLayer | id) }
+            if words.count > wordLimit { throw tooMany() }
             starts.append(UInt32(words.count))
         }
         tileCommandStart = starts
@@ -252,10 +310,14 @@ struct BinnedScene: Sendable {
 /// page-fault) their large arrays again.
 struct BinningBuffers: Sendable {
     var binners: [TileBinner] = []
+    /// Phase 1's flattened, clipped draws, per chunk of draws.
+    var prepared: [PreparedChunk] = []
+    var rowBounds: [RowBounds] = []
     var outputs: [ChunkOutput] = []
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
+    var pathTileRuns: [UInt32] = []
     var tileCommandStart: [UInt32] = []
     var tileCommands: [UInt32] = []
     var fineWorkers: [FineRasterizer] = []
@@ -265,6 +327,7 @@ struct BinningBuffers: Sendable {
         swap(&segments, &scene.segments)
         swap(&backdrops, &scene.backdrops)
         swap(&pathTiles, &scene.pathTiles)
+        swap(&pathTileRuns, &scene.pathTileRuns)
         swap(&tileCommandStart, &scene.tileCommandStart)
         swap(&tileCommands, &scene.tileCommands)
     }
@@ -284,11 +347,25 @@ struct ChunkOutput {
     var segments: [TileSegment] = []
     var backdrops: [Float] = []
     var pathTiles: [PathTile] = []
+    /// Per path tile: how many tiles of its tile row, from its `tileIndex` on, it stands for (1, or
+    /// more for a run of tiles without segments sharing one backdrop: a filled interior).
+    var runs: [UInt32] = []
+
+    mutating func append(_ tile: PathTile, run: UInt32 = 1) {
+        pathTiles.append(tile)
+        runs.append(run)
+    }
 
     mutating func removeAll() {
         segments.removeAll(keepingCapacity: true)
         backdrops.removeAll(keepingCapacity: true)
         pathTiles.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+    }
+
+    var byteCount: Int {
+        segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
+            + pathTiles.count * (MemoryLayout<PathTile>.stride + 4)
     }
 }
 

@@ -9,7 +9,6 @@ struct TileBinner {
     private var tilesY: Int
 
     private var lines: [LineSegment] = []
-    private var clipped: [LineSegment] = []
     private var pieces: [TileSegment] = []
     private var pieceTiles: [Int32] = []
     private var sorted: [TileSegment] = []
@@ -39,35 +38,124 @@ struct TileBinner {
         strokeSeconds = 0
     }
 
-    mutating func bin(_ draw: EncodedDraw, drawIndex: UInt32, into out: inout ChunkOutput) {
+    /// Binning phase 1: flattens (or strokes) `draw`, clips it to the canvas and appends the clipped
+    /// lines and the draw's record to `chunk`. The lines are kept so that phase 2 can bin any band of
+    /// tile rows without flattening again. Returns the number of lines appended.
+    @discardableResult
+    mutating func prepare(_ draw: EncodedDraw, into chunk: inout PreparedChunk) -> Int {
         lines.removeAll(keepingCapacity: true)
         if let style = draw.stroke {
             expandStroke(draw.path, style: style, transform: draw.transform)
         } else {
             flattener.flatten(draw.path, transform: draw.transform, into: &lines)
         }
-        clipped.removeAll(keepingCapacity: true)
+        let lineStart = chunk.lines.count
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
+        var clippedRight = false
+        // Upper bound of the tile pieces: a line crossing a tile grid visits at most rows + columns - 1
+        // tiles, and spans at most |d| / 16 + 2 rows (columns); summed in Double (exact enough).
+        var pieceBound = 0.0
         let (w, h) = (width, height)
+        let inverseTile = 1 / Double(BinnedScene.tileSize)
         for line in lines {
-            // A static function: a method on self here would copy self, and with it `clipped`, per append.
+            if max(line.x0, line.x1) > w { clippedRight = true }
+            // A static function: a method on self here would copy self (and its buffers) per line.
             TileBinner.clip(line, width: w, height: h) { s in
-                clipped.append(s)
+                chunk.lines.append(s)
                 minX = min(minX, min(s.x0, s.x1)); maxX = max(maxX, max(s.x0, s.x1))
                 minY = min(minY, min(s.y0, s.y1)); maxY = max(maxY, max(s.y0, s.y1))
+                pieceBound += (Double(abs(s.x1 - s.x0)) + Double(abs(s.y1 - s.y0))) * inverseTile + 3
             }
         }
-        guard !clipped.isEmpty else { return }
+        let count = chunk.lines.count - lineStart
+        chunk.draws.append(PreparedDraw(lineStart: lineStart, lineEnd: chunk.lines.count, minX: minX, maxX: maxX,
+                                        minY: minY, maxY: maxY, clippedRight: clippedRight,
+                                        pieceBound: count == 0 ? 0 : pieceBound < 1e15 ? Int(pieceBound.rounded(.up)) : 1 << 50))
+        return count
+    }
 
+    /// The tile box of a prepared draw (its clipped lines lie inside the canvas, so the values are
+    /// finite and in 0...width, 0...height; the conversions are clamped to the tile grid anyway).
+    private func tileBox(_ d: PreparedDraw) -> (tx0: Int, tx1: Int, ty0: Int, ty1: Int) {
         let size = Float(BinnedScene.tileSize)
-        let tx0 = min(tilesX - 1, Int(minX / size)), tx1 = min(tilesX - 1, Int(maxX / size))
-        let ty0 = min(tilesY - 1, Int(minY / size)), ty1 = min(tilesY - 1, max(ty0, Int((maxY / size).rounded(.up)) - 1))
+        func tile(_ v: Float, _ count: Int) -> Int {
+            let t = v / size
+            return t >= 0 ? min(count - 1, Int(min(t, Float(count)))) : 0
+        }
+        let tx0 = tile(d.minX, tilesX), tx1 = tile(d.maxX, tilesX)
+        let ty0 = tile(d.minY, tilesY)
+        let up = (d.maxY / size).rounded(.up)
+        let ty1 = min(tilesY - 1, max(ty0, (up >= 1 ? Int(min(up, Float(tilesY))) : 0) - 1))
+        return (tx0, tx1, ty0, ty1)
+    }
+
+    /// Upper bounds of what phase 2 makes of `d` over all tile rows: tile pieces, (draw, tile) pairs,
+    /// path tile records, backdrop records. A draw whose outline ran off the right edge may fill to the
+    /// canvas' right edge. A record is a tile with pieces or a run after one, a backdrop record follows
+    /// a tile with pieces, so both are bounded by the pieces too.
+    func bounds(_ d: PreparedDraw) -> (pieces: Int, tiles: Int, records: Int, backdrops: Int) {
+        guard d.lineEnd > d.lineStart else { return (0, 0, 0, 0) }
+        let box = tileBox(d)
+        let rows = box.ty1 - box.ty0 + 1
+        let columns = d.clippedRight ? tilesX - box.tx0 : box.tx1 - box.tx0 + 1
+        let tiles = rows * columns
+        return (d.pieceBound, tiles, min(tiles, 2 * d.pieceBound + rows), min(tiles, d.pieceBound + rows))
+    }
+
+    /// Adds the per-tile-row upper bounds of `d` (pieces, path tiles, rows touched) to `rows`, indexed
+    /// by tile row; used to cut the canvas into bands when the whole scene does not fit the budget.
+    func addRowBounds(_ d: PreparedDraw, lines: UnsafeBufferPointer<LineSegment>, into rows: inout RowBounds) {
+        guard d.lineEnd > d.lineStart else { return }
+        let box = tileBox(d)
+        let columns = d.clippedRight ? tilesX - box.tx0 : box.tx1 - box.tx0 + 1
+        for r in box.ty0...box.ty1 {
+            rows.tiles[r] += columns
+            rows.draws[r] += 1
+        }
+        let size = Float(BinnedScene.tileSize)
+        for i in d.lineStart..<d.lineEnd {
+            let s = lines[i]
+            // The same row and column ranges as `cutIntoTiles`.
+            let (xa, ya, xb, yb) = s.y1 > s.y0 ? (s.x0, s.y0, s.x1, s.y1) : (s.x1, s.y1, s.x0, s.y0)
+            let dxdy = (xb - xa) / (yb - ya)
+            let row0 = min(tilesY - 1, Int(ya / size))
+            let row1 = min(tilesY - 1, max(row0, Int((yb / size).rounded(.up)) - 1))
+            for row in row0...row1 {
+                let top = Float(row) * size
+                let yTop = max(ya, top), yBot = min(yb, top + size)
+                if yBot <= yTop { continue }
+                let xTop = yTop == ya ? xa : xa + (yTop - ya) * dxdy
+                let xBot = yBot == yb ? xb : xa + (yBot - ya) * dxdy
+                let col0 = min(tilesX - 1, Int(min(xTop, xBot) / size)), col1 = min(tilesX - 1, Int(max(xTop, xBot) / size))
+                rows.pieces[row] += col1 - col0 + 1
+            }
+        }
+    }
+
+    /// Binning phase 2: cuts the prepared draw's lines into the tiles of tile rows `rows` and appends
+    /// its path tiles, segments and backdrops to `out`. A tile's output does not depend on `rows`
+    /// (pieces are cut per tile row from the whole line, backdrops summed per row), so banded binning
+    /// gives the same tiles, byte for byte, as binning all rows at once.
+    mutating func bin(_ d: PreparedDraw, lines: UnsafeBufferPointer<LineSegment>, drawIndex: UInt32,
+                      rows: Range<Int>, into out: inout ChunkOutput) {
+        guard d.lineEnd > d.lineStart else { return }
+        let box = tileBox(d)
+        let tx0 = box.tx0, tx1 = box.tx1
+        let ty0 = max(box.ty0, rows.lowerBound), ty1 = min(box.ty1, rows.upperBound - 1)
+        guard ty0 <= ty1 else { return }
         let bw = tx1 - tx0 + 1, bh = ty1 - ty0 + 1
+        let size = Float(BinnedScene.tileSize)
+        let bandTop = Float(ty0) * size, bandBottom = Float(ty1 + 1) * size
 
         // Cut segments into per-tile pieces, then group them by tile with a counting sort.
         pieces.removeAll(keepingCapacity: true)
         pieceTiles.removeAll(keepingCapacity: true)
-        for s in clipped { cutIntoTiles(s, originX: tx0, originY: ty0, boxWidth: bw) }
+        for i in d.lineStart..<d.lineEnd {
+            let s = lines[i]
+            // Lines wholly above or below the band give it no piece (see cutIntoTiles' row test).
+            if max(s.y0, s.y1) <= bandTop || min(s.y0, s.y1) >= bandBottom { continue }
+            cutIntoTiles(s, originX: tx0, originY: ty0, boxWidth: bw, lastRow: ty1)
+        }
         tileStart.removeAll(keepingCapacity: true)
         tileStart.append(contentsOf: repeatElement(0, count: bw * bh + 1))
         for t in pieceTiles { tileStart[Int(t) + 1] += 1 }
@@ -91,34 +179,51 @@ struct TileBinner {
             if lastWithPieces < 0 { continue }
             for r in 0..<16 { carry[r] = 0 }
             var carryNonZero = false
+            // The backdrop record holding the current carry, once written: tiles without pieces do not
+            // change the carry, so a run of them (a filled interior) shares one record of 16 floats,
+            // and one path tile record whose run length (`ChunkOutput.runs`) covers all of them.
+            var shared = PathTile.noBackdrop
+            var openRun = -1
             for col in 0...lastWithPieces {
                 let local = row * bw + col
                 let lo = Int(tileStart[local]), hi = Int(tileStart[local + 1])
                 if hi == lo && !carryNonZero { continue }
+                if hi == lo && openRun >= 0 {
+                    out.runs[openRun] += 1
+                    continue
+                }
                 let tileIndex = UInt32((ty0 + row) * tilesX + tx0 + col)
                 var backdropStart = PathTile.noBackdrop
                 if carryNonZero {
-                    backdropStart = UInt32(out.backdrops.count)
-                    out.backdrops.append(contentsOf: carry)
+                    if shared == PathTile.noBackdrop {
+                        shared = UInt32(out.backdrops.count)
+                        out.backdrops.append(contentsOf: carry)
+                    }
+                    backdropStart = shared
                 }
-                out.pathTiles.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex,
-                                              segmentStart: UInt32(out.segments.count),
-                                              segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex, segmentStart: UInt32(out.segments.count),
+                                    segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
                 if hi > lo {
+                    openRun = -1
                     out.segments.append(contentsOf: sorted[lo..<hi])
                     for p in sorted[lo..<hi] { TileBinner.addRowCover(p, to: &carry) }
                     carryNonZero = carry.contains { abs($0) > 1e-5 }
+                    shared = PathTile.noBackdrop
+                } else {
+                    openRun = out.pathTiles.count - 1
                 }
             }
             // A closed path's rows sum to zero, unless its right part was clipped off the canvas: then
-            // the interior runs to the canvas' right edge.
-            if carryNonZero && tx0 + lastWithPieces + 1 < tilesX {
-                for tileX in (tx0 + lastWithPieces + 1)..<tilesX {
-                    out.pathTiles.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + tileX),
-                                                  segmentStart: UInt32(out.segments.count), segmentCount: 0,
-                                                  backdropStart: UInt32(out.backdrops.count)))
+            // the interior runs to the canvas' right edge (one record and one backdrop for the run).
+            let firstAfter = tx0 + lastWithPieces + 1
+            if carryNonZero && firstAfter < tilesX {
+                if shared == PathTile.noBackdrop {
+                    shared = UInt32(out.backdrops.count)
                     out.backdrops.append(contentsOf: carry)
                 }
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + firstAfter),
+                                    segmentStart: UInt32(out.segments.count), segmentCount: 0, backdropStart: shared),
+                           run: UInt32(tilesX - firstAfter))
             }
         }
     }
@@ -173,6 +278,8 @@ struct TileBinner {
         if min(s.x0, s.x1) >= 0 && max(s.x0, s.x1) <= width && min(s.y0, s.y1) >= 0 && max(s.y0, s.y1) <= height {
             return emit(s)  // the common case: inside the canvas
         }
+        // The flattener only emits finite coordinates; a non-finite one would poison the tile ranges.
+        guard s.x0.isFinite, s.y0.isFinite, s.x1.isFinite, s.y1.isFinite else { return }
         var x0 = Double(s.x0), y0 = Double(s.y0), x1 = Double(s.x1), y1 = Double(s.y1)
         let w = Double(width), h = Double(height)
         if y0 == y1 || (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
@@ -206,7 +313,9 @@ struct TileBinner {
     }
 
     /// Cuts a clipped device segment into tile-local pieces.
-    private mutating func cutIntoTiles(_ s: LineSegment, originX: Int, originY: Int, boxWidth: Int) {
+    /// Only tile rows `originY...lastRow` are cut; each row's pieces are computed from the whole segment,
+    /// so they do not depend on which rows are cut.
+    private mutating func cutIntoTiles(_ s: LineSegment, originX: Int, originY: Int, boxWidth: Int, lastRow: Int) {
         let size = Float(BinnedScene.tileSize)
         // Walk from top to bottom; pieces keep the segment's direction.
         let down = s.y1 > s.y0
@@ -214,7 +323,9 @@ struct TileBinner {
         let dxdy = (xb - xa) / (yb - ya)
         let row0 = min(tilesY - 1, Int(ya / size))
         let row1 = min(tilesY - 1, max(row0, Int((yb / size).rounded(.up)) - 1))
-        for row in row0...row1 {
+        let first = max(row0, originY), last = min(row1, lastRow)
+        guard first <= last else { return }
+        for row in first...last {
             let top = Float(row) * size
             let yTop = max(ya, top), yBot = min(yb, top + size)
             if yBot <= yTop { continue }

@@ -118,3 +118,30 @@ final class SceneRecorder: Sendable {
         state.withLock { s in let c = s.commands; s.commands = []; return (c, s.nextLayer) }
     }
 }
+
+extension Scene {
+    /// The canvas of `size` points in whole pixels (each side rounded up), or an error naming the limit.
+    ///
+    /// Every path to pixels goes through this one check (`Renderer`, `ImageRenderer`, tile-bench, the SVG
+    /// importer's scenes), before anything is allocated. It works in floating point and converts to `Int`
+    /// only values already known to be finite and within `Bitmap.maxDimension` / `Bitmap.maxPixelCount`,
+    /// so sizes such as 1e20 or infinity throw instead of trapping in the conversion.
+    public static func pixelSize(for size: CGSize) throws -> (width: Int, height: Int) {
+        let width = Double(size.width), height = Double(size.height)
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
+            throw TileRenderError.invalidSize(width: width, height: height)
+        }
+        let w = width.rounded(.up), h = height.rounded(.up)
+        let maxSide = Double(Bitmap.maxDimension)
+        guard w <= maxSide, h <= maxSide, w * h <= Double(Bitmap.maxPixelCount) else {
+            // Both are finite and at least 1 here; the error reports them clamped to 1e15 (Int-safe).
+            throw TileRenderError.canvasTooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15)))
+        }
+        return (Int(w), Int(h))
+    }
+
+    /// `Scene.pixelSize(for: size)`: this scene's canvas in whole pixels, or the error rendering would throw.
+    public func pixelSize() throws -> (width: Int, height: Int) {
+        try Scene.pixelSize(for: size)
+    }
+}

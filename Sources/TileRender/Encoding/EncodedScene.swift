@@ -94,6 +94,17 @@ struct EncodedScene: Sendable {
     private var imageOffsets: [ImageKey: UInt32] = [:]
     /// Indexed by layer id.
     var layers: [EncodedLayer] = []
+    /// Set when the scene exceeds an encoding limit (distinct gradient ramps, layers); the renderer
+    /// throws `TileRenderError.sceneTooLarge` with it before binning.
+    var limitExceeded: String?
+
+    /// Distinct gradient ramps a scene may hold: 16384 x 512 entries x 16 bytes = 128 MiB. Identical
+    /// ramps (the same gradient at the same opacity) are stored once.
+    static let maxRampCount = 16_384
+    /// Layer ids must fit the 30-bit index of a tile command word.
+    static let maxLayerCount = Int(TileCommand.indexMask)
+    private struct RampKey: Hashable { let gradient: Gradient, alpha: Double, linearLight: Bool }
+    private var rampStarts: [RampKey: UInt32] = [:]
 
     init(_ scene: Scene) {
         draws.reserveCapacity(scene.commands.count)
@@ -114,6 +125,10 @@ struct EncodedScene: Sendable {
                 paints.append(paint)
             case .layer(let layer):
                 let id = Int(layer.id)
+                guard id < EncodedScene.maxLayerCount else {
+                    limitExceeded = "more than \(EncodedScene.maxLayerCount) layers (the tile command word's 30-bit index)"
+                    return
+                }
                 if layers.count <= id { layers.append(contentsOf: repeatElement(EncodedLayer(), count: id + 1 - layers.count)) }
                 var encoded = EncodedLayer(parent: layer.parent ?? EncodedLayer.none)
                 encoded.opacity = layer.opacity.isFinite ? Float(min(max(layer.opacity, 0), 1)) : 0
@@ -260,7 +275,14 @@ struct EncodedScene: Sendable {
             last = loc
         }
         guard !stops.isEmpty else { return nil }
+        let key = RampKey(gradient: gradient, alpha: alpha, linearLight: linearLight)
+        if let known = rampStarts[key] { return known }
+        guard ramps.count / EncodedScene.rampSize < EncodedScene.maxRampCount else {
+            limitExceeded = "more than \(EncodedScene.maxRampCount) distinct gradients (\((EncodedScene.maxRampCount * EncodedScene.rampSize * 16) >> 20) MiB of colour ramps)"
+            return nil
+        }
         let start = UInt32(ramps.count)
+        rampStarts[key] = start
         let n = EncodedScene.rampSize
         var k = 0
         for i in 0..<n {

@@ -17,7 +17,7 @@ public enum TileRenderError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidSize(let w, let h): return "invalid canvas size \(w)x\(h): width and height must be whole numbers of pixels, at least 1"
+        case .invalidSize(let w, let h): return "invalid canvas size \(w)x\(h): width and height must be finite and at least 1 pixel"
         case .canvasTooLarge(let w, let h): return "canvas \(w)x\(h) is too large: at most \(Bitmap.maxPixelCount) pixels and \(Bitmap.maxDimension) per side"
         case .invalidBuffer(let why): return "invalid pixel buffer: \(why)"
         case .pngRead(let path, let reason): return "cannot read PNG \(path): \(reason)"

@@ -24,12 +24,20 @@ import Shaders
         scene.draw { ctx in samplePicture(&ctx, count: 30, extent: 100) }
         let binned = try BinnedScene(encoding: EncodedScene(scene), width: 100, height: 60, threadCount: 3)
         #expect(binned.tileCommandStart.count == binned.tilesX * binned.tilesY + 1)
-        #expect(Int(binned.tileCommandStart.last!) == binned.pathTiles.count)
+        // A path tile record stands for `pathTileRuns` tiles of one row from its tileIndex (runs of
+        // segment-free tiles); each of them lists it.
+        #expect(Int(binned.tileCommandStart.last!) == binned.pathTileRuns.reduce(0) { $0 + Int($1) })
+        #expect(binned.pathTileRuns.count == binned.pathTiles.count)
         for tile in 0..<(binned.tilesX * binned.tilesY) {
             let list = binned.tileCommands[Int(binned.tileCommandStart[tile])..<Int(binned.tileCommandStart[tile + 1])]
             let draws = list.map { binned.pathTiles[Int($0)].drawIndex }
             #expect(draws == draws.sorted(), "tile \(tile) out of draw order")
-            #expect(list.allSatisfy { binned.pathTiles[Int($0)].tileIndex == UInt32(tile) })
+            #expect(list.allSatisfy {
+                let t = binned.pathTiles[Int($0)], run = Int(binned.pathTileRuns[Int($0)])
+                let first = Int(t.tileIndex)
+                return first <= tile && tile < first + run && first / binned.tilesX == tile / binned.tilesX
+                    && (run == 1 || t.segmentCount == 0)
+            })
         }
         // Every segment lies inside its tile.
         for s in binned.segments {

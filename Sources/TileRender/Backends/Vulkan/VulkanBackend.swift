@@ -1,14 +1,23 @@
 import CVulkan
 import Foundation
+import Synchronization
 import Shaders
 
 /// The Vulkan rasterizer: uploads the binned scene (the same arrays the CPU fine stage reads), runs the
 /// fine shader with one workgroup per tile, and reads the pixels back into the target.
 struct VulkanBackend: RasterBackend {
     let context: VulkanContext
+    /// Device time one render may take, all bands together.
+    static let timeLimitSeconds = 60
+    /// Set when the backend is picked for a render.
+    var deadline = ContinuousClock.now + .seconds(VulkanBackend.timeLimitSeconds)
+    /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
+    /// are never freed (freeing them crashed lavapipe's still-running workers).
+    private static let abandoned = Mutex<[[HostBuffer]]>([])
 
     /// A host-visible, coherent storage buffer, mapped while it lives.
-    private final class HostBuffer {
+    /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
+    private final class HostBuffer: @unchecked Sendable {
         let device: VkDevice
         let buffer: VkBuffer
         let memory: VkDeviceMemory
@@ -70,14 +79,30 @@ struct VulkanBackend: RasterBackend {
         return buffer
     }
 
+    /// Checks the buffers that do not shrink with banding (colour ramps, image texels, draws) against
+    /// the device's limit, before anything is binned or uploaded.
+    func checkSceneBuffers(_ encoding: EncodedScene, limit range: Int) throws {
+        for (name, bytes) in [("gradient ramps", encoding.ramps.count * 16), ("image texels", encoding.images.count * 4),
+                              ("paints", encoding.paints.count * MemoryLayout<EncodedPaint>.stride),
+                              ("draws", encoding.draws.count * MemoryLayout<BinnedDraw>.stride)] where bytes > range {
+            throw TileRenderError.backendUnavailable("the scene's \(name) need a \(bytes)-byte buffer; \(context.deviceName) allows \(range) (maxStorageBufferRange)")
+        }
+    }
+
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws {
         guard scene.maxLayerDepth <= FineShader.maxLayerDepth else {
             throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(FineShader.maxLayerDepth)")
         }
         let device = context.device
-        let pixelCount = target.width * target.height
+        // The band's pixel rows only (all of them unless the scene is banded); the shader offsets its
+        // tile rows by `tileRowStart` and indexes this buffer from the band's first pixel row.
+        let firstRow = scene.tileRows.lowerBound * BinnedScene.tileSize
+        let rowCount = max(0, min(target.height, scene.tileRows.upperBound * BinnedScene.tileSize) - firstRow)
+        guard rowCount > 0 else { return }
+        let pixelCount = target.width * rowCount
         let largest = [pixelCount * 4, scene.segments.count * MemoryLayout<TileSegment>.stride,
                        scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
+                       scene.tileCommandStart.count * 4,
                        scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.count * 4].max()!
         guard largest <= context.maxStorageBufferRange else {
             throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
@@ -90,12 +115,12 @@ struct VulkanBackend: RasterBackend {
         ]
         let output = try HostBuffer(context, size: pixelCount * 4)
         let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<target.height {
+        for y in 0..<rowCount {
             let dst = pixels + y * target.width * 4
             if target.startsTransparent {
                 dst.update(repeating: 0, count: target.width * 4)
             } else {
-                dst.update(from: target.base.advanced(by: y * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                dst.update(from: target.base.advanced(by: (firstRow + y) * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
                            count: target.width * 4)
             }
         }
@@ -112,7 +137,10 @@ struct VulkanBackend: RasterBackend {
             poolInfo.pPoolSizes = sizes
             try check(vkCreateDescriptorPool(device, &poolInfo, nil, &pool), "vkCreateDescriptorPool")
         }
-        defer { vkDestroyDescriptorPool(device, pool, nil) }
+        // Everything the device may still use is released only once it is known to be idle: after a
+        // timed-out wait the device may still be running the dispatch, so it is kept (leaked) instead.
+        var deviceDone = true
+        defer { if deviceDone { vkDestroyDescriptorPool(device, pool, nil) } }
         var set: VkDescriptorSet?
         var setLayouts: [VkDescriptorSetLayout?] = [context.descriptorSetLayout]
         try setLayouts.withUnsafeMutableBufferPointer { layouts in
@@ -144,7 +172,7 @@ struct VulkanBackend: RasterBackend {
         commandPoolInfo.queueFamilyIndex = context.queueFamily
         var commandPool: VkCommandPool?
         try check(vkCreateCommandPool(device, &commandPoolInfo, nil, &commandPool), "vkCreateCommandPool")
-        defer { vkDestroyCommandPool(device, commandPool, nil) }
+        defer { if deviceDone { vkDestroyCommandPool(device, commandPool, nil) } }
         var commandInfo = VkCommandBufferAllocateInfo()
         commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
         commandInfo.commandPool = commandPool
@@ -158,10 +186,12 @@ struct VulkanBackend: RasterBackend {
         try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
+        // All values are within the validated canvas (at most 32768 per side), so the conversions hold.
         var constants: [UInt32] = [UInt32(target.width), UInt32(target.height), UInt32(scene.tilesX),
-                                   UInt32(EncodedScene.rampSize)]
-        vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0, 16, &constants)
-        vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tilesY), 1)
+                                   UInt32(EncodedScene.rampSize), UInt32(scene.tileRows.lowerBound)]
+        vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
+                           UInt32(constants.count * 4), &constants)
+        vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tileRows.count), 1)
         var barrier = VkMemoryBarrier()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
         barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
@@ -174,7 +204,7 @@ struct VulkanBackend: RasterBackend {
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
         var fence: VkFence?
         try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
-        defer { vkDestroyFence(device, fence, nil) }
+        defer { if deviceDone { vkDestroyFence(device, fence, nil) } }
         try context.submission.withLock { _ in
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
@@ -184,16 +214,22 @@ struct VulkanBackend: RasterBackend {
                 try check(vkQueueSubmit(context.queue, 1, &submit, fence), "vkQueueSubmit")
             }
         }
-        // A bounded wait: a lost or hung device becomes an error, never a hang.
-        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), 60_000_000_000)
+        // A bounded wait: a lost or hung device becomes an error, never a hang. The 60 s are for the
+        // whole render (all its bands), not per band.
+        let left = deadline - ContinuousClock.now
+        let nanoseconds = max(1_000_000, min(Int64(VulkanBackend.timeLimitSeconds) * 1_000_000_000,
+                                             left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
+        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
         if waited == VK_TIMEOUT {
-            throw TileRenderError.backendUnavailable("the Vulkan device did not finish within 60 s")
+            deviceDone = false
+            VulkanBackend.abandoned.withLock { $0.append(all) }
+            throw TileRenderError.backendUnavailable("the Vulkan device did not finish the scene within \(VulkanBackend.timeLimitSeconds) s")
         }
         try check(waited, "vkWaitForFences")
 
-        for y in 0..<target.height {
-            target.base.advanced(by: y * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
-                                                                       byteCount: target.width * 4)
+        for y in 0..<rowCount {
+            target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
+                                                                                    byteCount: target.width * 4)
         }
         withExtendedLifetime(all) {}
     }

@@ -153,7 +153,7 @@ final class VulkanContext: @unchecked Sendable {
 
             var range = VkPushConstantRange()
             range.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
-            range.size = 16
+            range.size = 20  // FineShader's Config: five 32-bit values
             var pipelineLayoutInfo = VkPipelineLayoutCreateInfo()
             pipelineLayoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
             var createdLayout: VkPipelineLayout?

@@ -81,6 +81,17 @@ struct StrokeExpander {
     /// 4096 steps a radius of r device pixels is within r * 3e-7 of the true circle.
     static let maxArcStepsPerTurn = 4096.0
 
+    /// Round joins, caps and dots of one path share at most about this many arc steps: a path with many
+    /// of them at a huge width (a million dashes with round caps 1e6 pixels wide asked for 4e9 points)
+    /// gets coarser arcs instead of unbounded memory. Ordinary paths are far below it.
+    static let maxArcStepsPerPath = 4_000_000.0
+
+    /// Half widths are clamped to this many device pixels (`tolerance` says how large a device pixel is
+    /// in user units). Wider strokes differ only where the centre line is more than about 1e6 pixels
+    /// from the canvas; below it, offsets stay exact in Double and in the binner's Float clipping (a
+    /// 1e306-wide stroke kept nothing of its position), and round parts need at most 4096 steps a turn.
+    static let maxDeviceHalfWidth = 1e6
+
     /// Input points are clamped to +-coordinateLimit user units (and half widths to it), so that sums
     /// and differences of points and offsets stay finite in Double; nothing changes on any canvas
     /// TileRender accepts unless the transform shrinks by more than 1e285.
@@ -95,17 +106,24 @@ struct StrokeExpander {
     /// Expands `path` into `out` (user space). `tolerance` is the allowed error in user units and
     /// `scale` the largest stretch of the transform, so arc steps can be chosen in device terms.
     mutating func expand(_ path: Path, _ p: StrokeParameters, tolerance: Double, into out: inout StrokeOutline) {
+        var p = p
+        let widthLimit = StrokeExpander.maxDeviceHalfWidth * (tolerance / StrokeExpander.tolerance)
+        if widthLimit.isFinite && widthLimit > 0 && p.halfWidth > widthLimit { p.halfWidth = widthLimit }
         // Largest turn per chord that keeps the offset within tolerance.
         let minTurn = 2 * Double.pi / StrokeExpander.maxArcStepsPerTurn
         var maxTurn = p.halfWidth > tolerance ? 2 * acos(1 - tolerance / p.halfWidth) : Double.pi / 2
         if !(maxTurn >= minTurn) { maxTurn = minTurn }  // also NaN (a NaN tolerance)
         // The dash limit counts the whole path, not each subpath: estimate its dashes from the length of
         // its control polygon (at least the flattened length) before any subpath is expanded.
-        var pattern = p
-        if !p.dash.isEmpty && StrokeExpander.estimatedDashCount(path, p) > Double(StrokeExpander.maxDashCount) {
-            pattern.dash = []
+        var dashes = 0.0
+        if !p.dash.isEmpty {
+            dashes = StrokeExpander.estimatedDashCount(path, p)
+            if !(dashes <= Double(StrokeExpander.maxDashCount)) { p.dash = []; dashes = 0 }
         }
-        let p = pattern
+        // Turning to share out: at most 3 pi inside each curve and pi at each corner, plus two caps per
+        // subpath or dash (pi each; a dot's full turn is two caps).
+        let roundParts = 5 * Double(path.elements.count) + 2 * dashes
+        maxTurn = max(maxTurn, Double.pi * roundParts / StrokeExpander.maxArcStepsPerPath)
         var start = SIMD2<Double>(0, 0)
         var hasCurrent = false
         var hasSegment = false
@@ -355,8 +373,9 @@ struct StrokeExpander {
     /// Unit normal (rotated +90 degrees from the direction) scaled by the half width.
     private func offset(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ d: Double) -> SIMD2<Double> {
         let v = b - a
-        let len = simdLength(v)
-        return SIMD2(-v.y, v.x) * (d / len)
+        // Unit direction first: d / len underflowed to 0 for hair-thin strokes on long segments.
+        let u = v * (1 / simdLength(v))
+        return SIMD2(-u.y, u.x) * d
     }
 
     private func openOutline(_ pts: [SIMD2<Double>], _ isCorner: [Bool], _ p: StrokeParameters, maxTurn: Double,
@@ -428,8 +447,7 @@ struct StrokeExpander {
         // The normals are the directions rotated by +90 degrees, so cross(a, b) = cross(dirA, dirB).
         // Taken on unit normals: squares of half widths above 1e154 would overflow (a 1e306-wide
         // stroke lost a quadrant), and the tests below compare cosines.
-        let inverseWidth = 1 / p.halfWidth
-        let ua = a * inverseWidth, ub = b * inverseWidth
+        let ua = a / p.halfWidth, ub = b / p.halfWidth
         let cross = ua.x * ub.y - ua.y * ub.x, dot = (ua * ub).sum()
         if cross == 0 && dot > 0 { out.points.append(v + b); return }  // straight on
         // The side at v + a is outer when the path turns away from it (toward -a).
@@ -443,9 +461,10 @@ struct StrokeExpander {
             let cosHalf = (max(0, 1 + dot) / 2).squareRoot()
             if cosHalf > 1e-9 && !(cross == 0 && dot < 0) {
                 let tanHalf = (max(0, 1 - cosHalf * cosHalf)).squareRoot() / cosHalf
-                if p.halfWidth * tanHalf <= min(lengths.incoming, lengths.outgoing) {
-                    let mid = a + b
-                    out.points[out.points.count - 1] = v + mid * (p.halfWidth / cosHalf / simdLength(mid))
+                let mid = a + b
+                let midLength = simdLength(mid)
+                if p.halfWidth * tanHalf <= min(lengths.incoming, lengths.outgoing) && midLength > 0 {
+                    out.points[out.points.count - 1] = v + mid * (p.halfWidth / cosHalf / midLength)
                     return
                 }
             }

@@ -35,6 +35,8 @@ struct StrokeOutline {
 /// A validated stroke style in user units.
 struct StrokeParameters {
     var halfWidth: Double
+    /// 1 / halfWidth, set by `StrokeExpander.expand` once the width is final.
+    var inverseHalfWidth = 1.0
     var cap: CGLineCap
     var join: CGLineJoin
     var miterLimit: Double
@@ -109,6 +111,9 @@ struct StrokeExpander {
         var p = p
         let widthLimit = StrokeExpander.maxDeviceHalfWidth * (tolerance / StrokeExpander.tolerance)
         if widthLimit.isFinite && widthLimit > 0 && p.halfWidth > widthLimit { p.halfWidth = widthLimit }
+        // Half widths below 1e-300 (invisible) are raised to it, so the reciprocal is finite.
+        p.halfWidth = max(p.halfWidth, 1e-300)
+        p.inverseHalfWidth = 1 / p.halfWidth
         // Largest turn per chord that keeps the offset within tolerance.
         let minTurn = 2 * Double.pi / StrokeExpander.maxArcStepsPerTurn
         var maxTurn = p.halfWidth > tolerance ? 2 * acos(1 - tolerance / p.halfWidth) : Double.pi / 2
@@ -447,7 +452,7 @@ struct StrokeExpander {
         // The normals are the directions rotated by +90 degrees, so cross(a, b) = cross(dirA, dirB).
         // Taken on unit normals: squares of half widths above 1e154 would overflow (a 1e306-wide
         // stroke lost a quadrant), and the tests below compare cosines.
-        let ua = a / p.halfWidth, ub = b / p.halfWidth
+        let ua = a * p.inverseHalfWidth, ub = b * p.inverseHalfWidth
         let cross = ua.x * ub.y - ua.y * ub.x, dot = (ua * ub).sum()
         if cross == 0 && dot > 0 { out.points.append(v + b); return }  // straight on
         // The side at v + a is outer when the path turns away from it (toward -a).

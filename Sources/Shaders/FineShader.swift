@@ -196,7 +196,9 @@ public enum FineShader {
         if (p.spread == 1u) t -= floor(t);
         else if (p.spread == 2u) { t -= 2.0 * floor(t * 0.5); if (t > 1.0) t = 2.0 - t; }
         t = clamp(t, 0.0, 1.0);
-        return ramps[p.lutStart + uint(t * float(config.rampSize - 1u) + 0.5)];
+        // The encoder keeps t finite; the index is clamped anyway, so no value of t can read outside
+        // this gradient's ramp.
+        return ramps[p.lutStart + min(uint(t * float(config.rampSize - 1u) + 0.5), config.rampSize - 1u)];
     }
 
     void main() {

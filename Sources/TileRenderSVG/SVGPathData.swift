@@ -163,23 +163,25 @@ enum SVGPathData {
         let dx2 = (p1.x - p2.x) / 2, dy2 = (p1.y - p2.y) / 2
         let x1p = cosPhi * dx2 + sinPhi * dy2
         let y1p = -sinPhi * dx2 + cosPhi * dy2
-        // F.6.6: scale radii up when no ellipse of these radii reaches both points.
-        let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-        if lambda > 1 {
-            let k = lambda.squareRoot()
-            rx *= k; ry *= k
-        }
-        let rx2 = rx * rx, ry2 = ry * ry
-        let num = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
-        let den = rx2 * y1p * y1p + ry2 * x1p * x1p
-        var coef = den > 0 ? max(0, num / den).squareRoot() : 0
-        if largeArc == sweep { coef = -coef }
-        let cxp = coef * rx * y1p / ry
-        let cyp = -coef * ry * x1p / rx
+        // F.6.5-F.6.6 in the ellipse's unit-circle space, (x', y') = (x1p / rx, y1p / ry): the same
+        // formulas with rx^2 * ry^2 divided out, so radii near 1e308 no longer overflow to inf - inf =
+        // NaN (and tiny ones to inf). h is the half chord in that space; h > 1 scales the radii up.
+        let ux = x1p / rx, uy = y1p / ry
+        let h = hypot(ux, uy)
+        guard h.isFinite, h > 0 else { path.addLine(to: p2); return }
+        if h > 1 { rx *= h; ry *= h }
+        let hn = min(h, 1)
+        // Centre in unit-circle space: +-sqrt(1 - hn^2) along the chord's normal.
+        var s = (max(0, 1 - hn * hn)).squareRoot()
+        if largeArc == sweep { s = -s }
+        let nx = ux / h, ny = uy / h  // unit chord direction
+        let cxp = s * ny * rx
+        let cyp = -s * nx * ry
         let cx = cosPhi * cxp - sinPhi * cyp + (p1.x + p2.x) / 2
         let cy = sinPhi * cxp + cosPhi * cyp + (p1.y + p2.y) / 2
-        let theta1 = atan2((y1p - cyp) / ry, (x1p - cxp) / rx)
-        let theta2 = atan2((-y1p - cyp) / ry, (-x1p - cxp) / rx)
+        // Angles of the end points seen from the centre, in unit-circle space.
+        let theta1 = atan2(ny * hn + s * nx, nx * hn - s * ny)
+        let theta2 = atan2(-ny * hn + s * nx, -nx * hn - s * ny)
         var delta = theta2 - theta1
         if sweep && delta < 0 { delta += 2 * .pi }
         if !sweep && delta > 0 { delta -= 2 * .pi }

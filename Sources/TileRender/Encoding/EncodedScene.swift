@@ -164,49 +164,77 @@ struct EncodedScene: Sendable {
         case .linearGradient(let gradient, let start, let end):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             let dx = end.x - start.x, dy = end.y - start.y
-            let len2 = dx * dx + dy * dy
-            guard len2 > 0, len2.isFinite else {
-                // A zero-length gradient paints its last colour (SVG and Skia agree).
-                let c = EncodedScene.premultiplied(gradient.stops.last?.color ?? .clear, alpha: alpha)
-                return c.w > 0 ? .solid(c) : nil
+            let length = robustLength(SIMD2(Double(dx), Double(dy)))
+            guard length > 0, length.isFinite, start.x.isFinite, start.y.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)
             }
             // t(user) = ((u - start) . d) / |d|^2, composed with the device -> user map.
-            let kx = dx / len2, ky = dy / len2
+            let kx = dx / length / length, ky = dy / length / length
             let t = CGAffineTransform(a: kx, b: 0, c: ky, d: 0,
                                       tx: -(start.x * kx + start.y * ky), ty: 0)
-            return gradientPaint(.linear, lut: lut, spread: spread, map: inverse.concatenating(t), params: (0, 0))
+            var m = inverse.concatenating(t)
+            // t = m.a x + m.c y + m.tx in device pixels; the gradient is 1 / |(m.a, m.c)| pixels long.
+            guard m.a.isFinite, m.c.isFinite, m.tx.isFinite,
+                  max(abs(m.a), abs(m.c)) <= EncodedScene.maxGradientScale else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            m.b = 0; m.d = 0; m.ty = 0
+            m.tx = EncodedScene.clampOffset(m.tx)
+            return gradientPaint(.linear, lut: lut, spread: spread, map: m, params: (0, 0))
         case .radialGradient(let gradient, let center, let r0, let r1):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
-            let span = r1 - r0
-            let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
-            // r1 == r0: everything inside is the first colour, outside the last (a hard step at r0).
-            let inv = span != 0 && span.isFinite ? Float(1 / span) : Float(1e9)
-            return gradientPaint(.radial, lut: lut, spread: spread, map: toCenter, params: (Float(r0), inv))
+            // Normalised to the larger radius R: g' = g / R, t = (|g'| - r0 / R) * R / (r1 - r0), so the
+            // shader's Float values stay near 1 whatever the radii (1e-40 made 1 / span infinite).
+            let radius = max(abs(r0), abs(r1))
+            guard radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            var m = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            let k = 1 / radius
+            m = CGAffineTransform(a: m.a * k, b: m.b * k, c: m.c * k, d: m.d * k, tx: m.tx * k, ty: m.ty * k)
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite),
+                  max(max(abs(m.a), abs(m.b)), max(abs(m.c), abs(m.d))) <= EncodedScene.maxGradientScale else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            m.tx = EncodedScene.clampOffset(m.tx); m.ty = EncodedScene.clampOffset(m.ty)
+            let span = (r1 - r0) * k
+            // r1 == r0 (or closer than 1e-9 R): everything inside is the first colour, outside the last,
+            // a hard step at r0 whatever the spread (repeating a zero-width ring would be noise).
+            var radialSpread = spread
+            var inv = 1 / span
+            if !(abs(inv) <= 1e9) { inv = inv < 0 ? -1e9 : 1e9; radialSpread = 0 }
+            return gradientPaint(.radial, lut: lut, spread: radialSpread, map: m, params: (Float(r0 * k), Float(inv)))
         case .focalRadialGradient(let gradient, let center, let radius, let focus):
-            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             let dx = center.x - focus.x, dy = center.y - focus.y
-            let distance = (dx * dx + dy * dy).squareRoot()
-            guard radius > 0, radius.isFinite, distance.isFinite else {
-                // No circle: the last colour, as a radial gradient of radius 0.
-                let c = EncodedScene.premultiplied(gradient.stops.last?.color ?? .clear, alpha: alpha)
-                return c.w > 0 ? .solid(c) : nil
+            let distance = robustLength(SIMD2(Double(dx), Double(dy)))
+            guard radius > 0, radius.isFinite, distance.isFinite, focus.x.isFinite, focus.y.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)  // no circle: as a radial gradient of radius 0
             }
-            let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
             if distance == 0 {
-                return gradientPaint(.radial, lut: lut, spread: spread, map: toCenter, params: (0, Float(1 / radius)))
+                let plain = GraphicsContext.Shading.radialGradient(gradient, center: center, startRadius: 0,
+                                                                   endRadius: radius, options: shading.options)
+                return encodePaint(plain, transform: transform, opacity: opacity)
             }
-            // Device -> user -> focus at the origin, centre on +x, radius 1.
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
+            // Device -> user -> focus at the origin, centre on +x, radius 1. A focus more than 1e6 radii
+            // away is moved to 1e6 radii along the same line (a cone too thin to tell apart), so the
+            // shader's Float parameter stays finite.
             let cosA = dx / distance / radius, sinA = dy / distance / radius
-            let toFocal = inverse.concatenating(CGAffineTransform(translationX: -focus.x, y: -focus.y))
+            var m = inverse.concatenating(CGAffineTransform(translationX: -focus.x, y: -focus.y))
                 .concatenating(CGAffineTransform(a: cosA, b: -sinA, c: sinA, d: cosA, tx: 0, ty: 0))
-            return gradientPaint(.focal, lut: lut, spread: spread, map: toFocal, params: (Float(distance / radius), 0))
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite),
+                  max(max(abs(m.a), abs(m.b)), max(abs(m.c), abs(m.d))) <= EncodedScene.maxGradientScale else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            m.tx = EncodedScene.clampOffset(m.tx); m.ty = EncodedScene.clampOffset(m.ty)
+            return gradientPaint(.focal, lut: lut, spread: spread, map: m, params: (Float(min(distance / radius, 1e6)), 0))
         case .image(let bitmap, let destination):
             // Device -> user -> texel coordinates.
             let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)
                 .concatenating(CGAffineTransform(scaleX: CGFloat(bitmap.width) / destination.width,
                                                  y: CGFloat(bitmap.height) / destination.height))
             let m = inverse.concatenating(toTexels)
-            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite), images.count < Int(UInt32.max) - bitmap.width * bitmap.height else { return nil }
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }), images.count < Int(UInt32.max) - bitmap.width * bitmap.height else { return nil }
             // The same bitmap drawn many times (copies share their pixel storage) is stored once.
             let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
             let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
@@ -232,17 +260,45 @@ struct EncodedScene: Sendable {
                                 params: (0, 0))
         case .conicGradient(let gradient, let center, let startAngle, let endAngle):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
-            let toCenter = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            guard center.x.isFinite, center.y.isFinite, startAngle.radians.isFinite, endAngle.radians.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            var m = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            // Only the direction of g matters: divide the map by its largest entry so every Float is at
+            // most 1 (the conversion overflowed for tiny transforms).
+            let k = [m.a, m.b, m.c, m.d, m.tx, m.ty].map(abs).max() ?? 0
+            guard k.isFinite else { return degenerateGradient(gradient, alpha: alpha) }
+            if k > 0 { m = CGAffineTransform(a: m.a / k, b: m.b / k, c: m.c / k, d: m.d / k, tx: m.tx / k, ty: m.ty / k) }
             let sweep = endAngle.radians - startAngle.radians
-            let inv = sweep != 0 && sweep.isFinite ? Float(1 / sweep) : Float(1e9)
-            return gradientPaint(.conic, lut: lut, spread: spread, map: toCenter, params: (Float(startAngle.radians), inv))
+            // A zero (or sub-1e-9 radian) sweep is a hard step at the start angle.
+            var inv = sweep.isFinite ? 1 / sweep : 1e9
+            if !(abs(inv) <= 1e9) { inv = inv < 0 ? -1e9 : 1e9 }
+            let start = fmod(startAngle.radians, 2 * Double.pi)
+            return gradientPaint(.conic, lut: lut, spread: spread, map: m, params: (Float(start), Float(inv)))
         }
+    }
+
+    /// Largest gradient-space change per device pixel: a linear gradient shorter than 1e-6 device pixels,
+    /// or a radial one whose larger radius is, is degenerate. Below that, with canvas coordinates up to
+    /// 2^16, the shader's Float arithmetic stays finite (no inf - inf = NaN in repeat and mirror).
+    static let maxGradientScale = 1e6
+    /// Gradient-space offsets are clamped to +-1e15: beyond 2^24 a Float has no fraction, so the
+    /// colour (pad: an end stop; repeat, mirror: the first stop) is the same as unclamped.
+    static func clampOffset(_ v: Double) -> Double { min(max(v, -1e15), 1e15) }
+
+    /// A gradient with no usable extent (zero or sub-1e-6-pixel length or radius, or non-finite
+    /// geometry) paints its last stop's colour whatever the spread, as SVG specifies for zero length and
+    /// radius (Skia and resvg agree for pad).
+    private func degenerateGradient(_ gradient: Gradient, alpha: Double) -> EncodedPaint? {
+        let c = EncodedScene.premultiplied(gradient.stops.last?.color ?? .clear, alpha: alpha)
+        return c.w > 0 ? .solid(c) : nil
     }
 
     private func gradientPaint(_ kind: EncodedPaint.Kind, lut: UInt32, spread: UInt32, map m: CGAffineTransform,
                                params: (Float, Float)) -> EncodedPaint? {
         let values = [m.a, m.b, m.c, m.d, m.tx, m.ty]
-        guard values.allSatisfy(\.isFinite) else { return nil }
+        // Callers bound these; a value that would still overflow Float draws nothing.
+        guard values.allSatisfy({ $0.isFinite && Float($0).isFinite }), params.0.isFinite, params.1.isFinite else { return nil }
         return EncodedPaint(kind: kind.rawValue, lutStart: lut, spread: spread, color: .zero,
                             map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
                             params: params)

@@ -222,8 +222,10 @@ final class FineRasterizer: @unchecked Sendable {
         var segFirst = 16, segLast = -1
         for s in 0..<segmentCount {
             let seg = segments[s]
-            segFirst = min(segFirst, max(0, Int(min(seg.y0, seg.y1))))
-            segLast = max(segLast, min(15, Int(max(seg.y0, seg.y1).rounded(.up)) - 1))
+            // Tile-local rows; clamped to 0...16 in Float first (NaN to 0) so the conversion cannot trap.
+            let lo = min(seg.y0, seg.y1), hi = max(seg.y0, seg.y1)
+            segFirst = min(segFirst, Int(lo > 0 ? min(lo, 16) : 0))
+            segLast = max(segLast, min(15, Int((hi > 0 ? min(hi, 16) : 0).rounded(.up)) - 1))
         }
         first = min(first, segFirst)
         last = max(last, segLast)
@@ -423,7 +425,9 @@ final class FineRasterizer: @unchecked Sendable {
             t -= 2 * (t * 0.5).rounded(.down)
             if t > 1 { t = 2 - t }
         }
-        let clamped = min(max(t, 0), 1)
+        // The encoder keeps t finite; written so that a NaN (inf - inf above) still picks the first
+        // entry instead of trapping in the conversion. The shader clamps its index the same way.
+        let clamped = t > 0 ? min(t, 1) : 0
         return ramps[Int(p.lutStart) + Int(clamped * Float(EncodedScene.rampSize - 1) + 0.5)]
     }
 

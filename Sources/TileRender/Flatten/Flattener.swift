@@ -102,8 +102,10 @@ struct Flattener {
             factor = 6.0 / 8.0
         }
         let n = (factor * m / tolerance).squareRoot().rounded(.up)
+        // Clamped in floating point before the conversion: control points near 1e100 give a finite n
+        // far beyond Int's range. NaN (a NaN tolerance) and infinity take the maximum.
         guard n.isFinite else { return maxChordsPerCurve }
-        return max(1, min(Int(n), maxChordsPerCurve))
+        return max(1, Int(min(n, Double(maxChordsPerCurve))))
     }
 
     private func cubic(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,

@@ -79,3 +79,12 @@ extension CGRect {
     }
 }
 #endif
+
+/// The length of `v` without overflow or underflow: the plain square root when the sum of squares is a
+/// normal number (the common case, one compare more), `hypot` otherwise (components above about 1e154
+/// or below 1e-154, where squaring overflows to infinity or loses every digit).
+@inline(__always)
+func robustLength(_ v: SIMD2<Double>) -> Double {
+    let s = (v * v).sum()
+    return s.isNormal ? s.squareRoot() : hypot(v.x, v.y)
+}

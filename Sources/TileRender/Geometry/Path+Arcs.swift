@@ -192,8 +192,19 @@ extension Path {
 
     /// Appends cubic Béziers for an arc of the unit circle (mapped by `transform`), from the current
     /// point at `startAngle`, in pieces of at most 90°.
-    mutating func appendUnitArcCurves(startAngle: Double, sweep: Double, transform: CGAffineTransform,
+    /// A sweep of more than `maxArcTurns` full turns is reduced to two or three turns with the same end
+    /// angle and the same turn parity (so even-odd fills and full-disc coverage are unchanged): without
+    /// a bound, `addRelativeArc(delta: 1e300)` asked for 1e300 curves and `Int(...)` trapped.
+    static let maxArcTurns = 1024.0
+
+    mutating func appendUnitArcCurves(startAngle: Double, sweep sweepIn: Double, transform: CGAffineTransform,
                                       endPoint: CGPoint? = nil) {
+        guard sweepIn.isFinite, startAngle.isFinite else { return }
+        var sweep = sweepIn
+        let fourPi = 4 * Double.pi
+        if abs(sweep) > 2 * Double.pi * Path.maxArcTurns {
+            sweep = (fmod(abs(sweep), fourPi) + fourPi) * (sweep < 0 ? -1 : 1)
+        }
         let n = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(n)
         let k = 4.0 / 3.0 * tan(step / 4)

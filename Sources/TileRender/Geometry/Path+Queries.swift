@@ -157,6 +157,7 @@ extension Path {
         let dd = 6 * (dx * dx + dy * dy).squareRoot()
         guard dd.isFinite else { return 1 }
         let n = (dd / (8 * tolerance)).squareRoot().rounded(.up)
-        return Int(min(max(n, 1), 1000))
+        guard n >= 1 else { return 1 }  // also NaN: checked before the conversion
+        return Int(min(n, 1000))
     }
 }

@@ -23,10 +23,16 @@ extension Path {
 
 extension CGAffineTransform {
     /// The largest factor by which the transform stretches a length (its largest singular value).
+    /// Computed on the matrix divided by its largest entry, so entries beyond 1e77 (whose squared
+    /// squares overflow) or below 1e-77 give the right factor; NaN for a non-finite matrix.
     var maximumScale: Double {
-        let s = Double(a * a + b * b + c * c + d * d)
-        let det = Double(a * d - b * c)
+        let k = max(max(abs(Double(a)), abs(Double(b))), max(abs(Double(c)), abs(Double(d))))
+        guard k.isFinite else { return .nan }
+        guard k > 0 else { return 0 }
+        let a = Double(a) / k, b = Double(b) / k, c = Double(c) / k, d = Double(d) / k
+        let s = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
         let root = max(0, s * s - 4 * det * det).squareRoot()
-        return ((s + root) / 2).squareRoot()
+        return ((s + root) / 2).squareRoot() * k
     }
 }

@@ -35,6 +35,8 @@ struct StrokeOutline {
 /// A validated stroke style in user units.
 struct StrokeParameters {
     var halfWidth: Double
+    /// 1 / halfWidth, set by `StrokeExpander.expand` once the width is final.
+    var inverseHalfWidth = 1.0
     var cap: CGLineCap
     var join: CGLineJoin
     var miterLimit: Double
@@ -46,13 +48,16 @@ struct StrokeParameters {
     init?(_ style: StrokeStyle) {
         let w = Double(style.lineWidth)
         guard w.isFinite, w > 0 else { return nil }
-        halfWidth = w / 2
+        // Clamped so that points plus offsets (and their differences) stay finite in Double; a stroke
+        // 1e300 units wide already covers any canvas.
+        halfWidth = min(w / 2, StrokeExpander.coordinateLimit)
         cap = style.lineCap
         join = style.lineJoin
         let limit = Double(style.miterLimit)
         miterLimit = limit.isFinite ? max(1, limit) : 1
         var pattern = style.dash.map(Double.init)
-        let valid = !pattern.isEmpty && pattern.allSatisfy { $0.isFinite && $0 >= 0 } && pattern.reduce(0, +) > 0
+        let total = pattern.reduce(0, +)
+        let valid = !pattern.isEmpty && pattern.allSatisfy { $0.isFinite && $0 >= 0 } && total > 0 && total.isFinite
         if !valid { pattern = [] }
         if pattern.count % 2 == 1 { pattern += pattern }
         dash = pattern
@@ -72,6 +77,28 @@ struct StrokeExpander {
     /// bounds time and memory for patterns far finer than a pixel on long paths.
     static let maxDashCount = 1_000_000
 
+    /// Round joins, caps and dots use at most this many steps per full turn. The tolerance asks for
+    /// more only when the radius is above about 3e5 device pixels, and without a bound a huge width
+    /// (1e13, or 1e15 where the step angle becomes 0) means unbounded memory or an `Int(inf)` trap. At
+    /// 4096 steps a radius of r device pixels is within r * 3e-7 of the true circle.
+    static let maxArcStepsPerTurn = 4096.0
+
+    /// Round joins, caps and dots of one path share at most about this many arc steps: a path with many
+    /// of them at a huge width (a million dashes with round caps 1e6 pixels wide asked for 4e9 points)
+    /// gets coarser arcs instead of unbounded memory. Ordinary paths are far below it.
+    static let maxArcStepsPerPath = 4_000_000.0
+
+    /// Half widths are clamped to this many device pixels (`tolerance` says how large a device pixel is
+    /// in user units). Wider strokes differ only where the centre line is more than about 1e6 pixels
+    /// from the canvas; below it, offsets stay exact in Double and in the binner's Float clipping (a
+    /// 1e306-wide stroke kept nothing of its position), and round parts need at most 4096 steps a turn.
+    static let maxDeviceHalfWidth = 1e6
+
+    /// Input points are clamped to +-coordinateLimit user units (and half widths to it), so that sums
+    /// and differences of points and offsets stay finite in Double; nothing changes on any canvas
+    /// TileRender accepts unless the transform shrinks by more than 1e285.
+    static let coordinateLimit = 1e300
+
     private var points: [SIMD2<Double>] = []
     /// Whether a vertex is a corner of the original path (true) or inside a flattened curve (false).
     private var corners: [Bool] = []
@@ -81,18 +108,34 @@ struct StrokeExpander {
     /// Expands `path` into `out` (user space). `tolerance` is the allowed error in user units and
     /// `scale` the largest stretch of the transform, so arc steps can be chosen in device terms.
     mutating func expand(_ path: Path, _ p: StrokeParameters, tolerance: Double, into out: inout StrokeOutline) {
+        var p = p
+        let widthLimit = StrokeExpander.maxDeviceHalfWidth * (tolerance / StrokeExpander.tolerance)
+        if widthLimit.isFinite && widthLimit > 0 && p.halfWidth > widthLimit { p.halfWidth = widthLimit }
+        // Half widths below 1e-300 (invisible) are raised to it, so the reciprocal is finite.
+        p.halfWidth = max(p.halfWidth, 1e-300)
+        p.inverseHalfWidth = 1 / p.halfWidth
         // Largest turn per chord that keeps the offset within tolerance.
-        let maxTurn = p.halfWidth > tolerance ? 2 * acos(1 - tolerance / p.halfWidth) : Double.pi / 2
+        let minTurn = 2 * Double.pi / StrokeExpander.maxArcStepsPerTurn
+        var maxTurn = p.halfWidth > tolerance ? 2 * acos(1 - tolerance / p.halfWidth) : Double.pi / 2
+        if !(maxTurn >= minTurn) { maxTurn = minTurn }  // also NaN (a NaN tolerance)
+        // The dash limit counts the whole path, not each subpath: estimate its dashes from the length of
+        // its control polygon (at least the flattened length) before any subpath is expanded.
+        var dashes = 0.0
+        if !p.dash.isEmpty {
+            dashes = StrokeExpander.estimatedDashCount(path, p)
+            if !(dashes <= Double(StrokeExpander.maxDashCount)) { p.dash = []; dashes = 0 }
+        }
+        // Turning to share out: at most 3 pi inside each curve and pi at each corner, plus two caps per
+        // subpath or dash (pi each; a dot's full turn is two caps).
+        let roundParts = 5 * Double(path.elements.count) + 2 * dashes
+        maxTurn = max(maxTurn, Double.pi * roundParts / StrokeExpander.maxArcStepsPerPath)
         var start = SIMD2<Double>(0, 0)
         var hasCurrent = false
         var hasSegment = false
         points.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
 
-        func point(_ q: CGPoint) -> SIMD2<Double>? {
-            let v = SIMD2(Double(q.x), Double(q.y))
-            return v.x.isFinite && v.y.isFinite ? v : nil
-        }
+        func point(_ q: CGPoint) -> SIMD2<Double>? { StrokeExpander.userPoint(q) }
         func finishSubpath(closed: Bool) {
             if hasCurrent && hasSegment {
                 subpath(closed: closed, p, tolerance: tolerance, maxTurn: maxTurn, into: &out)
@@ -149,18 +192,24 @@ struct StrokeExpander {
     private mutating func curve(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
                                 degree: Int, tolerance: Double, maxTurn: Double) {
         var n = Flattener.chordCount(p0, p1, p2, p3, degree: degree, tolerance: tolerance)
-        // Turning of the control polygon bounds the curve's turning.
+        // Turning of the control polygon bounds the curve's turning. Each leg is scaled by its largest
+        // component first: the angle is unchanged, and products of legs near 1e200 no longer overflow
+        // to inf - inf = NaN.
         var turning = 0.0
         var previous = SIMD2<Double>(0, 0)
         for k in 0..<3 {
-            let v = k == 0 ? p1 - p0 : k == 1 ? p2 - p1 : p3 - p2
-            if (v * v).sum() == 0 { continue }
-            if (previous * previous).sum() > 0 {
+            var v = k == 0 ? p1 - p0 : k == 1 ? p2 - p1 : p3 - p2
+            let m = max(abs(v.x), abs(v.y))
+            if !(m > 0) || !m.isFinite { continue }
+            v /= m
+            if previous != .zero {
                 turning += abs(atan2(previous.x * v.y - previous.y * v.x, (previous * v).sum()))
             }
             previous = v
         }
-        n = max(n, Int((turning / maxTurn).rounded(.up)))
+        // At most 3 pi / minTurn, but checked in floating point before the conversion anyway.
+        let turnSteps = (turning / maxTurn).rounded(.up)
+        if turnSteps.isFinite { n = max(n, Int(min(turnSteps, Double(Flattener.maxChordsPerCurve)))) }
         n = min(max(n, 1), Flattener.maxChordsPerCurve)
         let step = 1.0 / Double(n)
         @inline(__always) func at(_ i: Int) -> SIMD2<Double> {
@@ -224,23 +273,18 @@ struct StrokeExpander {
     private mutating func dashed(closed: Bool, _ p: StrokeParameters, maxTurn: Double, into out: inout StrokeOutline) {
         var line = points, lineCorners = corners
         if closed { line.append(points[0]); lineCorners.append(true) }
-        var length = 0.0
-        for i in 1..<line.count { length += simdLength(line[i] - line[i - 1]) }
         let period = p.dash.reduce(0, +)
-        if length / period * Double(p.dash.count) > Double(StrokeExpander.maxDashCount) {
-            if closed { closedOutline(points, corners, p, maxTurn: maxTurn, into: &out) }
-            else { openOutline(points, corners, p, maxTurn: maxTurn, into: &out) }
-            return
-        }
         // Position in the pattern after the phase.
         var phase = p.dashPhase.truncatingRemainder(dividingBy: period)
         if phase < 0 { phase += period }
-        var index = 0
+        var index = 0, skipped = 0
         // A phase on a dash's end moves past it, except a zero-length dash, which starts (and ends) there:
-        // it draws its dot or square (SVG, resvg). Not every entry is zero (solid then), so this ends.
-        while phase > p.dash[index] || (phase == p.dash[index] && p.dash[index] > 0) {
-            phase -= p.dash[index]; index = (index + 1) % p.dash.count
+        // it draws its dot or square (SVG, resvg). phase < period, so one pass over the pattern ends this;
+        // the bound guards against rounding.
+        while (phase > p.dash[index] || (phase == p.dash[index] && p.dash[index] > 0)) && skipped < 2 * p.dash.count {
+            phase -= p.dash[index]; index = (index + 1) % p.dash.count; skipped += 1
         }
+        phase = min(phase, p.dash[index])
         var remaining = p.dash[index] - phase
         var on = index % 2 == 0
         dashPoints.removeAll(keepingCapacity: true); dashCorners.removeAll(keepingCapacity: true)
@@ -290,13 +334,56 @@ struct StrokeExpander {
         if on { flush(lastDirection, &out) }
     }
 
-    private func simdLength(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+    private func simdLength(_ v: SIMD2<Double>) -> Double { robustLength(v) }
+
+    /// A finite user-space point clamped to +-coordinateLimit, or nil for NaN or infinite coordinates
+    /// (the element is skipped, as the fill flattener does).
+    @inline(__always)
+    static func userPoint(_ q: CGPoint) -> SIMD2<Double>? {
+        let x = Double(q.x), y = Double(q.y)
+        guard x.isFinite && y.isFinite else { return nil }
+        let l = coordinateLimit
+        return SIMD2(min(max(x, -l), l), min(max(y, -l), l))
+    }
+
+    /// An upper bound on the dashes (pattern entries walked) that `path` produces with `p.dash`: its
+    /// control polygon is at least as long as its flattened centre line.
+    static func estimatedDashCount(_ path: Path, _ p: StrokeParameters) -> Double {
+        var length = 0.0, subpaths = 0.0
+        var current: SIMD2<Double>? = nil, start: SIMD2<Double>? = nil
+        func add(_ q: SIMD2<Double>) {
+            if let c = current { length += robustLength(q - c) }
+            current = q
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let q):
+                guard let q = userPoint(q) else { continue }
+                current = q; start = q; subpaths += 1
+            case .line(let q):
+                guard let q = userPoint(q) else { continue }
+                add(q)
+            case .quadCurve(let q, let c):
+                guard let q = userPoint(q), let c = userPoint(c) else { continue }
+                add(c); add(q)
+            case .curve(let q, let c1, let c2):
+                guard let q = userPoint(q), let a = userPoint(c1), let b = userPoint(c2) else { continue }
+                add(a); add(b); add(q)
+            case .closeSubpath:
+                if let s = start { add(s) }
+            }
+        }
+        let period = p.dash.reduce(0, +)
+        // One partial period per subpath on top of the length's share.
+        return (length / period + subpaths + 1) * Double(p.dash.count)
+    }
 
     /// Unit normal (rotated +90 degrees from the direction) scaled by the half width.
     private func offset(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ d: Double) -> SIMD2<Double> {
         let v = b - a
-        let len = simdLength(v)
-        return SIMD2(-v.y, v.x) * (d / len)
+        // Unit direction first: d / len underflowed to 0 for hair-thin strokes on long segments.
+        let u = v * (1 / simdLength(v))
+        return SIMD2(-u.y, u.x) * d
     }
 
     private func openOutline(_ pts: [SIMD2<Double>], _ isCorner: [Bool], _ p: StrokeParameters, maxTurn: Double,
@@ -366,8 +453,10 @@ struct StrokeExpander {
                       lengths: (incoming: Double, outgoing: Double),
                       _ p: StrokeParameters, maxTurn: Double, into out: inout StrokeOutline) {
         // The normals are the directions rotated by +90 degrees, so cross(a, b) = cross(dirA, dirB).
-        let cross = a.x * b.y - a.y * b.x, dot = (a * b).sum()
-        let d2 = p.halfWidth * p.halfWidth
+        // Taken on unit normals: squares of half widths above 1e154 would overflow (a 1e306-wide
+        // stroke lost a quadrant), and the tests below compare cosines.
+        let ua = a * p.inverseHalfWidth, ub = b * p.inverseHalfWidth
+        let cross = ua.x * ub.y - ua.y * ub.x, dot = (ua * ub).sum()
         if cross == 0 && dot > 0 { out.points.append(v + b); return }  // straight on
         // The side at v + a is outer when the path turns away from it (toward -a).
         let outer = cross < 0 || (cross == 0 && primary)
@@ -377,12 +466,13 @@ struct StrokeExpander {
             // it goes through the vertex itself, which keeps the nonzero union exact; that detour
             // overlaps the stroke, so it is avoided where possible (overlaps inside an edge pixel
             // would count twice in the pixel's averaged winding).
-            let cosHalf = ((1 + dot / d2) / 2).squareRoot()
+            let cosHalf = (max(0, 1 + dot) / 2).squareRoot()
             if cosHalf > 1e-9 && !(cross == 0 && dot < 0) {
                 let tanHalf = (max(0, 1 - cosHalf * cosHalf)).squareRoot() / cosHalf
-                if p.halfWidth * tanHalf <= min(lengths.incoming, lengths.outgoing) {
-                    let mid = a + b
-                    out.points[out.points.count - 1] = v + mid * (p.halfWidth / cosHalf / simdLength(mid))
+                let mid = a + b
+                let midLength = simdLength(mid)
+                if p.halfWidth * tanHalf <= min(lengths.incoming, lengths.outgoing) && midLength > 0 {
+                    out.points[out.points.count - 1] = v + mid * (p.halfWidth / cosHalf / midLength)
                     return
                 }
             }
@@ -398,12 +488,13 @@ struct StrokeExpander {
             arc(center: v, from: a, sweep: sweep, maxTurn: maxTurn, into: &out)
         case .miter:
             // Miter length over line width is 1 / cos(turn / 2); cos(turn/2)^2 = (1 + cos(turn)) / 2.
-            let cosTurn = dot / d2
-            let cosHalf = ((1 + cosTurn) / 2).squareRoot()
+            let cosHalf = (max(0, 1 + dot) / 2).squareRoot()
             if cosHalf > 0 && 1 / cosHalf <= p.miterLimit {
                 let mid = a + b
                 let midLength = simdLength(mid)
-                out.points.append(v + mid * (p.halfWidth / cosHalf / midLength))
+                let tip = v + mid * (p.halfWidth / cosHalf / midLength)
+                // A tip beyond Double's range (huge width times a huge miter limit) bevels.
+                if tip.x.isFinite && tip.y.isFinite { out.points.append(tip) }
             }
             out.points.append(v + b)
         case .bevel:
@@ -414,7 +505,10 @@ struct StrokeExpander {
     /// Emits points on the circle around `center` from `center + from` (exclusive) turning by `sweep`.
     private func arc(center: SIMD2<Double>, from: SIMD2<Double>, sweep: Double, maxTurn: Double,
                      into out: inout StrokeOutline) {
-        let steps = max(1, Int((abs(sweep) / maxTurn).rounded(.up)))
+        // maxTurn >= 2 pi / maxArcStepsPerTurn and |sweep| <= 2 pi: at most 4096 steps; the checks keep
+        // a NaN sweep (degenerate normals) from trapping.
+        let raw = (abs(sweep) / maxTurn).rounded(.up)
+        let steps = raw.isFinite ? max(1, Int(min(raw, StrokeExpander.maxArcStepsPerTurn))) : 1
         let delta = sweep / Double(steps)
         let c = cos(delta), s = sin(delta)
         // Inner vertices sit half a sagitta outside the circle, so the chords straddle it and the

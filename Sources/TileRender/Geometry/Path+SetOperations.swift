@@ -7,7 +7,7 @@ import Foundation
 // the winding of both inputs is sampled just left and right of the piece's midpoint. Kept pieces are
 // oriented with the result on their left and linked into closed contours. The result is exact for
 // polygons (up to float rounding) and within the flattening tolerance for curves; it has lines only.
-// Splitting sweeps over x and the winding samples look only at the edges of their horizontal band, so
+// Splitting sweeps over x and the winding samples use a segment tree over y (`WindingIndex`), so
 // ordinary outlines cost about n log n; a chord budget keeps n bounded for any curves.
 
 extension Path {
@@ -242,50 +242,100 @@ enum SetOperation {
         }
     }
 
-    /// Winding numbers of a closed edge set, with the edges bucketed by horizontal bands so that a query
-    /// looks only at the edges whose y range can reach it.
+    /// Winding numbers of a closed edge set in O(log² n) a query for any edge layout (a per-query scan
+    /// of every edge made set operations quadratic: fuzz findings). The y range is cut into leaves of a
+    /// segment tree. An edge goes to the tree nodes whose y interval it spans completely and, at the
+    /// (at most two) leaves where it starts or ends inside, to that leaf's short list. Edges that span
+    /// a node do not cross inside it (every edge was split where it meets another), so they are kept
+    /// in their left-to-right order with prefix sums of their directions: a binary search then counts
+    /// those left of the query point.
     struct WindingIndex {
         let edges: [Edge]
-        let minY: Double
-        let bandHeight: Double
-        /// Edge indices per band (an edge is in every band its y range overlaps).
-        let bands: [[Int32]]
+        let low: Double, leafHeight: Double, leafCount: Int
+        /// Per tree node (heap order, root 1, leaves `leafCount...`): spanning edges, left to right,
+        /// and the running sum of their directions (count + 1 entries).
+        var spanning: [[Int32]]
+        var prefix: [[Int32]]
+        /// Per leaf: edges that start or end inside it.
+        var partial: [[Int32]]
 
-        init(_ edges: [Edge]) {
+        init(_ all: [Edge]) {
+            let edges = all.filter { $0.a.y != $0.b.y }  // horizontal edges never cross a ray
             self.edges = edges
             var low = Double.infinity, high = -Double.infinity
             for e in edges { low = min(low, e.a.y, e.b.y); high = max(high, e.a.y, e.b.y) }
-            // About 4 edges per band, but never more than 16 band entries per edge on average (tall
-            // edges are in many bands): halve the bands until the buckets fit.
-            var count = edges.isEmpty || !(high > low) || !(high - low).isFinite ? 1 : min(1 << 16, max(1, edges.count / 4))
-            func span(_ e: Edge, _ count: Int) -> ClosedRange<Int> {
-                let h = (high - low) / Double(count)
-                let a = Int(min(Double(count - 1), max(0, (min(e.a.y, e.b.y) - low) / h)))
-                let b = Int(min(Double(count - 1), max(0, (max(e.a.y, e.b.y) - low) / h)))
-                return a...b
+            var leaves = 1
+            if high > low, (high - low).isFinite { while leaves < 4096 && leaves * 8 < edges.count { leaves *= 2 } }
+            self.low = low.isFinite ? low : 0
+            self.leafHeight = leaves > 1 ? (high - low) / Double(leaves) : 0
+            self.leafCount = leaves
+            spanning = [[Int32]](repeating: [], count: 2 * leaves)
+            partial = [[Int32]](repeating: [], count: leaves)
+            prefix = []
+            for (i, e) in edges.enumerated() {
+                let y0 = min(e.a.y, e.b.y), y1 = max(e.a.y, e.b.y)
+                let la = leaf(y0), lb = leaf(y1)
+                var first = la, last = lb
+                if !(y0 <= start(la) && y1 >= start(la + 1)) { partial[la].append(Int32(i)); first += 1 }
+                if lb != la && !(y0 <= start(lb) && y1 >= start(lb + 1)) { partial[lb].append(Int32(i)); last -= 1 }
+                guard first <= last else { continue }
+                var l = first + leaves, r = last + leaves + 1
+                while l < r {
+                    if l & 1 == 1 { spanning[l].append(Int32(i)); l += 1 }
+                    if r & 1 == 1 { r -= 1; spanning[r].append(Int32(i)) }
+                    l >>= 1; r >>= 1
+                }
             }
-            while count > 1 && edges.reduce(0, { $0 + span($1, count).count }) > 16 * edges.count { count /= 2 }
-            var bands = [[Int32]](repeating: [], count: count)
-            if count == 1 {
-                bands[0] = edges.indices.map { Int32($0) }
-            } else {
-                for (i, e) in edges.enumerated() { for band in span(e, count) { bands[band].append(Int32(i)) } }
+            prefix = [[Int32]](repeating: [], count: 2 * leaves)
+            for node in 1..<(2 * leaves) where !spanning[node].isEmpty {
+                var (s, e) = (node, node)
+                while s < leaves { s = 2 * s; e = 2 * e + 1 }
+                let mid = (start(s - leaves) + start(e - leaves + 1)) / 2
+                let edges = self.edges
+                spanning[node].sort { WindingIndex.x(edges[Int($0)], at: mid) < WindingIndex.x(edges[Int($1)], at: mid) }
+                var sums: [Int32] = [0]
+                sums.reserveCapacity(spanning[node].count + 1)
+                for i in spanning[node] { sums.append(sums.last! + (edges[Int(i)].b.y > edges[Int(i)].a.y ? 1 : -1)) }
+                prefix[node] = sums
             }
-            self.minY = low
-            self.bandHeight = count == 1 ? 0 : (high - low) / Double(count)
-            self.bands = bands
         }
 
-        /// Winding number around `p` (a ray to the left).
+        /// Where leaf `i` begins (leaf `leafCount` is the end of the range).
+        func start(_ i: Int) -> Double { i >= leafCount ? .infinity : low + Double(i) * leafHeight }
+
+        func leaf(_ y: Double) -> Int {
+            guard leafCount > 1 else { return 0 }
+            var i = Int(min(Double(leafCount - 1), max(0, ((y - low) / leafHeight).rounded(.down))))
+            while i > 0 && y < start(i) { i -= 1 }
+            while i < leafCount - 1 && y >= start(i + 1) { i += 1 }
+            return i
+        }
+
+        static func x(_ e: Edge, at y: Double) -> Double { e.a.x + (y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y) }
+
+        /// Winding number around `p` (a ray to the left): edges with minY <= p.y < maxY left of p.
         func winding(_ p: SIMD2<Double>) -> Int {
-            guard !edges.isEmpty, p.y.isFinite else { return 0 }
-            let band = bandHeight > 0 ? Int(min(Double(bands.count - 1), max(0, (p.y - minY) / bandHeight))) : 0
+            guard !edges.isEmpty, p.y.isFinite, p.y >= low else { return 0 }
+            let l = leaf(p.y)
             var w = 0
-            for i in bands[band] {
+            for i in partial[l] {
                 let e = edges[Int(i)]
                 guard (e.a.y <= p.y) != (e.b.y <= p.y) else { continue }
-                let x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y)
-                if x < p.x { w += e.b.y > e.a.y ? 1 : -1 }
+                if WindingIndex.x(e, at: p.y) < p.x { w += e.b.y > e.a.y ? 1 : -1 }
+            }
+            var node = l + leafCount
+            while node >= 1 {
+                let list = spanning[node]
+                if !list.isEmpty {
+                    // The spanning edges are ordered left to right: count those left of p.
+                    var lo = 0, hi = list.count
+                    while lo < hi {
+                        let m = (lo + hi) / 2
+                        if WindingIndex.x(edges[Int(list[m])], at: p.y) < p.x { lo = m + 1 } else { hi = m }
+                    }
+                    w += Int(prefix[node][lo])
+                }
+                node >>= 1
             }
             return w
         }

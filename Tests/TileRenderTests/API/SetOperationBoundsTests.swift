@@ -62,4 +62,44 @@ import Testing
         #expect(abs(unionArea - drawnArea) <= SetOperation.tolerance * perimeter, "union \(unionArea), drawn \(drawnArea)")
         #expect(unionArea > 3000)
     }
+
+    /// The segment-tree winding index agrees with counting every edge, on split random polygons.
+    @Test func windingIndexMatchesCountingEveryEdge() {
+        var rng = SplitMix(seed: 7)
+        for round in 0..<20 {
+            var path = Path()
+            for _ in 0..<(1 + round % 4) {
+                path.move(to: CGPoint(x: rng.next(0...100), y: rng.next(0...100)))
+                for _ in 0..<(3 + round * 3) { path.addLine(to: CGPoint(x: rng.next(0...100), y: rng.next(0...100))) }
+                path.closeSubpath()
+            }
+            let edges = SetOperation.splitAtIntersections(SetOperation.polygonEdges(path, fromFirst: true))
+            let index = SetOperation.WindingIndex(edges)
+            for _ in 0..<200 {
+                let p = SIMD2(rng.next(-5...105), rng.next(-5...105))
+                var brute = 0
+                for e in edges where (e.a.y <= p.y) != (e.b.y <= p.y) {
+                    let x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y)
+                    if x < p.x { brute += e.b.y > e.a.y ? 1 : -1 }
+                }
+                #expect(index.winding(p) == brute, "round \(round) at \(p)")
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for the property tests here.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func nextBits() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(nextBits() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    }
 }

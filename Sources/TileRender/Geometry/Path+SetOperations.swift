@@ -251,7 +251,11 @@ enum SetOperation {
     /// those left of the query point.
     struct WindingIndex {
         let edges: [Edge]
-        let low: Double, leafHeight: Double, leafCount: Int
+        /// Where each leaf begins, increasing: quantiles of the edges' end points, so that about the
+        /// same number of edges start or end in every leaf however they cluster.
+        let starts: [Double]
+        var leafCount: Int { starts.count }
+        var low: Double { starts[0] }
         /// Per tree node (heap order, root 1, leaves `leafCount...`): spanning edges, left to right,
         /// and the running sum of their directions (count + 1 entries).
         var spanning: [[Int32]]
@@ -262,13 +266,25 @@ enum SetOperation {
         init(_ all: [Edge]) {
             let edges = all.filter { $0.a.y != $0.b.y }  // horizontal edges never cross a ray
             self.edges = edges
-            var low = Double.infinity, high = -Double.infinity
-            for e in edges { low = min(low, e.a.y, e.b.y); high = max(high, e.a.y, e.b.y) }
+            var ends: [Double] = []
+            ends.reserveCapacity(2 * edges.count)
+            for e in edges { ends.append(e.a.y); ends.append(e.b.y) }
+            ends.sort()
             var leaves = 1
-            if high > low, (high - low).isFinite { while leaves < 4096 && leaves * 8 < edges.count { leaves *= 2 } }
-            self.low = low.isFinite ? low : 0
-            self.leafHeight = leaves > 1 ? (high - low) / Double(leaves) : 0
-            self.leafCount = leaves
+            while leaves < 4096 && leaves * 8 < edges.count { leaves *= 2 }
+            var starts: [Double] = [ends.first ?? 0]
+            if leaves > 1 {
+                for k in 1..<leaves {
+                    let y = ends[k * ends.count / leaves]
+                    if y > starts.last! { starts.append(y) }
+                }
+            }
+            // The tree wants a power of two of leaves: empty ones (starting at +inf) pad it.
+            var padded = 1
+            while padded < starts.count { padded *= 2 }
+            starts += [Double](repeating: .infinity, count: padded - starts.count)
+            self.starts = starts
+            leaves = padded
             spanning = [[Int32]](repeating: [], count: 2 * leaves)
             partial = [[Int32]](repeating: [], count: leaves)
             prefix = []
@@ -290,7 +306,7 @@ enum SetOperation {
             for node in 1..<(2 * leaves) where !spanning[node].isEmpty {
                 var (s, e) = (node, node)
                 while s < leaves { s = 2 * s; e = 2 * e + 1 }
-                let mid = (start(s - leaves) + start(e - leaves + 1)) / 2
+                let mid = (start(s - leaves) + min(start(e - leaves + 1), start(s - leaves) + 1e300)) / 2
                 let edges = self.edges
                 spanning[node].sort { WindingIndex.x(edges[Int($0)], at: mid) < WindingIndex.x(edges[Int($1)], at: mid) }
                 var sums: [Int32] = [0]
@@ -300,15 +316,17 @@ enum SetOperation {
             }
         }
 
-        /// Where leaf `i` begins (leaf `leafCount` is the end of the range).
-        func start(_ i: Int) -> Double { i >= leafCount ? .infinity : low + Double(i) * leafHeight }
+        /// Where leaf `i` begins (past the last leaf: +inf).
+        func start(_ i: Int) -> Double { i >= starts.count ? .infinity : starts[i] }
 
+        /// The leaf holding `y`: the last one starting at or below it.
         func leaf(_ y: Double) -> Int {
-            guard leafCount > 1 else { return 0 }
-            var i = Int(min(Double(leafCount - 1), max(0, ((y - low) / leafHeight).rounded(.down))))
-            while i > 0 && y < start(i) { i -= 1 }
-            while i < leafCount - 1 && y >= start(i + 1) { i += 1 }
-            return i
+            var lo = 0, hi = starts.count - 1
+            while lo < hi {
+                let m = (lo + hi + 1) / 2
+                if starts[m] <= y { lo = m } else { hi = m - 1 }
+            }
+            return lo
         }
 
         static func x(_ e: Edge, at y: Double) -> Double { e.a.x + (y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y) }

@@ -119,7 +119,7 @@ struct BinningPlan: Sendable {
                     output.removeAll()
                     let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
                     for d in lo..<hi {
-                        if exceeded.load(ordering: .relaxed) { break }
+                        if exceeded.load(ordering: .relaxed) || s.value[worker].tooManySegments { break }
                         let added = s.value[worker].prepare(encoding.draws[d], into: &output)
                         if lineTotal.wrappingAdd(added, ordering: .relaxed).newValue > lineLimit {
                             exceeded.store(true, ordering: .relaxed)
@@ -130,6 +130,9 @@ struct BinningPlan: Sendable {
             }
         }
         strokeSeconds = buffers.binners[0..<workers].reduce(0) { $0 + $1.strokeSeconds }
+        if buffers.binners[0..<workers].contains(where: \.tooManySegments) {
+            throw TileRenderError.sceneTooLarge("a path flattens to more than \(Flattener.maxSegmentsPerPath) line segments")
+        }
         lineCount = lineTotal.load(ordering: .relaxed)
         if exceeded.load(ordering: .relaxed) {
             throw TileRenderError.sceneTooLarge("the flattened outlines need more than \(lineLimit) line segments, over the binning memory budget of \(BinningPlan.describe(budget))")

@@ -19,6 +19,8 @@ struct TileBinner {
     private var outline = StrokeOutline()
     /// Time spent expanding strokes, for benchmarks.
     private(set) var strokeSeconds: Double = 0
+    /// Set when a draw's outline reached `Flattener.maxSegmentsPerPath` (the plan then throws).
+    private(set) var tooManySegments = false
 
     init(width: Int, height: Int) {
         flattener = Flattener(width: Double(width), height: Double(height))
@@ -36,6 +38,7 @@ struct TileBinner {
         tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
         tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
         strokeSeconds = 0
+        tooManySegments = false
     }
 
     /// Binning phase 1: flattens (or strokes) `draw`, clips it to the canvas and appends the clipped
@@ -47,7 +50,7 @@ struct TileBinner {
         if let style = draw.stroke {
             expandStroke(draw.path, style: style, transform: draw.transform)
         } else {
-            flattener.flatten(draw.path, transform: draw.transform, into: &lines)
+            if !flattener.flatten(draw.path, transform: draw.transform, into: &lines) { tooManySegments = true }
         }
         let lineStart = chunk.lines.count
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
@@ -245,6 +248,7 @@ struct TileBinner {
         }
         var contourStart = 0
         for end in outline.contourEnds {
+            if lines.count >= Flattener.maxSegmentsPerPath { tooManySegments = true; return }
             let first = map(outline.points[contourStart])
             var previous = first
             for i in (contourStart + 1)..<end {

@@ -34,7 +34,15 @@ struct Flattener {
     let height: Double
 
     /// Appends the closed outline of `path` under `transform` to `out`.
-    func flatten(_ path: Path, transform t: CGAffineTransform, into out: inout [LineSegment]) {
+    /// Most line segments one path may flatten to (256 MiB of them): `flatten` stops there and says so,
+    /// so that a path of many huge curves fails cleanly instead of growing its buffer without bound.
+    static let maxSegmentsPerPath = 1 << 24
+
+    /// Appends `path`'s device-space lines to `out`; false when it stopped at `maxSegmentsPerPath`.
+    @discardableResult
+    func flatten(_ path: Path, transform t: CGAffineTransform, into out: inout [LineSegment],
+                 maxSegments: Int = Flattener.maxSegmentsPerPath) -> Bool {
+        let segmentLimit = out.count + maxSegments
         var start = SIMD2<Double>(0, 0)
         var current = SIMD2<Double>(0, 0)
         var hasCurrent = false
@@ -55,6 +63,8 @@ struct Flattener {
         }
 
         for element in path.elements {
+            // Checked per element: one curve adds at most `maxChordsPerCurve` lines.
+            if out.count >= segmentLimit { return false }
             switch element {
             case .move(let p):
                 guard let q = map(p) else { continue }
@@ -82,6 +92,7 @@ struct Flattener {
             }
         }
         closeSubpath()
+        return true
     }
 
     /// Number of equal parameter steps that keep a Bézier within `tolerance` (Wang's formula).
@@ -108,12 +119,27 @@ struct Flattener {
         return max(1, Int(min(n, Double(maxChordsPerCurve))))
     }
 
+    /// Curves needing more chords than this are halved first (at most `maxSplitDepth` times), so that
+    /// the parts off the canvas cost one chord each: the winding a curve leaves on the canvas from
+    /// outside depends only on its end points. A huge curve crossing the canvas then costs chords only
+    /// near it (a fuzz finding flattened such curves into 2^24 lines).
+    static let splitAboveChords = 64
+    static let maxSplitDepth = 10
+
     private func cubic(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
-                       degree: Int, into out: inout [LineSegment]) {
+                       degree: Int, into out: inout [LineSegment], depth: Int = 0) {
         let minX = min(min(p0.x, p1.x), min(p2.x, p3.x)), maxX = max(max(p0.x, p1.x), max(p2.x, p3.x))
         let minY = min(min(p0.y, p1.y), min(p2.y, p3.y)), maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
         let outside = maxY <= 0 || minY >= height || maxX <= 0 || minX >= width
         let n = outside ? 1 : Flattener.chordCount(p0, p1, p2, p3, degree: degree)
+        if n > Flattener.splitAboveChords && depth < Flattener.maxSplitDepth {
+            // de Casteljau at t = 1/2 (a degree-elevated quadratic stays one: `degree` holds).
+            let a = (p0 + p1) * 0.5, b = (p1 + p2) * 0.5, c = (p2 + p3) * 0.5
+            let ab = (a + b) * 0.5, bc = (b + c) * 0.5, mid = (ab + bc) * 0.5
+            cubic(p0, a, ab, mid, degree: degree, into: &out, depth: depth + 1)
+            cubic(mid, bc, c, p3, degree: degree, into: &out, depth: depth + 1)
+            return
+        }
         var previous = p0
         if n > 1 {
             let step = 1.0 / Double(n)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses in Fuzz/ (-sanitize=fuzzer,address, release with debug info) and runs
-# each for a bounded time. Exits non-zero if any harness found a crash, a timeout (> 1 s per input) or
+# Builds the libFuzzer harnesses in Fuzz/ (-sanitize=fuzzer,address, release with debug info), replays
+# the reproducers kept in Fuzz/findings, and runs each harness for a bounded time. FUZZ_TIMEOUT (seconds
+# an input may take, default 1) and FUZZ_SEED (a fixed libFuzzer seed) are read from the environment. Exits non-zero if any harness found a crash, a timeout (> 1 s per input) or
 # an out-of-memory (> 1 GB); reproducers are left in .build/fuzz-artifacts/HARNESS/.
 #
 #   scripts/fuzz.sh [SECONDS]              each harness for SECONDS (default 60), stops at the first finding
@@ -39,6 +40,12 @@ if [ -z "$SECONDS_EACH" ]; then
     if [ -n "$RUNS" ]; then SECONDS_EACH=3600; else SECONDS_EACH=60; fi
 fi
 HARNESSES=(FuzzSVG FuzzPathData FuzzPathAPI)
+# Seconds one input may take before it counts as a hang (libFuzzer's -timeout). The goal is 1 s; CI
+# allows more because its machine's speed is unknown (slow inputs are for the long runs to find).
+TIMEOUT="${FUZZ_TIMEOUT:-1}"
+# A fixed seed makes a run repeatable (CI uses one); unset, libFuzzer picks one.
+SEED_ARGS=()
+if [ -n "${FUZZ_SEED:-}" ]; then SEED_ARGS=(-seed="$FUZZ_SEED"); fi
 if [ ${#ONLY[@]} -gt 0 ]; then HARNESSES=("${ONLY[@]}"); fi
 
 # The Swift runtime's crash backtracer would otherwise run on every finding (slow, and it can outlive
@@ -74,7 +81,7 @@ for h in "${HARNESSES[@]}"; do
     files=(Fuzz/findings/"$h"-*)
     [ -e "${files[0]}" ] || continue
     echo "== $h: replaying ${#files[@]} reproducer(s) from Fuzz/findings"
-    if ! timeout -k 10 300 "$exe" -timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=1024 -detect_leaks=0 \
+    if ! timeout -k 10 300 "$exe" -timeout="$TIMEOUT" -rss_limit_mb=1024 -malloc_limit_mb=1024 -detect_leaks=0 \
             "${files[@]}" >"$ROOT/.build/fuzz-replay-$h.log" 2>&1; then
         failed=1
         echo "    a reproducer still fails: see .build/fuzz-replay-$h.log"
@@ -96,7 +103,7 @@ for h in "${HARNESSES[@]}"; do
         FuzzPathData) extra+=(-dict="$ROOT/Fuzz/pathdata.dict" -max_len=4096) ;;
         FuzzPathAPI) extra+=(-max_len=2048) ;;
     esac
-    limits=(-timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=1024 -detect_leaks=0 -print_final_stats=1
+    limits=(-timeout="$TIMEOUT" -rss_limit_mb=1024 -malloc_limit_mb=1024 -detect_leaks=0 -print_final_stats=1 "${SEED_ARGS[@]}"
             -max_total_time="$SECONDS_EACH" -artifact_prefix="$artifacts/")
     if [ -n "$RUNS" ]; then limits+=(-runs="$RUNS"); fi
     if [ "$KEEP_GOING" = 1 ]; then limits+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); fi

@@ -65,18 +65,18 @@ import Testing
 
     /// The segment-tree winding index agrees with counting every edge, on split random polygons.
     @Test func windingIndexMatchesCountingEveryEdge() {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for round in 0..<20 {
             var path = Path()
             for _ in 0..<(1 + round % 4) {
-                path.move(to: CGPoint(x: rng.next(0...100), y: rng.next(0...100)))
-                for _ in 0..<(3 + round * 3) { path.addLine(to: CGPoint(x: rng.next(0...100), y: rng.next(0...100))) }
+                path.move(to: CGPoint(x: Double.random(in: 0...100, using: &rng), y: Double.random(in: 0...100, using: &rng)))
+                for _ in 0..<(3 + round * 3) { path.addLine(to: CGPoint(x: Double.random(in: 0...100, using: &rng), y: Double.random(in: 0...100, using: &rng))) }
                 path.closeSubpath()
             }
             let edges = SetOperation.splitAtIntersections(SetOperation.polygonEdges(path, fromFirst: true))
             let index = SetOperation.WindingIndex(edges)
             for _ in 0..<200 {
-                let p = SIMD2(rng.next(-5...105), rng.next(-5...105))
+                let p = SIMD2(Double.random(in: -5...105, using: &rng), Double.random(in: -5...105, using: &rng))
                 var brute = 0
                 for e in edges where (e.a.y <= p.y) != (e.b.y <= p.y) {
                     let x = e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y)
@@ -85,21 +85,5 @@ import Testing
                 #expect(index.winding(p) == brute, "round \(round) at \(p)")
             }
         }
-    }
-}
-
-/// A small deterministic generator for the property tests here.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(nextBits() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

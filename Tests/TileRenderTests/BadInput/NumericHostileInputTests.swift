@@ -309,17 +309,8 @@ import Testing
 
     // MARK: Random extreme values
 
-    /// SplitMix64: a seeded generator, so a failure names a reproducible case.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The suite's seeded generator (SplitMix64), so a failure names a reproducible case.
+    typealias SplitMix = SeededRandom
 
     static func extreme(_ g: inout SplitMix) -> CGFloat {
         switch Int.random(in: 0..<10, using: &g) {
@@ -336,7 +327,7 @@ import Testing
     /// (16,384 chords per huge curve, a million dashes), which is bounded but not cheap.
     @Test(arguments: 0..<4)
     func randomExtremeGeometryNeverTraps(_ seed: Int) throws {
-        var g = SplitMix(state: UInt64(seed) &* 0x1234_5678_9ABC_DEF1 &+ 1)
+        var g = SplitMix(seed: UInt64(seed) &* 0x1234_5678_9ABC_DEF1 &+ 1)
         func pt() -> CGPoint { CGPoint(x: Self.extreme(&g), y: Self.extreme(&g)) }
         let renderer = Renderer(backend: .cpu)
         for _ in 0..<8 {

@@ -15,6 +15,11 @@ import Testing
     }()
 
     private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try Self.run(arguments)
+    }
+
+    /// Runs tile-bench with `arguments`: its exit status, standard output and standard error.
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let exe = try #require(Self.executable, "tile-bench was not built next to the tests")
         let process = Process()
         process.executableURL = exe

@@ -8,18 +8,8 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Hostile")
 
     private func run(_ arguments: [String]) throws -> (status: Int32, err: String) {
-        let exe = try #require(TileBenchCLITests.executable, "tile-bench was not built next to the tests")
-        let process = Process()
-        process.executableURL = exe
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: e, as: UTF8.self))
+        let result = try TileBenchCLITests.run(arguments)
+        return (result.status, result.err)
     }
 
     @Test(arguments: [

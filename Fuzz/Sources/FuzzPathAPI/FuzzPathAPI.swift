@@ -14,6 +14,12 @@ import TileRender
 let maxInstructions = 48
 let maxDrawOps = 8
 
+func elementCount(_ path: Path) -> Int {
+    var count = 0
+    path.forEach { _ in count += 1 }
+    return count
+}
+
 func buildPath(_ r: inout FuzzReader, others: [Path]) -> Path {
     var path = Path()
     let n = min(maxInstructions, Int(r.byte()))
@@ -42,7 +48,7 @@ func buildPath(_ r: inout FuzzReader, others: [Path]) -> Path {
             // Adding a path to itself doubles it: 48 of them would ask for 2^48 elements, a size the
             // caller chose, not a renderer bug. Paths stay under 20,000 elements so that the 1 s limit
             // finds slow code rather than big input (a 1.4M-segment path took 3.4 s under ASan).
-            if path.elements.count + source.elements.count <= 20_000 { path.addPath(source, transform: transform) }
+            if elementCount(path) + elementCount(source) <= 20_000 { path.addPath(source, transform: transform) }
         case 13:
             var points: [CGPoint] = []
             for _ in 0..<r.choice(6) { points.append(r.point()) }

@@ -71,9 +71,12 @@ struct SVGXMLTree {
     /// (found by fuzzing), so the bytes are checked first and the first bad one is reported.
     static func checkEncoding(_ data: Data) throws(SVGError) {
         let head = data.prefix(256)
-        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.prefix(4).contains(0) {
-            return  // UTF-16 or UTF-32: libxml2 converts it to UTF-8 itself
-        }
+        // The byte patterns libxml2 itself reads as another encoding (its xmlDetectCharEncoding): the
+        // UTF-16 byte-order marks, "<" or "<?" in UTF-16 or UCS-4, EBCDIC's "<?xm". It converts those to
+        // UTF-8; everything else it reads as UTF-8 (a fuzz input "<\u{FF}\0\0..." was not one of them).
+        let utf16OrUCS4: [[UInt8]] = [[0xFE, 0xFF], [0xFF, 0xFE], [0x00, 0x00, 0x00, 0x3C], [0x3C, 0x00, 0x00, 0x00],
+                                      [0x00, 0x3C, 0x00, 0x3F], [0x3C, 0x00, 0x3F, 0x00], [0x4C, 0x6F, 0xA7, 0x94]]
+        if utf16OrUCS4.contains(where: { head.starts(with: $0) }) { return }
         let prologue = String(decoding: head, as: UTF8.self).lowercased()
         if prologue.hasPrefix("<?xml"), let declared = prologue.firstMatch(of: #/encoding\s*=\s*["']([^"']*)["']/#)?.1,
            declared != "utf-8", declared != "utf8" {

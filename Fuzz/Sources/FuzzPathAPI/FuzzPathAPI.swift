@@ -77,6 +77,9 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
                            with: r.shading(), style: r.strokeStyle())
     case 6: context.fill(a.strokedPath(r.strokeStyle()), with: r.shading(), style: FillStyle(eoFill: r.bool()))
     case 7:
+        // Set operations cost n log n on ordinary outlines but up to n² where many edges overlap
+        // (stacked copies: README, Known limitations); the harness keeps their inputs small.
+        guard elementCount(a) <= 500 && elementCount(b) <= 500 else { return }
         let eo = r.bool()
         let result: Path
         switch r.choice(4) {

@@ -40,7 +40,7 @@ enum SetOperation {
 
     /// Curves are flattened into at most about this many chords in all (both paths together): past it the
     /// tolerance grows, so a set operation on enormous or finely curved input stays bounded in time.
-    static let maxCurveChords = 100_000
+    static let maxCurveChords = 20_000
 
     static func apply(_ first: Path, _ second: Path, eoFill: Bool, _ keep: (Bool, Bool) -> Bool) -> Path {
         let tolerance = flatteningTolerance(first, second)
@@ -188,6 +188,26 @@ enum SetOperation {
     /// Pairs are found by a sweep over x: edges sorted by their left end, each tested only against the
     /// edges that start before it ends, so ordinary outlines cost about n log n rather than n².
     static func splitAtIntersections(_ edges: [Edge]) -> [Edge] {
+        // Sweep along the axis on which the edges are shortest against the drawing's extent (long
+        // horizontal edges stacked in y overlap every sweep in x): the other axis is swapped in.
+        var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
+        var spanX = 0.0, spanY = 0.0
+        for e in edges {
+            lowX = min(lowX, e.a.x, e.b.x); highX = max(highX, e.a.x, e.b.x)
+            lowY = min(lowY, e.a.y, e.b.y); highY = max(highY, e.a.y, e.b.y)
+            spanX += abs(e.b.x - e.a.x); spanY += abs(e.b.y - e.a.y)
+        }
+        if spanY * (highX - lowX) < spanX * (highY - lowY) {
+            func swapped(_ e: Edge) -> Edge {
+                Edge(a: SIMD2(e.a.y, e.a.x), b: SIMD2(e.b.y, e.b.x), fromFirst: e.fromFirst)
+            }
+            return sweepSplit(edges.map(swapped)).map(swapped)
+        }
+        return sweepSplit(edges)
+    }
+
+    /// `splitAtIntersections` with the sweep over x.
+    private static func sweepSplit(_ edges: [Edge]) -> [Edge] {
         var cuts = [[Double]](repeating: [], count: edges.count)
         let byLeft = edges.indices.sorted { min(edges[$0].a.x, edges[$0].b.x) < min(edges[$1].a.x, edges[$1].b.x) }
         for (position, i) in byLeft.enumerated() {

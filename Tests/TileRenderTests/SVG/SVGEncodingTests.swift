@@ -11,6 +11,13 @@ import Testing
         #expect("\(error)".contains("invalid UTF-8 at byte 1"), "\(error)")
     }
 
+    @Test func nulBytesDoNotPassForUTF16() throws {
+        // Fuzz finding: "<", 0xFF and NULs looked like UTF-16 to a "contains a NUL" test, but libxml2
+        // reads them as UTF-8 and XMLParser trapped on the name.
+        let bytes: [UInt8] = [0x3C, 0xFF, 0, 0, 0, 0, 0, 0, 0] + Array(#"svg xmlns="http://www.w3.org/2000/svg"/>"#.utf8)
+        #expect(throws: SVGError.self) { try SVGDocument.parse(data: Data(bytes)) }
+    }
+
     @Test func invalidUTF8IsReportedWithItsLine() throws {
         var bytes = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#.utf8) + [0x0A]
         bytes += Array("<rect width=\"5\" height=\"5\"/>\n<".utf8) + [0xC3, 0x28] + Array("/>\n</svg>".utf8)

@@ -41,13 +41,25 @@ enum SetOperation {
     /// Curves are flattened into at most about this many chords in all (both paths together): past it the
     /// tolerance grows, so a set operation on enormous or finely curved input stays bounded in time.
     static let maxCurveChords = 20_000
+    /// Edge pairs one split may test before the curves are flattened coarser (about 0.1 s).
+    static let maxPairTests = 20_000_000
 
     static func apply(_ first: Path, _ second: Path, eoFill: Bool, _ keep: (Bool, Bool) -> Bool) -> Path {
-        let tolerance = flatteningTolerance(first, second)
-        var edges = polygonEdges(first, fromFirst: true, tolerance: tolerance)
-            + polygonEdges(second, fromFirst: false, tolerance: tolerance)
-        if edges.isEmpty { return Path() }
-        edges = splitAtIntersections(edges)
+        var tolerance = flatteningTolerance(first, second)
+        var edges: [Edge] = []
+        // Edges that overlap in both axes (stacked copies, chords of one curve folded on itself) make
+        // the pair tests quadratic: past `maxPairTests` the curves are flattened 16 times coarser (a
+        // quarter of the chords) and split again, a few times; lines alone are split whatever it costs.
+        for attempt in 0..<4 {
+            let flattened = polygonEdges(first, fromFirst: true, tolerance: tolerance)
+                + polygonEdges(second, fromFirst: false, tolerance: tolerance)
+            if flattened.isEmpty { return Path() }
+            if let split = splitAtIntersections(flattened, maxPairTests: attempt == 3 ? Int.max : maxPairTests) {
+                edges = split
+                break
+            }
+            tolerance *= 16
+        }
         let firstEdges = WindingIndex(edges.filter(\.fromFirst)), secondEdges = WindingIndex(edges.filter { !$0.fromFirst })
         // The sampling offset: tiny against the geometry, large against float rounding.
         var extent = 0.0
@@ -187,7 +199,7 @@ enum SetOperation {
     ///
     /// Pairs are found by a sweep over x: edges sorted by their left end, each tested only against the
     /// edges that start before it ends, so ordinary outlines cost about n log n rather than n².
-    static func splitAtIntersections(_ edges: [Edge]) -> [Edge] {
+    static func splitAtIntersections(_ edges: [Edge], maxPairTests: Int = Int.max) -> [Edge]? {
         // Sweep along the axis on which the edges are shortest against the drawing's extent (long
         // horizontal edges stacked in y overlap every sweep in x): the other axis is swapped in.
         var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
@@ -201,13 +213,14 @@ enum SetOperation {
             func swapped(_ e: Edge) -> Edge {
                 Edge(a: SIMD2(e.a.y, e.a.x), b: SIMD2(e.b.y, e.b.x), fromFirst: e.fromFirst)
             }
-            return sweepSplit(edges.map(swapped)).map(swapped)
+            return sweepSplit(edges.map(swapped), maxPairTests: maxPairTests)?.map(swapped)
         }
-        return sweepSplit(edges)
+        return sweepSplit(edges, maxPairTests: maxPairTests)
     }
 
     /// `splitAtIntersections` with the sweep over x.
-    private static func sweepSplit(_ edges: [Edge]) -> [Edge] {
+    private static func sweepSplit(_ edges: [Edge], maxPairTests: Int) -> [Edge]? {
+        var pairTests = 0
         var cuts = [[Double]](repeating: [], count: edges.count)
         let byLeft = edges.indices.sorted { min(edges[$0].a.x, edges[$0].b.x) < min(edges[$1].a.x, edges[$1].b.x) }
         for (position, i) in byLeft.enumerated() {
@@ -217,6 +230,8 @@ enum SetOperation {
             for j in byLeft[(position + 1)...] {
                 let q = edges[j].a, s = edges[j].b - edges[j].a
                 if min(edges[j].a.x, edges[j].b.x) > maxI.x { break }  // this and every later edge start right of i
+                pairTests += 1
+                if pairTests > maxPairTests { return nil }
                 if max(edges[j].a.y, edges[j].b.y) < minI.y || min(edges[j].a.y, edges[j].b.y) > maxI.y { continue }
                 let denom = r.x * s.y - r.y * s.x
                 let qp = q - p

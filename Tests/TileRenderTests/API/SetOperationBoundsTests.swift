@@ -73,7 +73,7 @@ import Testing
                 for _ in 0..<(3 + round * 3) { path.addLine(to: CGPoint(x: Double.random(in: 0...100, using: &rng), y: Double.random(in: 0...100, using: &rng))) }
                 path.closeSubpath()
             }
-            let edges = SetOperation.splitAtIntersections(SetOperation.polygonEdges(path, fromFirst: true))
+            let edges = SetOperation.splitAtIntersections(SetOperation.polygonEdges(path, fromFirst: true))!
             let index = SetOperation.WindingIndex(edges)
             for _ in 0..<200 {
                 let p = SIMD2(Double.random(in: -5...105, using: &rng), Double.random(in: -5...105, using: &rng))

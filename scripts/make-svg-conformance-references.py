@@ -2,7 +2,7 @@
 """Renders the SVG conformance cases' reference images.
 
 For every Tests/Fixtures/SVGConformance/NAME.svg this writes NAME.png, rendered by **resvg** (PyPI
-`resvg-py` 0.5.0, which bundles resvg 0.48.1, the renderer of ../shared/scenes' references), and
+`resvg-py` 0.5.0, which bundles resvg 0.48.1, the renderer of Tests/Fixtures/Scenes' references), and
 compares it with a second, independent render by **Skia's SVGDOM** (PyPI `skia-python` 144.1).
 The comparison gives each case a tolerance by the reference scenes' rule (MANIFEST.md, imgdiff.py):
 
@@ -65,7 +65,7 @@ def premul(a):
 
 
 def compare(a, b):
-    """mean_abs, pct_over8, max_abs, local5 between two RGBA uint8 arrays (as ../shared/scenes/imgdiff.py)."""
+    """mean_abs, pct_over8, max_abs, local5 between two RGBA uint8 arrays (as Tests/Fixtures/Scenes/imgdiff.py)."""
     d = np.abs(premul(a) - premul(b))
     per_px = d.max(axis=-1)
     h, w = per_px.shape

@@ -1,7 +1,7 @@
 import Foundation
 
 // Named colours: SwiftUI's light-appearance system colours, with the sRGB values listed in
-// shared/scenes/public/MANIFEST.md ("Named colours"). `.black`, `.white` and `.clear` live in Color.swift.
+// Tests/Fixtures/Scenes/public/MANIFEST.md ("Named colours"). `.black`, `.white` and `.clear` live in Color.swift.
 extension Color {
     public static let red = Color(rgb8: 255, 59, 48)
     public static let orange = Color(rgb8: 255, 149, 0)

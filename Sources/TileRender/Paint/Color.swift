@@ -3,7 +3,7 @@ import Foundation
 /// A colour in the sRGB space, stored unpremultiplied as SwiftUI's `Color.Resolved` does.
 ///
 /// Components are kept as given (0...1 nominal); the renderer clamps them. Named colours use the light
-/// appearance values listed in ../shared/scenes/public/MANIFEST.md.
+/// appearance values listed in Tests/Fixtures/Scenes/public/MANIFEST.md.
 public struct Color: Hashable, Sendable {
     /// Unpremultiplied, sRGB-encoded components.
     public var red: Double, green: Double, blue: Double, opacity: Double

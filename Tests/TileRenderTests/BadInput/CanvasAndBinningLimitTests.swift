@@ -407,17 +407,6 @@ struct VulkanBandTests {
         #expect(bitmap.pixel(x: 5, y: 5) == Bitmap.Pixel(r: 0, g: 0, b: 255, a: 255))
     }
 
-    /// The stated CPU-Vulkan tolerance (README): at most 1 level per channel, except float-rounding
-    /// outliers on at most 0.1% of the pixels.
-    private func expectVulkanParity(_ a: Bitmap, _ b: Bitmap, sourceLocation: SourceLocation = #_sourceLocation) {
-        let worst = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        let differing = stride(from: 0, to: a.pixels.count, by: 4).filter { i in
-            (0..<4).contains { abs(Int(a.pixels[i + $0]) - Int(b.pixels[i + $0])) > 1 }
-        }.count
-        #expect(worst <= 1 || Double(differing) <= 0.001 * Double(a.width * a.height),
-                "worst \(worst), \(differing) pixels", sourceLocation: sourceLocation)
-    }
-
     @Test func aSceneBeyondTheDeviceLimitFailsBeforeBinning() throws {
         var scene = Scene(size: CGSize(width: 256, height: 256))
         scene.draw { ctx in samplePicture(&ctx, count: 40, extent: 256) }

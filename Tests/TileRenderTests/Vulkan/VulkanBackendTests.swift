@@ -28,15 +28,7 @@ struct VulkanParityTests {
     }
 
     private func expectParity(_ scene: Scene, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let cpu = try render(scene, .cpu), gpu = try render(scene, .vulkan)
-        let worst = zip(cpu.pixels, gpu.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        let differing = stride(from: 0, to: cpu.pixels.count, by: 4).filter { i in
-            (0..<4).contains { abs(Int(cpu.pixels[i + $0]) - Int(gpu.pixels[i + $0])) > 1 }
-        }.count
-        // Stated tolerance: at most 1 level per channel, except float-rounding outliers on at most 0.1%
-        // of the pixels.
-        #expect(worst <= 1 || Double(differing) <= 0.001 * Double(cpu.width * cpu.height),
-                "\(label): worst \(worst), \(differing) pixels differ by more than 1", sourceLocation: sourceLocation)
+        expectVulkanParity(try render(scene, .cpu), try render(scene, .vulkan), label, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ["badge_full", "cog_circles_eo", "pencils_rainbow", "dashed_strokes", "card_shape_rotated",
@@ -105,4 +97,16 @@ struct VulkanParityTests {
         #expect(vulkanStatus != 0)
         #expect(vulkanLog.hasPrefix("tile-bench: error: backend unavailable"), "\(vulkanLog)")
     }
+}
+
+/// The stated CPU-Vulkan tolerance (README): at most 1 level per channel, except float-rounding
+/// outliers on at most 0.1% of the pixels.
+func expectVulkanParity(_ cpu: Bitmap, _ gpu: Bitmap, _ label: String = "",
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+    let worst = zip(cpu.pixels, gpu.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    let differing = stride(from: 0, to: cpu.pixels.count, by: 4).filter { i in
+        (0..<4).contains { abs(Int(cpu.pixels[i + $0]) - Int(gpu.pixels[i + $0])) > 1 }
+    }.count
+    #expect(worst <= 1 || Double(differing) <= 0.001 * Double(cpu.width * cpu.height),
+            "\(label): worst \(worst), \(differing) pixels differ by more than 1", sourceLocation: sourceLocation)
 }

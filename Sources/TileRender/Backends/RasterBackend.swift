@@ -21,6 +21,8 @@ struct BackendCapabilities: Sendable {
     var maxLayerDepth: Int?
     /// The largest buffer one band may use, in bytes; nil when only the binning budget bounds a band.
     var maxBufferBytes: Int?
+    /// What the device calls that limit, for errors ("maxStorageBufferRange").
+    var maxBufferName = "buffer limit"
     /// True when a band's pixel rows are one buffer too (then they count against `maxBufferBytes`).
     var buffersPixelRows: Bool
     /// Device time one render may take (all bands together); nil when unbounded.

@@ -131,10 +131,10 @@ public struct Renderer: Sendable {
                 let rowBytes = backend.capabilities.buffersPixelRows ? target.width * BinnedScene.tileSize * 4 : 0
                 let tallest = plan.bands.map(\.count).max() ?? 0
                 if range < plan.largestBandEstimate || tallest * rowBytes > range {
-                    let name = backend.capabilities.deviceName
+                    let device = backend.capabilities.deviceName, limitName = backend.capabilities.maxBufferName
                     try timings.measure(.binning) {
                         try plan.plan(budget: min(binningBudget, range), extraRowBytes: rowBytes,
-                                      limit: "\(name)'s buffer limit (maxStorageBufferRange \(range) bytes)",
+                                      limit: "\(device)'s buffer limit (\(limitName) \(range) bytes)",
                                       threadCount: threadCount, buffers: &buffers)
                     }
                 }

@@ -13,7 +13,8 @@ struct VulkanBackend: RasterBackend {
     var capabilities: BackendCapabilities {
         BackendCapabilities(kind: .vulkan, name: "Vulkan", deviceName: context.deviceName, isHardware: !context.isSoftware,
                             maxLayerDepth: FineShader.maxLayerDepth, maxBufferBytes: context.maxStorageBufferRange,
-                            buffersPixelRows: true, timeLimit: .seconds(VulkanBackend.timeLimitSeconds))
+                            maxBufferName: "maxStorageBufferRange", buffersPixelRows: true,
+                            timeLimit: .seconds(VulkanBackend.timeLimitSeconds))
     }
     /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
     /// are never freed (freeing them crashed lavapipe's still-running workers).

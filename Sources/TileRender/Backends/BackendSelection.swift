@@ -1,45 +1,75 @@
 import Foundation
 import Synchronization
 
-// Device selection and the `.auto` fallback policy, in one place. This is the only file outside
-// Backends/Vulkan that names the Vulkan backend: when Vulkan moves into its own module, this file moves
-// with the layer that links both (a CPU-only build has no GPU backend, and `.vulkan` then throws).
+// Device selection and the `.auto` fallback policy, in one place. GPU backends come from a
+// `GPUBackendProvider`; the Vulkan backend's (`VulkanProvider`, in Backends/Vulkan) is the only one and
+// the only GPU type named here, as the default. When Vulkan moves into its own module, the layer that
+// links it passes its provider in; a CPU-only build has none, and then `.vulkan` throws and `.auto`
+// draws on the CPU.
 //
 // The policy:
 // - `.cpu` always takes the CPU backend.
-// - `.vulkan` takes the Vulkan device or throws `backendUnavailable` with the reason.
-// - `.auto` takes a hardware Vulkan device when there is one, otherwise the CPU (a software device such
-//   as lavapipe is slower than the CPU backend). Whatever the GPU cannot render (a scene beyond its
+// - `.vulkan` takes the GPU device or throws `backendUnavailable` with the reason.
+// - `.auto` takes a hardware GPU device when there is one, otherwise the CPU (a software device such as
+//   lavapipe is slower than the CPU backend). Whatever the GPU cannot render (a scene beyond its
 //   limits, a failed or timed-out dispatch) is drawn on the CPU: `.auto` never fails where the CPU can
 //   render. Each choice and fallback is said once per process on standard error.
 
+/// What a cheap look at the GPU devices found (no device created, no shader compiled).
+enum GPUProbe: Sendable {
+    case hardware(String)
+    case softwareOnly(String)
+    case unavailable(String)
+}
+
+/// Makes a GPU backend: the seam a GPU module plugs into the pipeline through.
+protocol GPUBackendProvider: Sendable {
+    /// The API's name in log lines ("Vulkan").
+    var name: String { get }
+    /// A cheap look at the devices, so `.auto` can settle on the CPU without creating a device.
+    var probe: GPUProbe { get }
+    /// A backend on the provider's device, or `backendUnavailable` saying why there is none.
+    func makeBackend() throws -> any RasterBackend
+}
+
 enum BackendSelection {
+    /// The GPU provider renderers use unless told otherwise.
+    static let defaultGPU: (any GPUBackendProvider)? = VulkanProvider()
+
     /// The backend `policy` picks for a render; `cpu` is the renderer's own CPU backend.
-    static func backend(for policy: Backend, cpu: CPUBackend) throws -> any RasterBackend {
+    static func backend(for policy: Backend, cpu: CPUBackend,
+                        gpu: (any GPUBackendProvider)? = defaultGPU) throws -> any RasterBackend {
         switch policy {
         case .cpu:
             return cpu
         case .vulkan:
-            return VulkanBackend(context: try VulkanContext.shared.get())
+            guard let gpu else { throw TileRenderError.backendUnavailable("this build of TileRender has no GPU backend") }
+            return try gpu.makeBackend()
         case .auto:
-            switch VulkanProbe.finding {
+            guard let gpu else {
+                BackendLog.once("TileRender: this build has no GPU backend; using the CPU rasterizer")
+                return cpu
+            }
+            switch gpu.probe {
             case .hardware:
-                switch VulkanContext.shared {
-                case .success(let context) where !context.isSoftware:
-                    BackendLog.once("TileRender: using Vulkan on \(context.deviceName)")
-                    return VulkanBackend(context: context)
-                case .success(let context):
-                    BackendLog.once("TileRender: Vulkan picked a software device (\(context.deviceName)); using the CPU rasterizer")
-                    return cpu
-                case .failure(let error):
-                    BackendLog.once("TileRender: no usable Vulkan device (\(error)); using the CPU rasterizer")
+                do {
+                    let backend = try gpu.makeBackend()
+                    let device = backend.capabilities.deviceName
+                    guard backend.capabilities.isHardware else {
+                        BackendLog.once("TileRender: \(gpu.name) picked a software device (\(device)); using the CPU rasterizer")
+                        return cpu
+                    }
+                    BackendLog.once("TileRender: using \(gpu.name) on \(device)")
+                    return backend
+                } catch {
+                    BackendLog.once("TileRender: no usable \(gpu.name) device (\(error)); using the CPU rasterizer")
                     return cpu
                 }
-            case .softwareOnly(let name):
-                BackendLog.once("TileRender: the only Vulkan device is a software rasterizer (\(name)); using the CPU rasterizer")
+            case .softwareOnly(let device):
+                BackendLog.once("TileRender: the only \(gpu.name) device is a software rasterizer (\(device)); using the CPU rasterizer")
                 return cpu
             case .unavailable(let reason):
-                BackendLog.once("TileRender: no usable Vulkan device (\(reason)); using the CPU rasterizer")
+                BackendLog.once("TileRender: no usable \(gpu.name) device (\(reason)); using the CPU rasterizer")
                 return cpu
             }
         }

@@ -38,6 +38,8 @@ public struct Renderer: Sendable {
     var deviceBufferLimit: Int? = nil
     /// Tests: a shorter device time limit than the backend's (`BackendCapabilities.timeLimit`).
     var deviceTimeLimit: Duration? = nil
+    /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
+    var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
     /// A renderer for `backend`. Rendered offscreen groups are cached up to `offscreenCacheBytes`.
     public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -108,7 +110,7 @@ public struct Renderer: Sendable {
     private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
         // Groups first: their renders take the binning buffers too.
         let scene = try resolvingOffscreenGroups(scene)
-        var backend = try BackendSelection.backend(for: self.backend, cpu: state.cpu)
+        var backend = try BackendSelection.backend(for: self.backend, cpu: state.cpu, gpu: gpuProvider)
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
         let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit)
         let timings = StageTimings()

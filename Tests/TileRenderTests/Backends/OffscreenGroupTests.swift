@@ -262,3 +262,84 @@ struct VulkanOffscreenGroupTests {
         }
     }
 }
+
+// MARK: - The `.auto` policy, with a stand-in GPU
+
+/// A stand-in hardware GPU: draws through a CPU backend (so its pixels are the CPU's), with the limits
+/// and failures a test gives it.
+private struct StandInGPU: GPUBackendProvider, RasterBackend {
+    var maxLayerDepth: Int? = nil
+    var maxBufferBytes = 1 << 30
+    var isHardware = true
+    var dispatchFails = false
+    var probeFinding = GPUProbe.hardware("stand-in")
+    let drawer = CPUBackend()
+
+    var name: String { "StandIn" }
+    var probe: GPUProbe { probeFinding }
+    func makeBackend() throws -> any RasterBackend { self }
+
+    var capabilities: BackendCapabilities {
+        BackendCapabilities(kind: .vulkan, name: "StandIn", deviceName: "stand-in device", isHardware: isHardware,
+                            maxLayerDepth: maxLayerDepth, maxBufferBytes: maxBufferBytes, buffersPixelRows: true, timeLimit: nil)
+    }
+
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
+        if dispatchFails { throw TileRenderError.backendUnavailable("the stand-in dispatch failed") }
+        try drawer.rasterize(scene, into: target, settings: settings)
+    }
+}
+
+@Suite struct BackendPolicyTests {
+    private func scene(layers: Int = 0) -> Scene {
+        var scene = Scene(size: CGSize(width: 64, height: 48))
+        scene.draw { ctx in
+            samplePicture(&ctx, count: 12, extent: 64)
+            nestedLayers(&ctx, depth: layers)
+        }
+        return scene
+    }
+
+    private func render(_ scene: Scene, _ policy: Backend, _ gpu: (any GPUBackendProvider)?) throws -> (Bitmap, RenderStatistics) {
+        var renderer = Renderer(backend: policy)
+        renderer.gpuProvider = gpu
+        return try renderer.renderWithStatistics(scene)
+    }
+
+    @Test func autoTakesAHardwareDevice() throws {
+        let (bitmap, stats) = try render(scene(), .auto, StandInGPU())
+        #expect(stats.backend == .vulkan)
+        #expect(bitmap == (try Renderer(backend: .cpu).render(scene())))
+    }
+
+    @Test func autoSkipsSoftwareAndMissingDevices() throws {
+        for gpu in [StandInGPU(isHardware: false), StandInGPU(probeFinding: .softwareOnly("soft")),
+                    StandInGPU(probeFinding: .unavailable("none here"))] {
+            #expect(try render(scene(), .auto, gpu).1.backend == .cpu)
+        }
+        #expect(try render(scene(), .auto, nil).1.backend == .cpu)
+        #expect(throws: TileRenderError.self) { try render(scene(), .vulkan, nil) }
+    }
+
+    /// `.auto` never fails where the CPU can render: too deep, too large or a failed dispatch.
+    @Test func autoFallsBackToTheCPU() throws {
+        let deep = scene(layers: 4)
+        let expected = try Renderer(backend: .cpu).render(deep)
+        for gpu in [StandInGPU(maxLayerDepth: 2), StandInGPU(maxBufferBytes: 64), StandInGPU(dispatchFails: true)] {
+            let (bitmap, stats) = try render(deep, .auto, gpu)
+            #expect(stats.backend == .cpu && bitmap == expected, "\(gpu.capabilities)")
+        }
+    }
+
+    @Test func anExplicitGPUFailsClearly() throws {
+        let deep = scene(layers: 4)
+        for (gpu, message) in [(StandInGPU(maxLayerDepth: 2), "layers nest"), (StandInGPU(dispatchFails: true), "stand-in dispatch failed")] {
+            do {
+                _ = try render(deep, .vulkan, gpu)
+                Issue.record("rendered on a GPU that cannot draw the scene")
+            } catch let error as TileRenderError {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+        }
+    }
+}

@@ -361,5 +361,3 @@ struct ChunkOutput {
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4)
     }
 }
-
-

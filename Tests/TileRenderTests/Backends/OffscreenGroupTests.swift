@@ -343,3 +343,75 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
         }
     }
 }
+
+// MARK: - Golden: reference scenes drawn through groups
+
+/// Reference scenes (MANIFEST snippets as views) with their parts as drawing groups, rendered by a
+/// `backend` renderer, against the reference renders.
+@Suite struct DrawingGroupGoldenTests {
+    static var backends: [Backend] { vulkanAvailable ? [.cpu, .vulkan] : [.cpu] }
+
+    private func render<V: View>(_ backend: Backend, width: CGFloat, height: CGFloat, @ViewBuilder _ content: () -> V) throws -> Bitmap {
+        let canvas = ZStack(alignment: .topLeading) { Color.white; content() }
+        let renderer = Renderer(backend: backend)
+        let (bitmap, stats) = try renderer.renderWithStatistics(recordedScene(canvas, width: width, height: height))
+        #expect(stats.backend == backend && renderer.offscreenCacheStatistics.misses > 0)
+        return bitmap
+    }
+
+    // (A group clips to its frame, so the snippets whose strokes reach outside their frames are not
+    // used here.)
+    @Test(arguments: backends) func builtinShapesInGroups(_ backend: Backend) throws {
+        let bitmap = try render(backend, width: 400, height: 240) {
+            Circle().fill(.orange).frame(width: 100, height: 100).drawingGroup().offset(x: 10, y: 10)
+            Capsule(style: .circular).fill(.teal).frame(width: 160, height: 60).drawingGroup().offset(x: 120, y: 30)
+            RoundedRectangle(cornerRadius: 16, style: .circular).fill(.indigo).frame(width: 100, height: 100).drawingGroup().offset(x: 290, y: 10)
+            Circle().stroke(.blue, lineWidth: 4).frame(width: 100, height: 100).offset(x: 10, y: 130)
+            Circle().frame(width: 80, height: 80).drawingGroup().offset(x: 140, y: 140)
+            Circle().frame(width: 80, height: 80).foregroundStyle(.pink).drawingGroup().offset(x: 240, y: 140)
+        }
+        try expectMatchesReference(bitmap, scene: "builtin_shapes")
+    }
+
+    @Test(arguments: backends) func trianglesInGroups(_ backend: Backend) throws {
+        let bitmap = try render(backend, width: 240, height: 430) {
+            VStack(spacing: 30) {
+                GoldenFixedTriangle().fill(.green).frame(width: 240, height: 200).border(.gray).drawingGroup()
+                GoldenTriangle().fill(.green).frame(width: 240, height: 200).border(.gray).drawingGroup()
+            }
+        }
+        try expectMatchesReference(bitmap, scene: "triangles_fixed_vs_rect")
+    }
+
+    @Test(arguments: backends) func clipShapeRoundedAsOneGroup(_ backend: Backend) throws {
+        let bitmap = try render(backend, width: 280, height: 200) {
+            ZStack {
+                Color.teal
+                Circle().fill(.orange).frame(width: 200, height: 200).offset(x: 80, y: 60)
+            }
+            .frame(width: 240, height: 160)
+            .clipShape(.rect(cornerRadius: 28, style: .circular))
+            .drawingGroup()
+            .offset(x: 20, y: 20)
+        }
+        try expectMatchesReference(bitmap, scene: "clipshape_rounded")
+    }
+}
+
+private struct GoldenFixedTriangle: Shape {
+    func path(in rect: CGRect) -> Path {
+        Path { p in
+            p.move(to: CGPoint(x: 50, y: 0)); p.addLine(to: CGPoint(x: 100, y: 100))
+            p.addLine(to: CGPoint(x: 0, y: 100)); p.closeSubpath()
+        }
+    }
+}
+
+private struct GoldenTriangle: Shape {
+    func path(in rect: CGRect) -> Path {
+        Path { p in
+            p.move(to: CGPoint(x: rect.midX, y: rect.minY)); p.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+            p.addLine(to: CGPoint(x: rect.minX, y: rect.maxY)); p.closeSubpath()
+        }
+    }
+}

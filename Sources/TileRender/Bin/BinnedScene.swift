@@ -190,6 +190,7 @@ struct BinnedScene: Sendable {
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
         binningSeconds = (ContinuousClock.now - clock).seconds
+        try validateInDebugBuilds()
     }
 
     private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int) throws {

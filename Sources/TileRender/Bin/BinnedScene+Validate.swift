@@ -12,8 +12,9 @@ extension BinnedScene {
         let description: String
     }
 
-    /// Tile-local segment coordinates may stray this far outside 0...16 (float error of the cutting).
-    static let segmentSlack: Float = 1e-3
+    /// Tile-local segment coordinates may stray this far outside 0...16: the float error of cutting
+    /// at canvas coordinates up to 32768, where a Float's step is 1/256 pixel (the fine stage clamps).
+    static let segmentSlack: Float = 1.0 / 16
 
     /// Throws a `Violation` describing the first offset, count or index that the fine stages would read
     /// out of range, or a record that breaks the binned layout (see BinnedScene.swift). Linear in the

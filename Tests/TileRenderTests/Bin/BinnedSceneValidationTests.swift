@@ -79,6 +79,13 @@ import Testing
             scene("one pixel row past a tile", width: 17, height: 1) { ctx in
                 ctx.stroke(path([(0, 0.5), (17, 0.5)]), with: .color(.red), lineWidth: 3)
             },
+            scene("far from the origin, where a Float's step is 1/256 pixel", width: 32768, height: 40) { ctx in
+                var rng = SeededRandom(seed: 4)
+                for _ in 0..<40 {
+                    let points = (0..<6).map { _ in (Double.random(in: 32000...32800, using: &rng), Double.random(in: -5...45, using: &rng)) }
+                    ctx.fill(path(points), with: .color(.red))
+                }
+            },
             scene("self-intersecting even-odd stars") { ctx in
                 for k in 0..<6 {
                     let points = (0..<11).map { i -> (Double, Double) in

@@ -79,13 +79,20 @@ extension BinnedScene {
             throw fail("path tiles stand for \(runTotal) tiles but \(pathTileCommandCount) path tile commands are counted")
         }
 
-        // Values the fine stage turns into pixel rows and columns: finite, inside the tile.
+        // Values the fine stage turns into pixel rows and columns: finite, inside the tile. (Plain
+        // comparisons, no closures: this runs after every binning in debug builds.)
         let low = -BinnedScene.segmentSlack, high = Float(tileSize) + BinnedScene.segmentSlack
-        func inside(_ v: Float) -> Bool { v >= low && v <= high }  // false for NaN
-        for (i, s) in segments.enumerated() where !(inside(s.x0) && inside(s.y0) && inside(s.x1) && inside(s.y1)) {
-            throw fail("segment \(i) (\(s.x0), \(s.y0)) -> (\(s.x1), \(s.y1)) leaves its \(tileSize)x\(tileSize) tile")
+        for i in segments.indices {
+            let s = segments[i]
+            // Comparisons with NaN are false, so NaN fails too.
+            guard s.x0 >= low && s.x0 <= high && s.y0 >= low && s.y0 <= high
+                    && s.x1 >= low && s.x1 <= high && s.y1 >= low && s.y1 <= high else {
+                throw fail("segment \(i) (\(s.x0), \(s.y0)) -> (\(s.x1), \(s.y1)) leaves its \(tileSize)x\(tileSize) tile")
+            }
         }
-        if let i = backdrops.firstIndex(where: { !$0.isFinite }) { throw fail("backdrop value \(i) is \(backdrops[i])") }
+        for i in backdrops.indices where !BinnedScene.isFinite(backdrops[i]) {
+            throw fail("backdrop value \(i) is \(backdrops[i])")
+        }
 
         // Draws: paint, rule, layer, flags.
         for (i, d) in draws.enumerated() {
@@ -123,8 +130,10 @@ extension BinnedScene {
         guard ramps.count % rampSize == 0 else { throw fail("\(ramps.count) ramp entries, not whole ramps of \(rampSize)") }
         for (i, p) in paints.enumerated() {
             guard let kind = EncodedPaint.Kind(rawValue: p.kind) else { throw fail("paint \(i) has kind \(p.kind)") }
-            let map = [p.map.0, p.map.1, p.map.2, p.map.3, p.map.4, p.map.5, p.params.0, p.params.1]
-            guard map.allSatisfy(\.isFinite), (0..<4).allSatisfy({ p.color[$0].isFinite }) else {
+            let finite = BinnedScene.isFinite
+            guard finite(p.map.0), finite(p.map.1), finite(p.map.2), finite(p.map.3), finite(p.map.4), finite(p.map.5),
+                  finite(p.params.0), finite(p.params.1),
+                  finite(p.color.x), finite(p.color.y), finite(p.color.z), finite(p.color.w) else {
                 throw fail("paint \(i) has a non-finite colour, map or parameter")
             }
             switch kind {
@@ -187,6 +196,10 @@ extension BinnedScene {
             guard open.isEmpty else { throw fail("tile \(tile) ends with \(open.count) layers open") }
         }
     }
+
+    /// `v.isFinite` as a subtraction, which debug builds inline (NaN and infinities give NaN, not 0).
+    @inline(__always)
+    static func isFinite(_ v: Float) -> Bool { v - v == 0 }
 
     /// The largest blend-mode id (`GraphicsContext.BlendMode.encoded`).
     static let maxBlend: UInt32 = 27

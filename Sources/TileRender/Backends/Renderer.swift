@@ -128,7 +128,7 @@ public struct Renderer: Sendable {
             // writes the target only after its dispatch succeeded, so the band is drawn once.
             if self.backend == .auto && backend is VulkanBackend {
                 do {
-                    guard binned.maxLayerDepth <= FineShader.maxLayerDepth else { throw TileRenderError.backendUnavailable("layers nested too deep") }
+                    guard binned.maxLayerDepth <= GPUABI.maxLayerDepth else { throw TileRenderError.backendUnavailable("layers nested too deep") }
                     try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
                 } catch {
                     BackendLog.once("TileRender: Vulkan could not render a scene (\(error)); using the CPU rasterizer for it")

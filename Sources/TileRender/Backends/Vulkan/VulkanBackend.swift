@@ -17,7 +17,7 @@ struct VulkanBackend: RasterBackend {
 
     /// A host-visible, coherent storage buffer, mapped while it lives.
     /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
-    private final class HostBuffer: @unchecked Sendable {
+    final class HostBuffer: @unchecked Sendable {
         let device: VkDevice
         let buffer: VkBuffer
         let memory: VkDeviceMemory
@@ -90,8 +90,8 @@ struct VulkanBackend: RasterBackend {
     }
 
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws {
-        guard scene.maxLayerDepth <= FineShader.maxLayerDepth else {
-            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(FineShader.maxLayerDepth)")
+        guard scene.maxLayerDepth <= GPUABI.maxLayerDepth else {
+            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(GPUABI.maxLayerDepth)")
         }
         let device = context.device
         // The band's pixel rows only (all of them unless the scene is banded); the shader offsets its
@@ -107,12 +107,6 @@ struct VulkanBackend: RasterBackend {
         guard largest <= context.maxStorageBufferRange else {
             throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
         }
-        // Inputs, in binding order (see FineShader).
-        let inputs = [
-            try upload(scene.tileCommandStart), try upload(scene.tileCommands), try upload(scene.pathTiles),
-            try upload(scene.draws), try upload(scene.layers), try upload(scene.paints), try upload(scene.ramps),
-            try upload(scene.segments), try upload(scene.backdrops),
-        ]
         let output = try HostBuffer(context, size: pixelCount * 4)
         let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
         for y in 0..<rowCount {
@@ -124,7 +118,22 @@ struct VulkanBackend: RasterBackend {
                            count: target.width * 4)
             }
         }
-        let all = inputs + [output, try upload(scene.images)]
+        // One buffer per binding of the fine shader, in binding order (the switch names each).
+        let all = try GPUABI.Binding.allCases.map { binding -> HostBuffer in
+            switch binding {
+            case .tileCommandStart: return try upload(scene.tileCommandStart)
+            case .tileCommands: return try upload(scene.tileCommands)
+            case .pathTiles: return try upload(scene.pathTiles)
+            case .draws: return try upload(scene.draws)
+            case .layers: return try upload(scene.layers)
+            case .paints: return try upload(scene.paints)
+            case .ramps: return try upload(scene.ramps)
+            case .segments: return try upload(scene.segments)
+            case .backdrops: return try upload(scene.backdrops)
+            case .pixels: return output
+            case .images: return try upload(scene.images)
+            }
+        }
 
         // Descriptor set.
         var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: VulkanContext.bindingCount)
@@ -153,11 +162,11 @@ struct VulkanBackend: RasterBackend {
         }
         var bufferInfos = all.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
         bufferInfos.withUnsafeMutableBufferPointer { infos in
-            var writes = (0..<all.count).map { i -> VkWriteDescriptorSet in
+            var writes = GPUABI.Binding.allCases.enumerated().map { i, binding -> VkWriteDescriptorSet in
                 var w = VkWriteDescriptorSet()
                 w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
                 w.dstSet = set
-                w.dstBinding = UInt32(i)
+                w.dstBinding = binding.rawValue
                 w.descriptorCount = 1
                 w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
                 w.pBufferInfo = UnsafePointer(infos.baseAddress! + i)
@@ -187,10 +196,10 @@ struct VulkanBackend: RasterBackend {
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
         // All values are within the validated canvas (at most 32768 per side), so the conversions hold.
-        var constants: [UInt32] = [UInt32(target.width), UInt32(target.height), UInt32(scene.tilesX),
-                                   UInt32(EncodedScene.rampSize), UInt32(scene.tileRows.lowerBound)]
+        var config = GPUABI.FineConfig(width: UInt32(target.width), height: UInt32(target.height),
+                                       tilesX: UInt32(scene.tilesX), tileRowStart: UInt32(scene.tileRows.lowerBound))
         vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
-                           UInt32(constants.count * 4), &constants)
+                           UInt32(MemoryLayout<GPUABI.FineConfig>.size), &config)
         vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tileRows.count), 1)
         var barrier = VkMemoryBarrier()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER

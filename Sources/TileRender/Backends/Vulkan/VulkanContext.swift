@@ -32,7 +32,7 @@ final class VulkanContext: @unchecked Sendable {
     let pipeline: VkPipeline
     let submission = Mutex<Void>(())
 
-    static let bindingCount: UInt32 = 11
+    static let bindingCount = UInt32(GPUABI.Binding.allCases.count)
 
     /// The process-wide context, or why there is none.
     static let shared: Result<VulkanContext, TileRenderError> = {
@@ -131,11 +131,11 @@ final class VulkanContext: @unchecked Sendable {
         vkGetDeviceQueue(device, chosen.family, 0, &createdQueue)
         queue = createdQueue!
 
-        // The fine-stage pipeline: eleven storage buffers and four push-constant words.
+        // The fine-stage pipeline: a storage buffer per `GPUABI.Binding`, `GPUABI.FineConfig` as push constants.
         do {
-            var bindings = (0..<VulkanContext.bindingCount).map { i -> VkDescriptorSetLayoutBinding in
+            var bindings = GPUABI.Binding.allCases.map { binding -> VkDescriptorSetLayoutBinding in
                 var b = VkDescriptorSetLayoutBinding()
-                b.binding = i
+                b.binding = binding.rawValue
                 b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
                 b.descriptorCount = 1
                 b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
@@ -153,7 +153,7 @@ final class VulkanContext: @unchecked Sendable {
 
             var range = VkPushConstantRange()
             range.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
-            range.size = 20  // FineShader's Config: five 32-bit values
+            range.size = UInt32(MemoryLayout<GPUABI.FineConfig>.size)
             var pipelineLayoutInfo = VkPipelineLayoutCreateInfo()
             pipelineLayoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
             var createdLayout: VkPipelineLayout?
@@ -169,7 +169,7 @@ final class VulkanContext: @unchecked Sendable {
             }
             pipelineLayout = createdLayout!
 
-            let spirv = try ShaderCompiler.compileCompute(FineShader.source, name: "fine.comp")
+            let spirv = try ShaderCompiler.compileEmbedded("fine.comp")
             var module: VkShaderModule?
             var moduleInfo = VkShaderModuleCreateInfo()
             moduleInfo.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO

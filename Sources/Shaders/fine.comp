@@ -1,7 +1,9 @@
 #version 450
 // The fine stage on the GPU: one workgroup per tile, one invocation per pixel. The CPU half is
-// Sources/TileRender/Fine/Fine.swift (same coverage, paints, layers and compositing); the ABI
-// (constants, buffer bindings, struct layouts) is include/abi.glsl, generated from GPUABI.swift.
+// Sources/TileRender/Fine/Fine.swift: the same coverage algorithm (include/coverage.glsl: per-row
+// signed-area accumulation and a prefix sum, here with the first TILE_SIZE invocations as row workers),
+// paints, layers and compositing. The ABI (constants, buffer bindings, struct layouts) is
+// include/abi.glsl, generated from GPUABI.swift.
 #include "abi.glsl"
 
 layout(local_size_x = TILE_SIZE, local_size_y = TILE_SIZE) in;
@@ -28,15 +30,18 @@ void main() {
     uint tileY = gl_WorkGroupID.y + config.tileRowStart;
     uint tile = tileY * config.tilesX + gl_WorkGroupID.x;
     uint px = gl_LocalInvocationID.x, py = gl_LocalInvocationID.y;
+    uint lane = py * TILE_SIZE + px;
     uint x = gl_WorkGroupID.x * TILE_SIZE + px, y = tileY * TILE_SIZE + py;
-    if (x >= config.width || y >= config.height) return;
+    // Invocations outside the canvas still take part in the barriers; they only skip their pixel.
+    bool inside = x < config.width && y < config.height;
     uint lo = tileCommandStart[tile], hi = tileCommandStart[tile + 1u];
-    if (lo == hi) return;
+    if (lo == hi) return;  // the same for the whole workgroup
     uint index = (y - config.tileRowStart * TILE_SIZE) * config.width + x;
-    vec4 color = unpackUnorm4x8(pixels[index]);
+    vec4 color = inside ? unpackUnorm4x8(pixels[index]) : vec4(0.0);
     vec4 saved[MAX_LAYER_DEPTH];
     float mask[MAX_LAYER_DEPTH];
     int depth = 0;
+    uint plane = 0u;
     vec2 position = vec2(float(x) + 0.5, float(y) + 0.5);
     for (uint c = lo; c < hi; c++) {
         uint word = tileCommands[c];
@@ -57,17 +62,21 @@ void main() {
         } else {
             PathTile t = pathTiles[word];
             Draw d = draws[t.drawIndex];
-            float k = coverage(t, d.rule == RULE_EVEN_ODD, px, py);
+            if (lane < TILE_SIZE) rowCoverage(t, d.rule == RULE_EVEN_ODD, lane, plane);
+            memoryBarrierShared();
+            barrier();
+            float k = tileCoverage[plane * PIXELS_PER_TILE + lane];
+            plane ^= 1u;
             if ((d.flags & FLAG_CLIP_DRAW) != 0u) {
                 if (depth > 0) mask[depth - 1] = (layers[d.layer].flags & FLAG_INVERSE_CLIP) != 0u ? 1.0 - k : k;
                 continue;
             }
-            if (k == 0.0) continue;
+            if (k == 0.0 || !inside) continue;
             vec4 s = paintColor(paints[d.paintIndex], position);
             uint mode = (d.flags >> BLEND_SHIFT) & BLEND_MASK;
             if (mode == BLEND_NORMAL) color = s * k + color * (1.0 - s.a * k);
             else color = color + (blendApply(mode, s, color) - color) * k;
         }
     }
-    pixels[index] = packUnorm4x8(clamp(color, 0.0, 1.0));
+    if (inside) pixels[index] = packUnorm4x8(clamp(color, 0.0, 1.0));
 }

@@ -1,9 +1,17 @@
-// Coverage, mirroring `FineRasterizer.computeCoverage` and `fold` in Sources/TileRender/Fine/Fine.swift.
-// Needs the `segments` and `backdrops` buffers declared first.
+// Coverage, the same algorithm as the CPU's `FineRasterizer.computeCoverage` and `accumulate` in
+// Sources/TileRender/Fine/Fine.swift: each segment adds its signed area to an accumulator row per pixel
+// row, then a prefix sum along each row, started from the row's backdrop, gives the winding number
+// averaged over each pixel. Here the accumulator and the coverage are shared memory, and invocation r
+// (of the first TILE_SIZE) is the worker for pixel row r. Needs `segments` and `backdrops` declared.
 #ifndef TILERENDER_COVERAGE_GLSL
 #define TILERENDER_COVERAGE_GLSL
 
-// Winding number to coverage: nonzero clamps |w| to 1, even-odd folds it with period 2.
+shared float accumulator[TILE_SIZE * ACCUMULATOR_STRIDE];
+// Two coverage planes, used alternately by consecutive draws: one barrier per draw then suffices
+// (a plane is written again only after every invocation has passed the next draw's barrier).
+shared float tileCoverage[2u * PIXELS_PER_TILE];
+
+// Winding number to coverage: nonzero clamps |w| to 1, even-odd folds it with period 2 (`fold`).
 float fold(float w, bool evenOdd) {
     float a = abs(w);
     if (!evenOdd) return min(a, 1.0);
@@ -11,35 +19,64 @@ float fold(float w, bool evenOdd) {
     return f > 1.0 ? 2.0 - f : f;
 }
 
-// Integral of clamp(u, 0, 1) from 0 to u.
-float H(float u) {
-    if (u <= 0.0) return 0.0;
-    if (u <= 1.0) return 0.5 * u * u;
-    return u - 0.5;
+// Adds the signed area of segment `s`'s piece in pixel row `row` to that accumulator row: one
+// iteration of the row loop of the CPU's `accumulate`.
+void accumulateRow(Segment s, uint row) {
+    if (s.y0 == s.y1) return;
+    float dir = s.y0 < s.y1 ? 1.0 : -1.0;
+    float x0 = s.y0 < s.y1 ? s.x0 : s.x1, y0 = min(s.y0, s.y1);
+    float x1 = s.y0 < s.y1 ? s.x1 : s.x0, y1 = max(s.y0, s.y1);
+    float top = float(row), bottom = top + 1.0;
+    if (y1 <= top || y0 >= bottom) return;
+    float dxdy = (x1 - x0) / (y1 - y0);
+    float edge = float(TILE_SIZE);
+    float dy = min(bottom, y1) - max(top, y0);
+    float x = x0 + (max(top, y0) - y0) * dxdy;
+    // Pieces lie inside the tile; clamping removes float error that could step outside it.
+    float xNext = clamp(x + dxdy * dy, 0.0, edge);
+    x = clamp(x, 0.0, edge);
+    float d = dy * dir;
+    float xa = min(x, xNext), xb = max(x, xNext);
+    float xaFloor = floor(xa), xbCeil = ceil(xb);
+    uint xaInt = min(uint(xaFloor), TILE_SIZE), xbInt = min(uint(xbCeil), TILE_SIZE);
+    uint line = row * ACCUMULATOR_STRIDE;
+    if (xbInt <= xaInt + 1u) {
+        // The segment stays within one pixel column in this row.
+        float xMid = 0.5 * (x + xNext) - xaFloor;
+        accumulator[line + xaInt] += d - d * xMid;
+        accumulator[line + xaInt + 1u] += d * xMid;
+    } else {
+        float s = 1.0 / (xb - xa);
+        float xaFrac = xa - xaFloor;
+        float a0 = 0.5 * s * (1.0 - xaFrac) * (1.0 - xaFrac);
+        float xbFrac = xb - xbCeil + 1.0;
+        float aEnd = 0.5 * s * xbFrac * xbFrac;
+        accumulator[line + xaInt] += d * a0;
+        if (xbInt == xaInt + 2u) {
+            accumulator[line + xaInt + 1u] += d * (1.0 - a0 - aEnd);
+        } else {
+            float a1 = s * (1.5 - xaFrac);
+            accumulator[line + xaInt + 1u] += d * (a1 - a0);
+            for (uint xi = xaInt + 2u; xi + 1u < xbInt; xi++) accumulator[line + xi] += d * s;
+            float a2 = a1 + float(xbInt - xaInt - 3u) * s;
+            accumulator[line + xbInt - 1u] += d * (1.0 - a2 - aEnd);
+        }
+        accumulator[line + xbInt] += d * aEnd;
+    }
 }
 
-// The backdrop of the pixel's row plus, for each segment piece in the tile, its signed height within
-// the pixel row times the average share of the pixel lying right of it.
-float coverage(PathTile t, bool evenOdd, uint px, uint py) {
-    float w = 0.0;
-    if (t.backdropStart != NO_BACKDROP) w = backdrops[t.backdropStart + py];
-    float top = float(py), bottom = top + 1.0, right = float(px) + 1.0;
-    for (uint i = 0u; i < t.segmentCount; i++) {
-        Segment s = segments[t.segmentStart + i];
-        if (s.y0 == s.y1) continue;
-        float dir = s.y0 < s.y1 ? 1.0 : -1.0;
-        float xa = s.y0 < s.y1 ? s.x0 : s.x1, ya = min(s.y0, s.y1);
-        float xb = s.y0 < s.y1 ? s.x1 : s.x0, yb = max(s.y0, s.y1);
-        float y0 = max(ya, top), y1 = min(yb, bottom);
-        if (y1 <= y0) continue;
-        float dxdy = (xb - xa) / (yb - ya);
-        float x0 = clamp(xa + (y0 - ya) * dxdy, 0.0, float(TILE_SIZE)), x1 = clamp(xa + (y1 - ya) * dxdy, 0.0, float(TILE_SIZE));
-        float share;
-        if (abs(x1 - x0) < 1e-6) share = clamp(right - 0.5 * (x0 + x1), 0.0, 1.0);
-        else share = (H(right - x0) - H(right - x1)) / (x1 - x0);
-        w += dir * (y1 - y0) * share;
+// The worker of pixel row `row`: accumulates the row's piece of every segment of the path tile, then
+// writes the row's coverage into plane `plane` of `tileCoverage` (the prefix sum of `computeCoverage`).
+void rowCoverage(PathTile t, bool evenOdd, uint row, uint plane) {
+    uint line = row * ACCUMULATOR_STRIDE;
+    for (uint i = 0u; i < ACCUMULATOR_STRIDE; i++) accumulator[line + i] = 0.0;
+    for (uint i = 0u; i < t.segmentCount; i++) accumulateRow(segments[t.segmentStart + i], row);
+    float sum = t.backdropStart != NO_BACKDROP ? backdrops[t.backdropStart + row] : 0.0;
+    uint out0 = plane * PIXELS_PER_TILE + row * TILE_SIZE;
+    for (uint x = 0u; x < TILE_SIZE; x++) {
+        sum += accumulator[line + x];
+        tileCoverage[out0 + x] = fold(sum, evenOdd);
     }
-    return fold(w, evenOdd);
 }
 
 #endif

@@ -5,7 +5,8 @@ import Shaders
 /// Compiles GLSL compute shaders to SPIR-V with shaderc, linked statically (Debian's shared library is
 /// broken; see design/swift-vulkan.md). `#include "name"` is resolved from the `includes` given
 /// (the embedded `ShaderSources` by default), so error messages name the file and line the error is
-/// in. The first compile in a process pays glslang's start-up (about 0.1 s).
+/// in. The first compile in a process pays glslang's start-up (about 0.1 s); `compileEmbedded` goes
+/// through the on-disk `ShaderCache`, so a later run of the same binary skips shaderc.
 enum ShaderCompiler {
     struct CompileError: Error, CustomStringConvertible {
         let description: String
@@ -26,12 +27,13 @@ enum ShaderCompiler {
         ShaderSources.includeNames.reduce(into: [:]) { $0[$1] = ShaderSources.text($1) }
     }
 
-    /// Compiles the embedded compute shader `name` (one of `ShaderSources.shaderNames`).
-    static func compileEmbedded(_ name: String) throws -> [UInt32] {
+    /// The SPIR-V of embedded compute shader `name` (one of `ShaderSources.shaderNames`), from `cache`
+    /// when it holds it, else compiled.
+    static func compileEmbedded(_ name: String, cache: ShaderCache = .standard) throws -> [UInt32] {
         guard let source = ShaderSources.text(name) else {
             throw CompileError(description: "no embedded shader named \(name)")
         }
-        return try compileCompute(source, name: name)
+        return try cache.spirv(name: name, source: source, includes: embeddedIncludes).words
     }
 
     static func compileCompute(_ source: String, name: String,

@@ -1,3 +1,4 @@
+import CVulkan
 import Foundation
 import Shaders
 import Testing
@@ -7,7 +8,8 @@ import Testing
 /// marker into every field (every component and array element) of elements 0 and 1 of an array of
 /// each struct, using the header's struct declarations. Read back, each marker must sit at the byte
 /// offset Swift's MemoryLayout gives that field, in the element Swift's stride puts it.
-@Suite(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+// Serialized: the handle-count test counts the layouts and pipelines that only these tests create.
+@Suite(.enabled(if: vulkanAvailable, "No Vulkan device available"), .serialized)
 struct GPULayoutProbeTests {
     /// Field `field` (index in the struct), component `component`, of element `element` of struct `s`.
     private static func marker(_ s: Int, _ element: Int, _ field: Int, _ component: Int) -> UInt32 {
@@ -70,5 +72,27 @@ struct GPULayoutProbeTests {
                 }
             }
         }
+    }
+
+    /// Every object a one-off dispatch makes (set layout, pipeline layout, shader module, pipeline,
+    /// descriptor pool, command pool, fence) is destroyed once the call returns, and a failed create
+    /// throws naming its call and counts nothing.
+    @Test func handlesAreDestroyedAndFailedCreatesLeakNothing() throws {
+        let context = try VulkanContext.shared.get()
+        let spirv = try ShaderCompiler.compileCompute("#version 450\nlayout(local_size_x = 1) in;\n"
+            + "layout(std430, binding = 0) buffer B { uint b[]; };\nvoid main() { b[0] = 7u; }\n", name: "seven.comp")
+        func counts() -> [Int] {
+            [VulkanDescriptorSetLayout.liveCount, VulkanPipelineLayout.liveCount, VulkanShaderModule.liveCount,
+             VulkanPipeline.liveCount]
+        }
+        let before = counts()
+        let result = try context.runOnce(spirv: spirv, buffers: [[0, 0, 0, 0]])
+        #expect(result == [[7, 0, 0, 0]])
+        #expect(counts() == before)
+
+        #expect(throws: TileRenderError.backendUnavailable("vkCreateShaderModule failed (VkResult \(VK_ERROR_OUT_OF_DEVICE_MEMORY.rawValue))")) {
+            _ = try VulkanShaderModule(context.vulkanDevice, "vkCreateShaderModule") { _, _ in VK_ERROR_OUT_OF_DEVICE_MEMORY }
+        }
+        #expect(counts() == before)
     }
 }

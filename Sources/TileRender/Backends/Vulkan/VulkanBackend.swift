@@ -13,19 +13,22 @@ struct VulkanBackend: RasterBackend {
     var deadline = ContinuousClock.now + .seconds(VulkanBackend.timeLimitSeconds)
     /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
     /// are never freed (freeing them crashed lavapipe's still-running workers).
-    private static let abandoned = Mutex<[[HostBuffer]]>([])
+    private static let abandoned = Mutex<[[AnyObject]]>([])
 
     /// A host-visible, coherent storage buffer, mapped while it lives.
     /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
     final class HostBuffer: @unchecked Sendable {
-        let device: VkDevice
+        /// Kept alive while the buffer lives.
+        let owner: VulkanDevice
+        var device: VkDevice { owner.handle }
         let buffer: VkBuffer
         let memory: VkDeviceMemory
         let mapped: UnsafeMutableRawPointer
         let size: Int
 
         init(_ context: VulkanContext, size requested: Int) throws {
-            device = context.device
+            owner = context.vulkanDevice
+            let device = context.device
             size = max(16, requested)
             var info = VkBufferCreateInfo()
             info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
@@ -54,11 +57,13 @@ struct VulkanBackend: RasterBackend {
             }
             self.memory = memory
             var pointer: UnsafeMutableRawPointer?
-            guard vkBindBufferMemory(device, buffer, memory, 0) == VK_SUCCESS,
-                  vkMapMemory(device, memory, 0, VkDeviceSize(size), 0, &pointer) == VK_SUCCESS, let pointer else {
+            let bound = vkBindBufferMemory(device, buffer, memory, 0)
+            let mappedResult = bound == VK_SUCCESS ? vkMapMemory(device, memory, 0, VkDeviceSize(size), 0, &pointer) : bound
+            guard mappedResult == VK_SUCCESS, let pointer else {
                 vkFreeMemory(device, memory, nil)
                 vkDestroyBuffer(device, buffer, nil)
-                throw TileRenderError.backendUnavailable("mapping a \(size)-byte buffer failed")
+                let call = bound == VK_SUCCESS ? "vkMapMemory" : "vkBindBufferMemory"
+                throw TileRenderError.backendUnavailable("\(call) of a \(size)-byte buffer failed (VkResult \(mappedResult.rawValue))")
             }
             mapped = pointer
         }
@@ -141,21 +146,20 @@ struct VulkanBackend: RasterBackend {
         poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
         poolInfo.maxSets = 1
         poolInfo.poolSizeCount = 1
-        var pool: VkDescriptorPool?
-        try withUnsafePointer(to: &poolSize) { sizes in
-            poolInfo.pPoolSizes = sizes
-            try check(vkCreateDescriptorPool(device, &poolInfo, nil, &pool), "vkCreateDescriptorPool")
-        }
         // Everything the device may still use is released only once it is known to be idle: after a
         // timed-out wait the device may still be running the dispatch, so it is kept (leaked) instead.
-        var deviceDone = true
-        defer { if deviceDone { vkDestroyDescriptorPool(device, pool, nil) } }
+        let pool = try VulkanDescriptorPool(context.vulkanDevice, "vkCreateDescriptorPool") { device, handle in
+            withUnsafePointer(to: &poolSize) { sizes in
+                poolInfo.pPoolSizes = sizes
+                return vkCreateDescriptorPool(device, &poolInfo, nil, &handle)
+            }
+        }
         var set: VkDescriptorSet?
         var setLayouts: [VkDescriptorSetLayout?] = [context.descriptorSetLayout]
         try setLayouts.withUnsafeMutableBufferPointer { layouts in
             var allocate = VkDescriptorSetAllocateInfo()
             allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
-            allocate.descriptorPool = pool
+            allocate.descriptorPool = pool.handle
             allocate.descriptorSetCount = 1
             allocate.pSetLayouts = UnsafePointer(layouts.baseAddress)
             try check(vkAllocateDescriptorSets(device, &allocate, &set), "vkAllocateDescriptorSets")
@@ -179,12 +183,12 @@ struct VulkanBackend: RasterBackend {
         var commandPoolInfo = VkCommandPoolCreateInfo()
         commandPoolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
         commandPoolInfo.queueFamilyIndex = context.queueFamily
-        var commandPool: VkCommandPool?
-        try check(vkCreateCommandPool(device, &commandPoolInfo, nil, &commandPool), "vkCreateCommandPool")
-        defer { if deviceDone { vkDestroyCommandPool(device, commandPool, nil) } }
+        let commandPool = try VulkanCommandPool(context.vulkanDevice, "vkCreateCommandPool") { device, handle in
+            vkCreateCommandPool(device, &commandPoolInfo, nil, &handle)
+        }
         var commandInfo = VkCommandBufferAllocateInfo()
         commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        commandInfo.commandPool = commandPool
+        commandInfo.commandPool = commandPool.handle
         commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
         commandInfo.commandBufferCount = 1
         var commandBuffer: VkCommandBuffer?
@@ -211,9 +215,10 @@ struct VulkanBackend: RasterBackend {
 
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        var fence: VkFence?
-        try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
-        defer { if deviceDone { vkDestroyFence(device, fence, nil) } }
+        let fenceObject = try VulkanFence(context.vulkanDevice, "vkCreateFence") { device, handle in
+            vkCreateFence(device, &fenceInfo, nil, &handle)
+        }
+        var fence: VkFence? = fenceObject.handle
         try context.submission.withLock { _ in
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
@@ -230,8 +235,7 @@ struct VulkanBackend: RasterBackend {
                                              left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
         let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
         if waited == VK_TIMEOUT {
-            deviceDone = false
-            VulkanBackend.abandoned.withLock { $0.append(all) }
+            VulkanBackend.abandoned.withLock { $0.append(all + [pool, commandPool, fenceObject]) }
             throw TileRenderError.backendUnavailable("the Vulkan device did not finish the scene within \(VulkanBackend.timeLimitSeconds) s")
         }
         try check(waited, "vkWaitForFences")
@@ -240,6 +244,7 @@ struct VulkanBackend: RasterBackend {
             target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
                                                                                     byteCount: target.width * 4)
         }
-        withExtendedLifetime(all) {}
+        // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
+        withExtendedLifetime((all, pool, commandPool, fenceObject)) {}
     }
 }

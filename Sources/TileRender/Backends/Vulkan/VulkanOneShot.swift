@@ -14,71 +14,25 @@ extension VulkanContext {
             }
             return buffer
         }
-        var bindings = (0..<buffers.count).map { i -> VkDescriptorSetLayoutBinding in
-            var b = VkDescriptorSetLayoutBinding()
-            b.binding = UInt32(i)
-            b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-            b.descriptorCount = 1
-            b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
-            return b
-        }
-        var setLayout: VkDescriptorSetLayout?
-        try bindings.withUnsafeMutableBufferPointer { pointer in
-            var info = VkDescriptorSetLayoutCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
-            info.bindingCount = UInt32(pointer.count)
-            info.pBindings = UnsafePointer(pointer.baseAddress)
-            try check(vkCreateDescriptorSetLayout(device, &info, nil, &setLayout), "vkCreateDescriptorSetLayout")
-        }
-        defer { vkDestroyDescriptorSetLayout(device, setLayout, nil) }
-        var pipelineLayout: VkPipelineLayout?
-        var setLayouts: [VkDescriptorSetLayout?] = [setLayout]
-        try setLayouts.withUnsafeMutableBufferPointer { pointer in
-            var info = VkPipelineLayoutCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
-            info.setLayoutCount = 1
-            info.pSetLayouts = UnsafePointer(pointer.baseAddress)
-            try check(vkCreatePipelineLayout(device, &info, nil, &pipelineLayout), "vkCreatePipelineLayout")
-        }
-        defer { vkDestroyPipelineLayout(device, pipelineLayout, nil) }
-        var module: VkShaderModule?
-        try spirv.withUnsafeBufferPointer { words in
-            var info = VkShaderModuleCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
-            info.codeSize = words.count * 4
-            info.pCode = words.baseAddress
-            try check(vkCreateShaderModule(device, &info, nil, &module), "vkCreateShaderModule")
-        }
-        defer { vkDestroyShaderModule(device, module, nil) }
-        var pipeline: VkPipeline?
-        try "main".withCString { entry in
-            var info = VkComputePipelineCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
-            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
-            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
-            info.stage.module = module
-            info.stage.pName = entry
-            info.layout = pipelineLayout
-            try check(vkCreateComputePipelines(device, nil, 1, &info, nil, &pipeline), "vkCreateComputePipelines")
-        }
-        defer { vkDestroyPipeline(device, pipeline, nil) }
-
+        let compute = try ComputePipeline(vulkanDevice, spirv: spirv, bindings: (0..<buffers.count).map { UInt32($0) },
+                                          pushConstantBytes: 0)
         var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: UInt32(buffers.count))
-        var pool: VkDescriptorPool?
-        try withUnsafePointer(to: &poolSize) { sizes in
-            var info = VkDescriptorPoolCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
-            info.maxSets = 1
-            info.poolSizeCount = 1
-            info.pPoolSizes = sizes
-            try check(vkCreateDescriptorPool(device, &info, nil, &pool), "vkCreateDescriptorPool")
+        let pool = try VulkanDescriptorPool(vulkanDevice, "vkCreateDescriptorPool") { device, handle in
+            withUnsafePointer(to: &poolSize) { sizes in
+                var info = VkDescriptorPoolCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+                info.maxSets = 1
+                info.poolSizeCount = 1
+                info.pPoolSizes = sizes
+                return vkCreateDescriptorPool(device, &info, nil, &handle)
+            }
         }
-        defer { vkDestroyDescriptorPool(device, pool, nil) }
         var set: VkDescriptorSet?
+        var setLayouts: [VkDescriptorSetLayout?] = [compute.setLayout.handle]
         try setLayouts.withUnsafeMutableBufferPointer { pointer in
             var info = VkDescriptorSetAllocateInfo()
             info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
-            info.descriptorPool = pool
+            info.descriptorPool = pool.handle
             info.descriptorSetCount = 1
             info.pSetLayouts = UnsafePointer(pointer.baseAddress)
             try check(vkAllocateDescriptorSets(device, &info, &set), "vkAllocateDescriptorSets")
@@ -98,15 +52,15 @@ extension VulkanContext {
             vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
         }
 
-        var commandPool: VkCommandPool?
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
         poolInfo.queueFamilyIndex = queueFamily
-        try check(vkCreateCommandPool(device, &poolInfo, nil, &commandPool), "vkCreateCommandPool")
-        defer { vkDestroyCommandPool(device, commandPool, nil) }
+        let commandPool = try VulkanCommandPool(vulkanDevice, "vkCreateCommandPool") { device, handle in
+            vkCreateCommandPool(device, &poolInfo, nil, &handle)
+        }
         var allocate = VkCommandBufferAllocateInfo()
         allocate.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        allocate.commandPool = commandPool
+        allocate.commandPool = commandPool.handle
         allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
         allocate.commandBufferCount = 1
         var commandBuffer: VkCommandBuffer?
@@ -115,8 +69,8 @@ extension VulkanContext {
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
         try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
-        vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
-        vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &set, 0, nil)
+        vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.pipeline.handle)
+        vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.layout.handle, 0, 1, &set, 0, nil)
         vkCmdDispatch(commandBuffer, 1, 1, 1)
         var barrier = VkMemoryBarrier()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
@@ -128,9 +82,10 @@ extension VulkanContext {
 
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        var fence: VkFence?
-        try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
-        defer { vkDestroyFence(device, fence, nil) }
+        let fenceObject = try VulkanFence(vulkanDevice, "vkCreateFence") { device, handle in
+            vkCreateFence(device, &fenceInfo, nil, &handle)
+        }
+        var fence: VkFence? = fenceObject.handle
         try submission.withLock { _ in
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
@@ -140,15 +95,17 @@ extension VulkanContext {
                 try check(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit")
             }
         }
-        // A tiny dispatch: a device that cannot finish it in 10 s is broken; everything is waited for
-        // before the deferred destroys run.
+        // A tiny dispatch: a device that cannot finish it in 10 s is broken; it is waited for before
+        // anything it uses is released.
         let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), 10_000_000_000)
         guard waited == VK_SUCCESS else {
             let idle = vkDeviceWaitIdle(device)
             throw TileRenderError.backendUnavailable("vkWaitForFences failed (VkResult \(waited.rawValue); idle wait \(idle.rawValue))")
         }
-        return zip(buffers, contents).map { buffer, original in
+        let results = zip(buffers, contents).map { buffer, original in
             Array(UnsafeRawBufferPointer(start: buffer.mapped, count: original.count))
         }
+        withExtendedLifetime((compute, pool, commandPool, fenceObject)) {}
+        return results
     }
 }

@@ -1,7 +1,7 @@
 #version 450
 // The fine stage on the GPU: one workgroup per tile, one invocation per pixel. The CPU half is
 // Sources/TileRender/Fine/Fine.swift: the same coverage algorithm (include/coverage.glsl: per-row
-// signed-area accumulation and a prefix sum, here with the first TILE_SIZE invocations as row workers),
+// signed-area accumulation and a prefix sum, here with invocations as row workers of a batch of draws),
 // paints, layers and compositing. The ABI (constants, buffer bindings, struct layouts) is
 // include/abi.glsl, generated from GPUABI.swift.
 #include "abi.glsl"
@@ -41,42 +41,54 @@ void main() {
     vec4 saved[MAX_LAYER_DEPTH];
     float mask[MAX_LAYER_DEPTH];
     int depth = 0;
-    uint plane = 0u;
     vec2 position = vec2(float(x) + 0.5, float(y) + 0.5);
-    for (uint c = lo; c < hi; c++) {
-        uint word = tileCommands[c];
-        uint kind = word & COMMAND_KIND_MASK;
-        if (kind == COMMAND_PUSH_LAYER) {
-            Layer layer = layers[word & COMMAND_INDEX_MASK];
-            saved[depth] = color;
-            mask[depth] = (layer.clipDraw == NO_INDEX || (layer.flags & FLAG_INVERSE_CLIP) != 0u) ? 1.0 : 0.0;
-            color = vec4(0.0);
-            depth++;
-        } else if (kind == COMMAND_POP_LAYER) {
-            depth--;
-            Layer layer = layers[word & COMMAND_INDEX_MASK];
-            float m = mask[depth] * layer.opacity;
-            uint mode = (layer.flags >> BLEND_SHIFT) & BLEND_MASK;
-            if (mode == BLEND_NORMAL) color = color * m + saved[depth] * (1.0 - color.a * m);
-            else color = m == 0.0 ? saved[depth] : saved[depth] + (blendApply(mode, color, saved[depth]) - saved[depth]) * m;
-        } else {
-            PathTile t = pathTiles[word];
-            Draw d = draws[t.drawIndex];
-            if (lane < TILE_SIZE) rowCoverage(t, d.rule == RULE_EVEN_ODD, lane, plane);
-            memoryBarrierShared();
-            barrier();
-            float k = tileCoverage[plane * PIXELS_PER_TILE + lane];
-            plane ^= 1u;
-            if ((d.flags & FLAG_CLIP_DRAW) != 0u) {
-                if (depth > 0) mask[depth - 1] = (layers[d.layer].flags & FLAG_INVERSE_CLIP) != 0u ? 1.0 - k : k;
-                continue;
+    for (uint first = lo; first < hi; first += COVERAGE_BATCH) {
+        uint count = min(COVERAGE_BATCH, hi - first);
+        // Row workers: row r of the coverage of command j (a path tile with segments) in plane j.
+        uint workerPlane = lane / TILE_SIZE, workerRow = lane % TILE_SIZE;
+        if (workerPlane < count) {
+            uint word = tileCommands[first + workerPlane];
+            if ((word & COMMAND_KIND_MASK) == COMMAND_PATH_TILE && pathTiles[word].segmentCount != 0u) {
+                PathTile t = pathTiles[word];
+                rowCoverage(t, draws[t.drawIndex].rule == RULE_EVEN_ODD, workerRow, workerPlane);
             }
-            if (k == 0.0 || !inside) continue;
-            vec4 s = paintColor(paints[d.paintIndex], position);
-            uint mode = (d.flags >> BLEND_SHIFT) & BLEND_MASK;
-            if (mode == BLEND_NORMAL) color = s * k + color * (1.0 - s.a * k);
-            else color = color + (blendApply(mode, s, color) - color) * k;
         }
+        memoryBarrierShared();
+        barrier();
+        for (uint j = 0u; j < count; j++) {
+            uint word = tileCommands[first + j];
+            uint kind = word & COMMAND_KIND_MASK;
+            if (kind == COMMAND_PUSH_LAYER) {
+                Layer layer = layers[word & COMMAND_INDEX_MASK];
+                saved[depth] = color;
+                mask[depth] = (layer.clipDraw == NO_INDEX || (layer.flags & FLAG_INVERSE_CLIP) != 0u) ? 1.0 : 0.0;
+                color = vec4(0.0);
+                depth++;
+            } else if (kind == COMMAND_POP_LAYER) {
+                depth--;
+                Layer layer = layers[word & COMMAND_INDEX_MASK];
+                float m = mask[depth] * layer.opacity;
+                uint mode = (layer.flags >> BLEND_SHIFT) & BLEND_MASK;
+                if (mode == BLEND_NORMAL) color = color * m + saved[depth] * (1.0 - color.a * m);
+                else color = m == 0.0 ? saved[depth] : saved[depth] + (blendApply(mode, color, saved[depth]) - saved[depth]) * m;
+            } else {
+                PathTile t = pathTiles[word];
+                Draw d = draws[t.drawIndex];
+                float k = t.segmentCount == 0u ? backdropCoverage(t, d.rule == RULE_EVEN_ODD, py)
+                                               : planeCoverage(j, px, py);
+                if ((d.flags & FLAG_CLIP_DRAW) != 0u) {
+                    if (depth > 0) mask[depth - 1] = (layers[d.layer].flags & FLAG_INVERSE_CLIP) != 0u ? 1.0 - k : k;
+                    continue;
+                }
+                if (k == 0.0 || !inside) continue;
+                vec4 s = paintColor(paints[d.paintIndex], position);
+                uint mode = (d.flags >> BLEND_SHIFT) & BLEND_MASK;
+                if (mode == BLEND_NORMAL) color = s * k + color * (1.0 - s.a * k);
+                else color = color + (blendApply(mode, s, color) - color) * k;
+            }
+        }
+        // The next batch's row workers overwrite the planes.
+        barrier();
     }
     if (inside) pixels[index] = packUnorm4x8(clamp(color, 0.0, 1.0));
 }

@@ -16,10 +16,17 @@ let package = Package(
         .systemLibrary(name: "CShaderc", providers: [.apt(["libshaderc-dev", "glslang-dev", "spirv-tools"])]),
 
         // MARK: - Public API
-        .target(name: "Shaders"),
+        // The GPU ABI (GPUABI.swift) and the GLSL sources, embedded in the binary as byte arrays.
+        .target(name: "Shaders", resources: [
+            .embedInCode("fine.comp"),
+            .embedInCode("include/abi.glsl"), .embedInCode("include/blend.glsl"),
+            .embedInCode("include/coverage.glsl"), .embedInCode("include/paint.glsl"),
+        ]),
         .target(name: "TileRender", dependencies: ["CPNG", "CVulkan", "CShaderc", "Shaders"]),
         .target(name: "TileRenderSVG", dependencies: ["TileRender"]),
         .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG"]),
+        // Writes Sources/Shaders/include/abi.glsl from GPUABI.swift (see README).
+        .executableTarget(name: "gpu-abi-header", dependencies: ["Shaders"]),
 
         // MARK: - Tests
         .testTarget(name: "TileRenderTests", dependencies: ["TileRender", "TileRenderSVG"]),

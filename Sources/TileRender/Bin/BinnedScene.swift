@@ -19,12 +19,12 @@ import Synchronization
 // x = 0 with the same vertical extent (exactly what the leftward ray sees).
 
 /// A segment inside one tile, in tile-local pixels (0...16), in path direction.
-/// std430; mirrors `struct Segment` in the shaders. 16 bytes.
+/// Its layout is `GPUABI.segment` (checked by GPUABITests).
 struct TileSegment: Sendable, Equatable {
     var x0: Float, y0: Float, x1: Float, y1: Float
 }
 
-/// One draw's presence in one tile. std430; mirrors `struct PathTile` in the shaders. 20 bytes.
+/// One draw's presence in one tile. Its layout is `GPUABI.pathTile`.
 struct PathTile: Sendable, Equatable {
     /// Index into `BinnedScene.draws`.
     var drawIndex: UInt32
@@ -37,39 +37,30 @@ struct PathTile: Sendable, Equatable {
     /// are zero.
     var backdropStart: UInt32
 
-    static let noBackdrop = UInt32.max
+    static let noBackdrop = GPUABI.noBackdrop
 }
 
-/// Per-draw data the fine stage needs. std430. 16 bytes.
+/// Per-draw data the fine stage needs. Its layout is `GPUABI.draw`.
 struct BinnedDraw: Sendable {
     var paintIndex: UInt32
-    /// `FillRule.rawValue`.
+    /// `GPUABI.FillRule`.
     var rule: UInt32
     /// Innermost layer, or `EncodedLayer.none`.
     var layer: UInt32
-    /// Bit 0 (`clipFlag`): a layer's clip path. Bits 8...15: the blend mode.
+    /// `GPUABI.Flags`: whether this is a layer's clip path (`clipFlag`), and the blend mode.
     var flags: UInt32
 
-    static let clipFlag: UInt32 = 1
+    static let clipFlag = GPUABI.Flags.clipDraw
     var isClip: Bool { flags & BinnedDraw.clipFlag != 0 }
-    var blend: UInt32 { (flags >> 8) & 0xFF }
+    var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
 }
 
 /// Tile command words: the top two bits say what the low 30 bits index.
-enum TileCommand {
-    /// Low bits: an index into `pathTiles` (a fill, or a layer's clip path).
-    static let pathTile: UInt32 = 0
-    /// Low bits: a layer id to open.
-    static let pushLayer: UInt32 = 1 << 30
-    /// Low bits: a layer id to close (composite through its mask).
-    static let popLayer: UInt32 = 2 << 30
-    static let kindMask: UInt32 = 3 << 30
-    static let indexMask: UInt32 = (1 << 30) - 1
-}
+typealias TileCommand = GPUABI.TileCommand
 
 /// The scene cut into tiles: everything a rasterizer backend needs, as flat arrays.
 struct BinnedScene: Sendable {
-    static let tileSize = TileLayout.tileSize
+    static let tileSize = GPUABI.tileSize
 
     let width: Int
     let height: Int
@@ -127,8 +118,8 @@ struct BinnedScene: Sendable {
         ramps = encoding.ramps
         images = encoding.images
         draws = encoding.draws.map {
-            BinnedDraw(paintIndex: $0.paintIndex, rule: $0.rule.rawValue, layer: $0.layer,
-                       flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << 8)
+            BinnedDraw(paintIndex: $0.paintIndex, rule: ($0.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
+                       layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift)
         }
         layers = encoding.layers
 

@@ -14,7 +14,7 @@ struct TileBinner {
     private var sorted: [TileSegment] = []
     private var tileStart: [Int32] = []
     private var tileFill: [Int32] = []
-    private var carry = [Float](repeating: 0, count: 16)
+    private var carry = [Float](repeating: 0, count: BinnedScene.tileSize)
     private var stroker = StrokeExpander()
     private var outline = StrokeOutline()
     /// Set when a draw's outline reached `Flattener.maxSegmentsPerPath` (the plan then throws).
@@ -182,7 +182,7 @@ struct TileBinner {
                 break
             }
             if lastWithPieces < 0 { continue }
-            for r in 0..<16 { carry[r] = 0 }
+            for r in 0..<BinnedScene.tileSize { carry[r] = 0 }
             var carryNonZero = false
             // The backdrop record holding the current carry, once written: tiles without pieces do not
             // change the carry, so a run of them (a filled interior) shares one record of 16 floats,
@@ -269,7 +269,7 @@ struct TileBinner {
     static func addRowCover(_ p: TileSegment, to cover: inout [Float]) {
         let dir: Float = p.y1 > p.y0 ? 1 : -1
         let ya = min(p.y0, p.y1), yb = max(p.y0, p.y1)
-        let r0 = max(0, Int(ya)), r1 = min(15, Int(yb.rounded(.up)) - 1)
+        let r0 = max(0, Int(ya)), r1 = min(BinnedScene.tileSize - 1, Int(yb.rounded(.up)) - 1)
         guard r0 <= r1 else { return }
         for r in r0...r1 {
             let h = min(yb, Float(r + 1)) - max(ya, Float(r))

@@ -1,4 +1,5 @@
 import Foundation
+import Shaders
 
 // Scene encoding: the recorded commands become flat arrays of fixed-width values that every later
 // stage (and the GPU) reads by index: one EncodedDraw per fill, stroke or clip path, one EncodedPaint per
@@ -6,29 +7,16 @@ import Foundation
 // Paths stay as Path values here; flattening and stroke expansion happen per draw in the binning
 // workers so they run in parallel.
 
-/// One paint, in device space. std430-compatible: 4-byte fields only.
+/// One paint, in device space. Its layout is `GPUABI.paint` (checked by GPUABITests).
 ///
 /// Memory layout (64 bytes): kind, lutStart, spread, pad; color (premultiplied RGBA); map (6 floats: a
 /// device-space affine map to gradient space, `g = (m0*x + m2*y + m4, m1*x + m3*y + m5)`); params (2 floats).
 struct EncodedPaint: Sendable {
-    enum Kind: UInt32 {
-        case solid = 0
-        /// t = g.x
-        case linear = 1
-        /// t = (length(g) - params.0) * params.1
-        case radial = 2
-        /// t = (atan2(g.y, g.x) - params.0, wrapped to [0, 2pi)) * params.1
-        case conic = 3
-        /// Focal radial: gradient space has the focus at the origin and the end circle (radius 1) centred
-        /// at (params.0, 0); t is the largest root of the circles through g (see `FineRasterizer.focalT`).
-        case focal = 5
-        /// A bitmap: `lutStart` is its first texel in `images`, `spread` its width, `pad` its height;
-        /// `map` takes device points to texel coordinates; `color.w` is the opacity.
-        case image = 4
-    }
+    /// What `map` and `params` mean per kind: `GPUABI.PaintKind` (focal: `FineRasterizer.focalT`).
+    typealias Kind = GPUABI.PaintKind
     var kind: UInt32
     var lutStart: UInt32
-    /// Beyond 0...1: 0 pads, 1 repeats, 2 mirrors. (Image paints: the width.)
+    /// Beyond 0...1: `GPUABI.Spread`. (Image paints: the width.)
     var spread: UInt32 = 0
     /// Image paints: the height.
     var pad: UInt32 = 0
@@ -62,18 +50,18 @@ struct EncodedDraw: Sendable {
     var blend: UInt32 = 0
 }
 
-/// A layer (clip or group). std430-friendly: 4-byte fields only. 16 bytes.
+/// A layer (clip or group). Its layout is `GPUABI.layer`.
 struct EncodedLayer: Sendable {
-    static let none = UInt32.max
+    static let none = GPUABI.noIndex
     /// Enclosing layer or `none`.
     var parent: UInt32 = EncodedLayer.none
     /// The draw holding the clip path, or `none` for an unclipped group.
     var clipDraw: UInt32 = EncodedLayer.none
-    /// Bit 0: the clip keeps the outside of its path. Bits 8...15: the blend mode the layer is
+    /// `GPUABI.Flags`: whether the clip keeps the outside of its path, and the blend mode the layer is
     /// composited with.
     var flags: UInt32 = 0
-    var isInverse: Bool { flags & 1 != 0 }
-    var blend: UInt32 { (flags >> 8) & 0xFF }
+    var isInverse: Bool { flags & GPUABI.Flags.inverseClip != 0 }
+    var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
     /// Multiplies the mask when the layer is composited.
     var opacity: Float = 1
 }
@@ -81,7 +69,7 @@ struct EncodedLayer: Sendable {
 /// The encoded form of a `Scene`: draws, paints and gradient ramps, in draw order.
 struct EncodedScene: Sendable {
     /// Entries per gradient colour ramp.
-    static let rampSize = 512
+    static let rampSize = GPUABI.rampSize
 
     var draws: [EncodedDraw] = []
     var paints: [EncodedPaint] = []
@@ -136,9 +124,9 @@ struct EncodedScene: Sendable {
                 if layers.count <= id { layers.append(contentsOf: repeatElement(EncodedLayer(), count: id + 1 - layers.count)) }
                 var encoded = EncodedLayer(parent: layer.parent ?? EncodedLayer.none)
                 encoded.opacity = layer.opacity.isFinite ? Float(min(max(layer.opacity, 0), 1)) : 0
-                encoded.flags = layer.blendMode.encoded << 8
+                encoded.flags = layer.blendMode.encoded << GPUABI.Flags.blendShift
                 if let clip = layer.clip {
-                    encoded.flags |= clip.inverse ? 1 : 0
+                    encoded.flags |= clip.inverse ? GPUABI.Flags.inverseClip : 0
                     encoded.clipDraw = UInt32(draws.count)
                     // The paint is never used: a clip's coverage becomes its layer's mask.
                     draws.append(EncodedDraw(path: clip.path, transform: clip.transform, rule: clip.rule,
@@ -160,7 +148,8 @@ struct EncodedScene: Sendable {
         // Device -> user space, for gradients.
         let inverse = transform.inverted()
         let linearLight = shading.options.contains(.linearColor)
-        let spread: UInt32 = shading.options.contains(.mirror) ? 2 : shading.options.contains(.repeat) ? 1 : 0
+        let spread = (shading.options.contains(.mirror) ? GPUABI.Spread.mirror
+                      : shading.options.contains(.repeat) ? .repeat : .pad).rawValue
         switch shading.kind {
         case .color(let color):
             let c = EncodedScene.premultiplied(color, alpha: alpha)

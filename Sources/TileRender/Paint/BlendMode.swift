@@ -1,4 +1,5 @@
 import Foundation
+import Shaders
 
 extension GraphicsContext {
     /// How drawing combines with what is already there: SwiftUI's `GraphicsContext.BlendMode`, with
@@ -39,32 +40,35 @@ extension GraphicsContext {
         public static let plusLighter = BlendMode(rawValue: 27)
 
         /// The raw value as the renderer stores it (0...27; unknown values draw as `.normal`).
-        var encoded: UInt32 { (0...27).contains(rawValue) ? UInt32(rawValue) : 0 }
+        var encoded: UInt32 {
+            // The ABI's ids follow CoreGraphics' numbering, which these raw values are.
+            rawValue >= 0 ? (GPUABI.BlendID(rawValue: UInt32(rawValue)) ?? .normal).rawValue : GPUABI.BlendID.normal.rawValue
+        }
     }
 }
 
-/// The blend formulas, shared by the CPU fine stage; `Sources/Shaders/FineShader.swift` mirrors them.
+/// The blend formulas of the CPU fine stage; `Sources/Shaders/include/blend.glsl` mirrors them.
 enum Blend {
     /// The result of compositing premultiplied `s` onto premultiplied `d` with `mode` at full coverage.
     static func apply(_ mode: UInt32, _ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
         let sa = s.w, da = d.w
-        switch mode {
-        case 16: return .zero                                                     // clear
-        case 17: return s                                                         // copy
-        case 18: return s * da                                                    // sourceIn
-        case 19: return s * (1 - da)                                              // sourceOut
-        case 20: return s * da + d * (1 - sa)                                     // sourceAtop
-        case 21: return s * (1 - da) + d                                          // destinationOver
-        case 22: return d * sa                                                    // destinationIn
-        case 23: return d * (1 - sa)                                              // destinationOut
-        case 24: return s * (1 - da) + d * sa                                     // destinationAtop
-        case 25: return s * (1 - da) + d * (1 - sa)                               // xor
-        case 26:                                                                  // plusDarker
+        switch GPUABI.BlendID(rawValue: mode) ?? .normal {
+        case .clear: return .zero
+        case .copy: return s
+        case .sourceIn: return s * da
+        case .sourceOut: return s * (1 - da)
+        case .sourceAtop: return s * da + d * (1 - sa)
+        case .destinationOver: return s * (1 - da) + d
+        case .destinationIn: return d * sa
+        case .destinationOut: return d * (1 - sa)
+        case .destinationAtop: return s * (1 - da) + d * sa
+        case .xor: return s * (1 - da) + d * (1 - sa)
+        case .plusDarker:
             let a = min(1, sa + da)
             var c = SIMD4<Float>(repeating: a) - ((SIMD4(repeating: da) - d) + (SIMD4(repeating: sa) - s))
             c = SIMD4(max(0, c.x), max(0, c.y), max(0, c.z), a)
             return c
-        case 27:                                                                  // plusLighter
+        case .plusLighter:
             let c = s + d
             return SIMD4(min(1, c.x), min(1, c.y), min(1, c.z), min(1, c.w))
         default:
@@ -82,27 +86,27 @@ enum Blend {
     static func mix(_ mode: UInt32, _ cb: SIMD3<Float>, _ cs: SIMD3<Float>) -> SIMD3<Float> {
         func each(_ f: (Float, Float) -> Float) -> SIMD3<Float> { SIMD3(f(cb.x, cs.x), f(cb.y, cs.y), f(cb.z, cs.z)) }
         func hardLight(_ b: Float, _ s: Float) -> Float { s <= 0.5 ? b * 2 * s : b + (2 * s - 1) - b * (2 * s - 1) }
-        switch mode {
-        case 1: return cb * cs
-        case 2: return cb + cs - cb * cs
-        case 3: return each { b, s in hardLight(s, b) }
-        case 4: return each { min($0, $1) }
-        case 5: return each { max($0, $1) }
-        case 6: return each { b, s in b == 0 ? 0 : s >= 1 ? 1 : min(1, b / (1 - s)) }
-        case 7: return each { b, s in b >= 1 ? 1 : s <= 0 ? 0 : 1 - min(1, (1 - b) / s) }
-        case 8:
+        switch GPUABI.BlendID(rawValue: mode) ?? .normal {
+        case .multiply: return cb * cs
+        case .screen: return cb + cs - cb * cs
+        case .overlay: return each { b, s in hardLight(s, b) }
+        case .darken: return each { min($0, $1) }
+        case .lighten: return each { max($0, $1) }
+        case .colorDodge: return each { b, s in b == 0 ? 0 : s >= 1 ? 1 : min(1, b / (1 - s)) }
+        case .colorBurn: return each { b, s in b >= 1 ? 1 : s <= 0 ? 0 : 1 - min(1, (1 - b) / s) }
+        case .softLight:
             return each { b, s in
                 if s <= 0.5 { return b - (1 - 2 * s) * b * (1 - b) }
                 let d = b <= 0.25 ? ((16 * b - 12) * b + 4) * b : b.squareRoot()
                 return b + (2 * s - 1) * (d - b)
             }
-        case 9: return each(hardLight)
-        case 10: return each { abs($0 - $1) }
-        case 11: return cb + cs - 2 * cb * cs
-        case 12: return setLum(setSat(cs, sat(cb)), lum(cb))
-        case 13: return setLum(setSat(cb, sat(cs)), lum(cb))
-        case 14: return setLum(cs, lum(cb))
-        case 15: return setLum(cb, lum(cs))
+        case .hardLight: return each(hardLight)
+        case .difference: return each { abs($0 - $1) }
+        case .exclusion: return cb + cs - 2 * cb * cs
+        case .hue: return setLum(setSat(cs, sat(cb)), lum(cb))
+        case .saturation: return setLum(setSat(cb, sat(cs)), lum(cb))
+        case .color: return setLum(cs, lum(cb))
+        case .luminosity: return setLum(cb, lum(cs))
         default: return cs
         }
     }

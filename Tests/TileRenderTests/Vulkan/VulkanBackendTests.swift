@@ -10,7 +10,7 @@ let vulkanAvailable: Bool = (try? VulkanContext.shared.get()) != nil
 @Suite struct ShaderCompileTests {
     /// Runs without any Vulkan device: the shader must compile, and a broken one must say why.
     @Test func fineShaderCompiles() throws {
-        let spirv = try ShaderCompiler.compileCompute(FineShader.source, name: "fine.comp")
+        let spirv = try ShaderCompiler.compileEmbedded("fine.comp", cache: ShaderCache(directory: nil))
         #expect(spirv.first == 0x0723_0203)  // the SPIR-V magic number
     }
 

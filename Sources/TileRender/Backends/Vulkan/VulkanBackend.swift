@@ -12,25 +12,28 @@ struct VulkanBackend: RasterBackend {
 
     var capabilities: BackendCapabilities {
         BackendCapabilities(kind: .vulkan, name: "Vulkan", deviceName: context.deviceName, isHardware: !context.isSoftware,
-                            maxLayerDepth: FineShader.maxLayerDepth, maxBufferBytes: context.maxStorageBufferRange,
+                            maxLayerDepth: GPUABI.maxLayerDepth, maxBufferBytes: context.maxStorageBufferRange,
                             maxBufferName: "maxStorageBufferRange", buffersPixelRows: true,
                             timeLimit: .seconds(VulkanBackend.timeLimitSeconds))
     }
     /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
     /// are never freed (freeing them crashed lavapipe's still-running workers).
-    private static let abandoned = Mutex<[[HostBuffer]]>([])
+    private static let abandoned = Mutex<[[AnyObject]]>([])
 
     /// A host-visible, coherent storage buffer, mapped while it lives.
     /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
-    private final class HostBuffer: @unchecked Sendable {
-        let device: VkDevice
+    final class HostBuffer: @unchecked Sendable {
+        /// Kept alive while the buffer lives.
+        let owner: VulkanDevice
+        var device: VkDevice { owner.handle }
         let buffer: VkBuffer
         let memory: VkDeviceMemory
         let mapped: UnsafeMutableRawPointer
         let size: Int
 
         init(_ context: VulkanContext, size requested: Int) throws {
-            device = context.device
+            owner = context.vulkanDevice
+            let device = context.device
             size = max(16, requested)
             var info = VkBufferCreateInfo()
             info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
@@ -59,11 +62,13 @@ struct VulkanBackend: RasterBackend {
             }
             self.memory = memory
             var pointer: UnsafeMutableRawPointer?
-            guard vkBindBufferMemory(device, buffer, memory, 0) == VK_SUCCESS,
-                  vkMapMemory(device, memory, 0, VkDeviceSize(size), 0, &pointer) == VK_SUCCESS, let pointer else {
+            let bound = vkBindBufferMemory(device, buffer, memory, 0)
+            let mappedResult = bound == VK_SUCCESS ? vkMapMemory(device, memory, 0, VkDeviceSize(size), 0, &pointer) : bound
+            guard mappedResult == VK_SUCCESS, let pointer else {
                 vkFreeMemory(device, memory, nil)
                 vkDestroyBuffer(device, buffer, nil)
-                throw TileRenderError.backendUnavailable("mapping a \(size)-byte buffer failed")
+                let call = bound == VK_SUCCESS ? "vkMapMemory" : "vkBindBufferMemory"
+                throw TileRenderError.backendUnavailable("\(call) of a \(size)-byte buffer failed (VkResult \(mappedResult.rawValue))")
             }
             mapped = pointer
         }
@@ -95,8 +100,8 @@ struct VulkanBackend: RasterBackend {
     }
 
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
-        guard scene.maxLayerDepth <= FineShader.maxLayerDepth else {
-            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(FineShader.maxLayerDepth)")
+        guard scene.maxLayerDepth <= GPUABI.maxLayerDepth else {
+            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(GPUABI.maxLayerDepth)")
         }
         let device = context.device
         // The band's pixel rows only (all of them unless the scene is banded); the shader offsets its
@@ -112,12 +117,6 @@ struct VulkanBackend: RasterBackend {
         guard largest <= context.maxStorageBufferRange else {
             throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
         }
-        // Inputs, in binding order (see FineShader).
-        let inputs = [
-            try upload(scene.tileCommandStart), try upload(scene.tileCommands), try upload(scene.pathTiles),
-            try upload(scene.draws), try upload(scene.layers), try upload(scene.paints), try upload(scene.ramps),
-            try upload(scene.segments), try upload(scene.backdrops),
-        ]
         let output = try HostBuffer(context, size: pixelCount * 4)
         let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
         for y in 0..<rowCount {
@@ -129,7 +128,22 @@ struct VulkanBackend: RasterBackend {
                            count: target.width * 4)
             }
         }
-        let all = inputs + [output, try upload(scene.images)]
+        // One buffer per binding of the fine shader, in binding order (the switch names each).
+        let all = try GPUABI.Binding.allCases.map { binding -> HostBuffer in
+            switch binding {
+            case .tileCommandStart: return try upload(scene.tileCommandStart)
+            case .tileCommands: return try upload(scene.tileCommands)
+            case .pathTiles: return try upload(scene.pathTiles)
+            case .draws: return try upload(scene.draws)
+            case .layers: return try upload(scene.layers)
+            case .paints: return try upload(scene.paints)
+            case .ramps: return try upload(scene.ramps)
+            case .segments: return try upload(scene.segments)
+            case .backdrops: return try upload(scene.backdrops)
+            case .pixels: return output
+            case .images: return try upload(scene.images)
+            }
+        }
 
         // Descriptor set.
         var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: VulkanContext.bindingCount)
@@ -137,32 +151,31 @@ struct VulkanBackend: RasterBackend {
         poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
         poolInfo.maxSets = 1
         poolInfo.poolSizeCount = 1
-        var pool: VkDescriptorPool?
-        try withUnsafePointer(to: &poolSize) { sizes in
-            poolInfo.pPoolSizes = sizes
-            try check(vkCreateDescriptorPool(device, &poolInfo, nil, &pool), "vkCreateDescriptorPool")
-        }
         // Everything the device may still use is released only once it is known to be idle: after a
         // timed-out wait the device may still be running the dispatch, so it is kept (leaked) instead.
-        var deviceDone = true
-        defer { if deviceDone { vkDestroyDescriptorPool(device, pool, nil) } }
+        let pool = try VulkanDescriptorPool(context.vulkanDevice, "vkCreateDescriptorPool") { device, handle in
+            withUnsafePointer(to: &poolSize) { sizes in
+                poolInfo.pPoolSizes = sizes
+                return vkCreateDescriptorPool(device, &poolInfo, nil, &handle)
+            }
+        }
         var set: VkDescriptorSet?
         var setLayouts: [VkDescriptorSetLayout?] = [context.descriptorSetLayout]
         try setLayouts.withUnsafeMutableBufferPointer { layouts in
             var allocate = VkDescriptorSetAllocateInfo()
             allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
-            allocate.descriptorPool = pool
+            allocate.descriptorPool = pool.handle
             allocate.descriptorSetCount = 1
             allocate.pSetLayouts = UnsafePointer(layouts.baseAddress)
             try check(vkAllocateDescriptorSets(device, &allocate, &set), "vkAllocateDescriptorSets")
         }
         var bufferInfos = all.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
         bufferInfos.withUnsafeMutableBufferPointer { infos in
-            var writes = (0..<all.count).map { i -> VkWriteDescriptorSet in
+            var writes = GPUABI.Binding.allCases.enumerated().map { i, binding -> VkWriteDescriptorSet in
                 var w = VkWriteDescriptorSet()
                 w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
                 w.dstSet = set
-                w.dstBinding = UInt32(i)
+                w.dstBinding = binding.rawValue
                 w.descriptorCount = 1
                 w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
                 w.pBufferInfo = UnsafePointer(infos.baseAddress! + i)
@@ -175,12 +188,12 @@ struct VulkanBackend: RasterBackend {
         var commandPoolInfo = VkCommandPoolCreateInfo()
         commandPoolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
         commandPoolInfo.queueFamilyIndex = context.queueFamily
-        var commandPool: VkCommandPool?
-        try check(vkCreateCommandPool(device, &commandPoolInfo, nil, &commandPool), "vkCreateCommandPool")
-        defer { if deviceDone { vkDestroyCommandPool(device, commandPool, nil) } }
+        let commandPool = try VulkanCommandPool(context.vulkanDevice, "vkCreateCommandPool") { device, handle in
+            vkCreateCommandPool(device, &commandPoolInfo, nil, &handle)
+        }
         var commandInfo = VkCommandBufferAllocateInfo()
         commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        commandInfo.commandPool = commandPool
+        commandInfo.commandPool = commandPool.handle
         commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
         commandInfo.commandBufferCount = 1
         var commandBuffer: VkCommandBuffer?
@@ -192,10 +205,10 @@ struct VulkanBackend: RasterBackend {
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
         // All values are within the validated canvas (at most 32768 per side), so the conversions hold.
-        var constants: [UInt32] = [UInt32(target.width), UInt32(target.height), UInt32(scene.tilesX),
-                                   UInt32(EncodedScene.rampSize), UInt32(scene.tileRows.lowerBound)]
+        var config = GPUABI.FineConfig(width: UInt32(target.width), height: UInt32(target.height),
+                                       tilesX: UInt32(scene.tilesX), tileRowStart: UInt32(scene.tileRows.lowerBound))
         vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
-                           UInt32(constants.count * 4), &constants)
+                           UInt32(MemoryLayout<GPUABI.FineConfig>.size), &config)
         vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tileRows.count), 1)
         var barrier = VkMemoryBarrier()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
@@ -207,9 +220,10 @@ struct VulkanBackend: RasterBackend {
 
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        var fence: VkFence?
-        try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
-        defer { if deviceDone { vkDestroyFence(device, fence, nil) } }
+        let fenceObject = try VulkanFence(context.vulkanDevice, "vkCreateFence") { device, handle in
+            vkCreateFence(device, &fenceInfo, nil, &handle)
+        }
+        var fence: VkFence? = fenceObject.handle
         try context.submission.withLock { _ in
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
@@ -226,8 +240,7 @@ struct VulkanBackend: RasterBackend {
                                              left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
         let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
         if waited == VK_TIMEOUT {
-            deviceDone = false
-            VulkanBackend.abandoned.withLock { $0.append(all) }
+            VulkanBackend.abandoned.withLock { $0.append(all + [pool, commandPool, fenceObject]) }
             throw TileRenderError.backendUnavailable("the Vulkan device did not finish the scene within \(VulkanBackend.timeLimitSeconds) s")
         }
         try check(waited, "vkWaitForFences")
@@ -236,6 +249,7 @@ struct VulkanBackend: RasterBackend {
             target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
                                                                                     byteCount: target.width * 4)
         }
-        withExtendedLifetime(all) {}
+        // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
+        withExtendedLifetime((all, pool, commandPool, fenceObject)) {}
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Shaders
 import Synchronization
 
-// Everything that touches Vulkan lives in Backends/Vulkan. Every vk* call goes through `check`, and
-// the context owns its handles and destroys them in deinit (children before parents).
+// Everything that touches Vulkan lives in Backends/Vulkan. Every vk* call that returns a result goes
+// through `check`; handles are owned by the classes of VulkanHandles.swift, which destroy them in
+// deinit (children before parents), so a failed initialiser leaks nothing.
 
 @inline(__always)
 func check(_ result: VkResult, _ call: String) throws {
@@ -16,9 +17,8 @@ func check(_ result: VkResult, _ call: String) throws {
 /// A Vulkan device with one compute queue and the fine-stage pipeline, created once per process.
 final class VulkanContext: @unchecked Sendable {
     // Handles are used under `submission` for queue work; creation happens once in init.
-    let instance: VkInstance
+    let vulkanDevice: VulkanDevice
     let physicalDevice: VkPhysicalDevice
-    let device: VkDevice
     let queue: VkQueue
     let queueFamily: UInt32
     let memoryProperties: VkPhysicalDeviceMemoryProperties
@@ -27,12 +27,15 @@ final class VulkanContext: @unchecked Sendable {
     let isSoftware: Bool
     /// The largest storage buffer a descriptor may cover, in bytes.
     let maxStorageBufferRange: Int
-    let descriptorSetLayout: VkDescriptorSetLayout
-    let pipelineLayout: VkPipelineLayout
-    let pipeline: VkPipeline
+    let fine: ComputePipeline
     let submission = Mutex<Void>(())
 
-    static let bindingCount: UInt32 = 11
+    var device: VkDevice { vulkanDevice.handle }
+    var descriptorSetLayout: VkDescriptorSetLayout { fine.setLayout.handle }
+    var pipelineLayout: VkPipelineLayout { fine.layout.handle }
+    var pipeline: VkPipeline { fine.pipeline.handle }
+
+    static let bindingCount = UInt32(GPUABI.Binding.allCases.count)
 
     /// The process-wide context, or why there is none.
     static let shared: Result<VulkanContext, TileRenderError> = {
@@ -43,31 +46,41 @@ final class VulkanContext: @unchecked Sendable {
         }
     }()
 
-    private init() throws {
-        // Instance (no surface, no layers).
+    /// A Vulkan 1.1 instance without surfaces or layers.
+    static func makeInstance() throws -> VulkanInstance {
         var app = VkApplicationInfo()
         app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
         app.apiVersion = cvk_make_api_version(0, 1, 1, 0)
         var instanceInfo = VkInstanceCreateInfo()
         instanceInfo.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-        var createdInstance: VkInstance?
+        var created: VkInstance?
         try withUnsafePointer(to: &app) { appPointer in
             instanceInfo.pApplicationInfo = appPointer
-            try check(vkCreateInstance(&instanceInfo, nil, &createdInstance), "vkCreateInstance")
+            try check(vkCreateInstance(&instanceInfo, nil, &created), "vkCreateInstance")
         }
-        guard let instance = createdInstance else { throw TileRenderError.backendUnavailable("no Vulkan instance") }
-        self.instance = instance
+        guard let created else { throw TileRenderError.backendUnavailable("vkCreateInstance returned no instance") }
+        return VulkanInstance(created)
+    }
+
+    /// The instance's physical devices.
+    static func physicalDevices(_ instance: VulkanInstance) throws -> [VkPhysicalDevice] {
+        var count: UInt32 = 0
+        try check(vkEnumeratePhysicalDevices(instance.handle, &count, nil), "vkEnumeratePhysicalDevices")
+        var devices = [VkPhysicalDevice?](repeating: nil, count: Int(count))
+        try check(vkEnumeratePhysicalDevices(instance.handle, &count, &devices), "vkEnumeratePhysicalDevices")
+        return devices.prefix(Int(count)).compactMap { $0 }
+    }
+
+    static func name(of properties: VkPhysicalDeviceProperties) -> String {
+        var properties = properties
+        return withUnsafeBytes(of: &properties.deviceName) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    private init() throws {
+        // Kept alive by the device (VulkanDevice.instance) once that exists, and by this local until then.
+        let instance = try VulkanContext.makeInstance()
 
         // Physical device: discrete > integrated > virtual > CPU, with a compute queue.
-        var count: UInt32 = 0
-        do {
-            try check(vkEnumeratePhysicalDevices(instance, &count, nil), "vkEnumeratePhysicalDevices")
-        } catch {
-            vkDestroyInstance(instance, nil)
-            throw error
-        }
-        var devices = [VkPhysicalDevice?](repeating: nil, count: Int(count))
-        _ = vkEnumeratePhysicalDevices(instance, &count, &devices)
         func rank(_ type: VkPhysicalDeviceType) -> Int {
             switch type {
             case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4
@@ -78,7 +91,7 @@ final class VulkanContext: @unchecked Sendable {
             }
         }
         var best: (device: VkPhysicalDevice, family: UInt32, properties: VkPhysicalDeviceProperties, rank: Int)?
-        for case let candidate? in devices {
+        for candidate in try VulkanContext.physicalDevices(instance) {
             var properties = VkPhysicalDeviceProperties()
             vkGetPhysicalDeviceProperties(candidate, &properties)
             var familyCount: UInt32 = 0
@@ -90,17 +103,13 @@ final class VulkanContext: @unchecked Sendable {
             if best == nil || r > best!.rank { best = (candidate, UInt32(family), properties, r) }
         }
         guard let chosen = best else {
-            vkDestroyInstance(instance, nil)
             throw TileRenderError.backendUnavailable("no Vulkan device with a compute queue")
         }
         physicalDevice = chosen.device
         queueFamily = chosen.family
         isSoftware = chosen.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
         maxStorageBufferRange = Int(chosen.properties.limits.maxStorageBufferRange)
-        var props = chosen.properties
-        deviceName = withUnsafeBytes(of: &props.deviceName) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        deviceName = VulkanContext.name(of: chosen.properties)
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(chosen.device, &memory)
         memoryProperties = memory
@@ -108,106 +117,32 @@ final class VulkanContext: @unchecked Sendable {
         // Logical device with one compute queue.
         var priority: Float = 1
         var createdDevice: VkDevice?
-        let deviceResult: VkResult = withUnsafePointer(to: &priority) { priorityPointer in
+        try withUnsafePointer(to: &priority) { priorityPointer in
             var queueInfo = VkDeviceQueueCreateInfo()
             queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
             queueInfo.queueFamilyIndex = chosen.family
             queueInfo.queueCount = 1
             queueInfo.pQueuePriorities = priorityPointer
-            return withUnsafePointer(to: &queueInfo) { queuePointer in
+            try withUnsafePointer(to: &queueInfo) { queuePointer in
                 var deviceInfo = VkDeviceCreateInfo()
                 deviceInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
                 deviceInfo.queueCreateInfoCount = 1
                 deviceInfo.pQueueCreateInfos = queuePointer
-                return vkCreateDevice(chosen.device, &deviceInfo, nil, &createdDevice)
+                try check(vkCreateDevice(chosen.device, &deviceInfo, nil, &createdDevice), "vkCreateDevice")
             }
         }
-        guard deviceResult == VK_SUCCESS, let device = createdDevice else {
-            vkDestroyInstance(instance, nil)
-            throw TileRenderError.backendUnavailable("vkCreateDevice failed (VkResult \(deviceResult.rawValue))")
-        }
-        self.device = device
+        guard let createdDevice else { throw TileRenderError.backendUnavailable("vkCreateDevice returned no device") }
+        let device = VulkanDevice(createdDevice, instance: instance)
+        vulkanDevice = device
         var createdQueue: VkQueue?
-        vkGetDeviceQueue(device, chosen.family, 0, &createdQueue)
-        queue = createdQueue!
+        vkGetDeviceQueue(createdDevice, chosen.family, 0, &createdQueue)
+        guard let createdQueue else { throw TileRenderError.backendUnavailable("vkGetDeviceQueue returned no queue") }
+        queue = createdQueue
 
-        // The fine-stage pipeline: eleven storage buffers and four push-constant words.
-        do {
-            var bindings = (0..<VulkanContext.bindingCount).map { i -> VkDescriptorSetLayoutBinding in
-                var b = VkDescriptorSetLayoutBinding()
-                b.binding = i
-                b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                b.descriptorCount = 1
-                b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
-                return b
-            }
-            var layoutInfo = VkDescriptorSetLayoutCreateInfo()
-            layoutInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
-            layoutInfo.bindingCount = VulkanContext.bindingCount
-            var setLayout: VkDescriptorSetLayout?
-            try bindings.withUnsafeMutableBufferPointer { buffer in
-                layoutInfo.pBindings = UnsafePointer(buffer.baseAddress)
-                try check(vkCreateDescriptorSetLayout(device, &layoutInfo, nil, &setLayout), "vkCreateDescriptorSetLayout")
-            }
-            descriptorSetLayout = setLayout!
-
-            var range = VkPushConstantRange()
-            range.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
-            range.size = 20  // FineShader's Config: five 32-bit values
-            var pipelineLayoutInfo = VkPipelineLayoutCreateInfo()
-            pipelineLayoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
-            var createdLayout: VkPipelineLayout?
-            var setLayouts: [VkDescriptorSetLayout?] = [setLayout]
-            try withUnsafePointer(to: &range) { rangePointer in
-                try setLayouts.withUnsafeMutableBufferPointer { setPointer in
-                    pipelineLayoutInfo.setLayoutCount = 1
-                    pipelineLayoutInfo.pSetLayouts = UnsafePointer(setPointer.baseAddress)
-                    pipelineLayoutInfo.pushConstantRangeCount = 1
-                    pipelineLayoutInfo.pPushConstantRanges = rangePointer
-                    try check(vkCreatePipelineLayout(device, &pipelineLayoutInfo, nil, &createdLayout), "vkCreatePipelineLayout")
-                }
-            }
-            pipelineLayout = createdLayout!
-
-            let spirv = try ShaderCompiler.compileCompute(FineShader.source, name: "fine.comp")
-            var module: VkShaderModule?
-            var moduleInfo = VkShaderModuleCreateInfo()
-            moduleInfo.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
-            moduleInfo.codeSize = spirv.count * 4
-            try spirv.withUnsafeBufferPointer { words in
-                moduleInfo.pCode = words.baseAddress
-                try check(vkCreateShaderModule(device, &moduleInfo, nil, &module), "vkCreateShaderModule")
-            }
-            defer { vkDestroyShaderModule(device, module, nil) }
-            var createdPipeline: VkPipeline?
-            let layoutForPipeline = createdLayout
-            try "main".withCString { entry in
-                var stage = VkPipelineShaderStageCreateInfo()
-                stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
-                stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
-                stage.module = module
-                stage.pName = entry
-                var pipelineInfo = VkComputePipelineCreateInfo()
-                pipelineInfo.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
-                pipelineInfo.stage = stage
-                pipelineInfo.layout = layoutForPipeline
-                try check(vkCreateComputePipelines(device, nil, 1, &pipelineInfo, nil, &createdPipeline),
-                          "vkCreateComputePipelines")
-            }
-            pipeline = createdPipeline!
-        } catch {
-            vkDestroyDevice(device, nil)
-            vkDestroyInstance(instance, nil)
-            throw error
-        }
-    }
-
-    deinit {
-        vkDestroyPipeline(device, pipeline, nil)
-        vkDestroyPipelineLayout(device, pipelineLayout, nil)
-        vkDestroyDescriptorSetLayout(device, descriptorSetLayout, nil)
-        vkDestroyDevice(device, nil)
-        vkDestroyInstance(instance, nil)
+        // The fine-stage pipeline: a storage buffer per `GPUABI.Binding`, `GPUABI.FineConfig` as push constants.
+        fine = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("fine.comp"),
+                                   bindings: GPUABI.Binding.allCases.map(\.rawValue),
+                                   pushConstantBytes: MemoryLayout<GPUABI.FineConfig>.size)
     }
 
     /// A memory type with all of `flags`, or nil.
@@ -223,6 +158,75 @@ final class VulkanContext: @unchecked Sendable {
     }
 }
 
+/// A compute pipeline with its descriptor set layout (storage buffers only) and pipeline layout.
+final class ComputePipeline: @unchecked Sendable {
+    let setLayout: VulkanDescriptorSetLayout
+    let layout: VulkanPipelineLayout
+    let pipeline: VulkanPipeline
+
+    init(_ device: VulkanDevice, spirv: [UInt32], bindings: [UInt32], pushConstantBytes: Int) throws {
+        var layoutBindings = bindings.map { binding -> VkDescriptorSetLayoutBinding in
+            var b = VkDescriptorSetLayoutBinding()
+            b.binding = binding
+            b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            b.descriptorCount = 1
+            b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+            return b
+        }
+        let setLayout = try VulkanDescriptorSetLayout(device, "vkCreateDescriptorSetLayout") { device, handle in
+            layoutBindings.withUnsafeMutableBufferPointer { buffer in
+                var info = VkDescriptorSetLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+                info.bindingCount = UInt32(buffer.count)
+                info.pBindings = UnsafePointer(buffer.baseAddress)
+                return vkCreateDescriptorSetLayout(device, &info, nil, &handle)
+            }
+        }
+        self.setLayout = setLayout
+        var range = VkPushConstantRange()
+        range.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+        range.size = UInt32(pushConstantBytes)
+        var setLayouts: [VkDescriptorSetLayout?] = [setLayout.handle]
+        layout = try VulkanPipelineLayout(device, "vkCreatePipelineLayout") { device, handle in
+            withUnsafePointer(to: &range) { rangePointer in
+                setLayouts.withUnsafeMutableBufferPointer { setPointer in
+                    var info = VkPipelineLayoutCreateInfo()
+                    info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+                    info.setLayoutCount = 1
+                    info.pSetLayouts = UnsafePointer(setPointer.baseAddress)
+                    info.pushConstantRangeCount = pushConstantBytes > 0 ? 1 : 0
+                    info.pPushConstantRanges = pushConstantBytes > 0 ? rangePointer : nil
+                    return vkCreatePipelineLayout(device, &info, nil, &handle)
+                }
+            }
+        }
+        // The module is only needed to create the pipeline; it is destroyed when this init returns.
+        let module = try VulkanShaderModule(device, "vkCreateShaderModule") { device, handle in
+            spirv.withUnsafeBufferPointer { words in
+                var info = VkShaderModuleCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+                info.codeSize = words.count * 4
+                info.pCode = words.baseAddress
+                return vkCreateShaderModule(device, &info, nil, &handle)
+            }
+        }
+        let pipelineLayout = layout.handle
+        pipeline = try VulkanPipeline(device, "vkCreateComputePipelines") { device, handle in
+            "main".withCString { entry in
+                var info = VkComputePipelineCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+                info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+                info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+                info.stage.module = module.handle
+                info.stage.pName = entry
+                info.layout = pipelineLayout
+                return vkCreateComputePipelines(device, nil, 1, &info, nil, &handle)
+            }
+        }
+        withExtendedLifetime(module) {}
+    }
+}
+
 /// A cheap look at the Vulkan devices (instance and enumeration only, no device, no shader compile),
 /// so `.auto` can settle on the CPU without paying for a context it will not use.
 enum VulkanProbe {
@@ -233,33 +237,25 @@ enum VulkanProbe {
     }
 
     static let finding: Finding = {
-        var app = VkApplicationInfo()
-        app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
-        app.apiVersion = cvk_make_api_version(0, 1, 1, 0)
-        var info = VkInstanceCreateInfo()
-        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-        var instance: VkInstance?
-        let created = withUnsafePointer(to: &app) { pointer -> VkResult in
-            info.pApplicationInfo = pointer
-            return vkCreateInstance(&info, nil, &instance)
+        let instance: VulkanInstance, devices: [VkPhysicalDevice]
+        do {
+            instance = try VulkanContext.makeInstance()
+            devices = try VulkanContext.physicalDevices(instance)
+        } catch TileRenderError.backendUnavailable(let why) {
+            return .unavailable(why)
+        } catch {
+            return .unavailable("\(error)")
         }
-        guard created == VK_SUCCESS, let instance else {
-            return .unavailable("vkCreateInstance failed (VkResult \(created.rawValue))")
+        // Physical devices belong to the instance: it must outlive the queries below.
+        return withExtendedLifetime(instance) {
+            var software: String?
+            for device in devices {
+                var properties = VkPhysicalDeviceProperties()
+                vkGetPhysicalDeviceProperties(device, &properties)
+                let name = VulkanContext.name(of: properties)
+                if properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU { software = name } else { return .hardware(name) }
+            }
+            return software.map { .softwareOnly($0) } ?? .unavailable("no Vulkan devices")
         }
-        defer { vkDestroyInstance(instance, nil) }
-        var count: UInt32 = 0
-        guard vkEnumeratePhysicalDevices(instance, &count, nil) == VK_SUCCESS, count > 0 else {
-            return .unavailable("no Vulkan devices")
-        }
-        var devices = [VkPhysicalDevice?](repeating: nil, count: Int(count))
-        _ = vkEnumeratePhysicalDevices(instance, &count, &devices)
-        var software: String?
-        for case let device? in devices {
-            var properties = VkPhysicalDeviceProperties()
-            vkGetPhysicalDeviceProperties(device, &properties)
-            let name = withUnsafeBytes(of: &properties.deviceName) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU { software = name } else { return .hardware(name) }
-        }
-        return software.map { .softwareOnly($0) } ?? .unavailable("no Vulkan devices")
     }()
 }

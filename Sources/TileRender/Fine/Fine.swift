@@ -1,8 +1,10 @@
 import Foundation
+import Shaders
 
 // The fine stage: for one tile, every draw that touches it is turned into exact per-pixel area coverage
 // and composited, source-over, in premultiplied sRGB-encoded RGBA (what Skia and resvg do, so the
-// references match). Mirrors the Vulkan fine shader (Sources/Shaders); change both together.
+// references match). The GPU half is Sources/Shaders/fine.comp (coverage in include/coverage.glsl,
+// paints in include/paint.glsl, blend modes in include/blend.glsl); change both together.
 //
 // Coverage: each segment adds its signed area to an accumulation buffer (the "signed area" scanline
 // technique popularised by font-rs and stb_truetype); a prefix sum along each row, started from the
@@ -45,21 +47,25 @@ struct FineInput {
 /// Per-worker scratch for rasterizing tiles: one allocation, reused from tile to tile. Used by one
 /// worker at a time (it is handed between renders through RenderCache), hence @unchecked Sendable.
 ///
-/// Layout (floats): accumulation buffer (16 rows x `accStride`), coverage (256), then the tile's colour
-/// as four planes (red, green, blue, alpha; 256 each), all row-major.
+/// Layout (floats): accumulation buffer (`size` rows x `accStride`), coverage (`pixels`), then the tile's
+/// colour as four planes (red, green, blue, alpha; `pixels` each), all row-major; then one row of backdrops.
 final class FineRasterizer: @unchecked Sendable {
-    static let size = 16
-    /// Accumulation row stride: 16 pixels plus two columns that catch area at x = 16 (ignored).
-    static let accStride = 18
-    private static let floatCount = 16 * accStride + 256 * 5
+    /// Tile edge and pixels per tile (`GPUABI`; a workgroup of fine.comp is one tile).
+    static let size = GPUABI.tileSize
+    static let pixels = GPUABI.pixelsPerTile
+    /// Accumulation row stride: a row of pixels plus two columns that catch area at x = size (ignored).
+    static let accStride = GPUABI.accumulatorStride
+    private static let floatCount = size * accStride + pixels * 5 + size
 
     private let storage: UnsafeMutablePointer<Float>
     private var acc: UnsafeMutablePointer<Float> { storage }
-    private var coverage: UnsafeMutablePointer<Float> { storage + 16 * FineRasterizer.accStride }
-    private var red: UnsafeMutablePointer<Float> { coverage + 256 }
-    private var green: UnsafeMutablePointer<Float> { coverage + 512 }
-    private var blue: UnsafeMutablePointer<Float> { coverage + 768 }
-    private var alpha: UnsafeMutablePointer<Float> { coverage + 1024 }
+    private var coverage: UnsafeMutablePointer<Float> { storage + Self.size * Self.accStride }
+    private var red: UnsafeMutablePointer<Float> { coverage + Self.pixels }
+    private var green: UnsafeMutablePointer<Float> { coverage + 2 * Self.pixels }
+    private var blue: UnsafeMutablePointer<Float> { coverage + 3 * Self.pixels }
+    private var alpha: UnsafeMutablePointer<Float> { coverage + 4 * Self.pixels }
+    /// The backdrop of each pixel row of the tile being rasterized.
+    private var backdropRow: UnsafeMutablePointer<Float> { coverage + 5 * Self.pixels }
 
     init() {
         storage = .allocate(capacity: FineRasterizer.floatCount)
@@ -73,8 +79,9 @@ final class FineRasterizer: @unchecked Sendable {
     /// Rasterizes tile `tile` into `target`, over the pixels already there.
     func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget) {
         let lo = Int(input.tileCommandStart[tile]), hi = Int(input.tileCommandStart[tile + 1])
-        let originX = (tile % input.tilesX) * 16, originY = (tile / input.tilesX) * 16
-        let w = min(16, target.width - originX), h = min(16, target.height - originY)
+        let size = Self.size
+        let originX = (tile % input.tilesX) * size, originY = (tile / input.tilesX) * size
+        let w = min(size, target.width - originX), h = min(size, target.height - originY)
         if lo == hi {
             if target.writesEmptyTiles {
                 for y in 0..<h {
@@ -105,7 +112,7 @@ final class FineRasterizer: @unchecked Sendable {
             default:
                 let pathTile = input.pathTiles[Int(word)]
                 let draw = input.draws[Int(pathTile.drawIndex)]
-                let rows = computeCoverage(pathTile, evenOdd: draw.rule == FillRule.evenOdd.rawValue, input: input)
+                let rows = computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input)
                 if draw.isClip {
                     if depth > 0 { writeMask(rows.range, inverse: input.layers[Int(draw.layer)].isInverse, depth: depth - 1) }
                     continue
@@ -114,7 +121,7 @@ final class FineRasterizer: @unchecked Sendable {
                 let paint = input.paints[Int(draw.paintIndex)]
                 if draw.blend != 0 {
                     blendWithMode(draw.blend, paint, rows: rows.range, input: input, originX: originX, originY: originY)
-                } else if paint.kind == EncodedPaint.Kind.solid.rawValue {
+                } else if paint.kind == GPUABI.PaintKind.solid.rawValue {
                     blendSolid(paint.color, rows: rows.range, opaqueFill: rows.fullyCovered && paint.isOpaque)
                 } else {
                     blendGradient(paint, rows: rows.range, input: input, originX: originX, originY: originY)
@@ -130,13 +137,13 @@ final class FineRasterizer: @unchecked Sendable {
     // slot also holds the layer's mask (its clip coverage, or 1 for an unclipped group). Closing it
     // composites the layer's colour over the saved colour through mask x opacity.
 
-    /// Saved colour (4 x 256) and mask (256) for each open layer depth, allocated on first use.
+    /// Saved colour (4 planes) and mask (one plane) for each open layer depth, allocated on first use.
     private var layerSlots: [UnsafeMutablePointer<Float>] = []
 
     private func slot(_ depth: Int) -> UnsafeMutablePointer<Float> {
         while layerSlots.count <= depth {
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: 5 * 256)
-            p.initialize(repeating: 0, count: 5 * 256)
+            let p = UnsafeMutablePointer<Float>.allocate(capacity: 5 * Self.pixels)
+            p.initialize(repeating: 0, count: 5 * Self.pixels)
             layerSlots.append(p)
         }
         return layerSlots[depth]
@@ -144,39 +151,41 @@ final class FineRasterizer: @unchecked Sendable {
 
     private func pushLayer(_ layer: EncodedLayer, depth: Int) {
         let saved = slot(depth)
-        saved.update(from: red, count: 1024)  // the four planes are contiguous
-        red.update(repeating: 0, count: 1024)
+        let n = Self.pixels
+        saved.update(from: red, count: 4 * n)  // the four planes are contiguous
+        red.update(repeating: 0, count: 4 * n)
         // Without a clip the mask is full; with one it starts empty (or full when inverted) and the
         // clip's coverage, if it reaches this tile, is written by `writeMask`.
         let full = layer.clipDraw == EncodedLayer.none || layer.isInverse
-        (saved + 1024).update(repeating: full ? 1 : 0, count: 256)
+        (saved + 4 * n).update(repeating: full ? 1 : 0, count: n)
     }
 
     private func writeMask(_ rows: Range<Int>, inverse: Bool, depth: Int) {
-        let mask = slot(depth) + 1024, cov = coverage
-        for i in (rows.lowerBound * 16)..<(rows.upperBound * 16) { mask[i] = inverse ? 1 - cov[i] : cov[i] }
+        let mask = slot(depth) + 4 * Self.pixels, cov = coverage
+        for i in (rows.lowerBound * Self.size)..<(rows.upperBound * Self.size) { mask[i] = inverse ? 1 - cov[i] : cov[i] }
     }
 
     private func popLayer(_ layer: EncodedLayer, depth: Int) {
-        let saved = slot(depth), mask = saved + 1024
+        let n = Self.pixels
+        let saved = slot(depth), mask = saved + 4 * n
         let r = red, g = green, b = blue, a = alpha
         let opacity = layer.opacity
         if layer.blend != 0 {
-            for i in 0..<256 {
+            for i in 0..<n {
                 let m = mask[i] * opacity
-                let below = SIMD4(saved[i], saved[256 + i], saved[512 + i], saved[768 + i])
+                let below = SIMD4(saved[i], saved[n + i], saved[2 * n + i], saved[3 * n + i])
                 let result = m == 0 ? below : below + (Blend.apply(layer.blend, SIMD4(r[i], g[i], b[i], a[i]), below) - below) * m
                 r[i] = result.x; g[i] = result.y; b[i] = result.z; a[i] = result.w
             }
             return
         }
-        for i in 0..<256 {
+        for i in 0..<n {
             let m = mask[i] * opacity
             let inv = 1 - a[i] * m
             r[i] = r[i] * m + saved[i] * inv
-            g[i] = g[i] * m + saved[256 + i] * inv
-            b[i] = b[i] * m + saved[512 + i] * inv
-            a[i] = a[i] * m + saved[768 + i] * inv
+            g[i] = g[i] * m + saved[n + i] * inv
+            b[i] = b[i] * m + saved[2 * n + i] * inv
+            a[i] = a[i] * m + saved[3 * n + i] * inv
         }
     }
 
@@ -187,13 +196,13 @@ final class FineRasterizer: @unchecked Sendable {
         let draw = input.draws[Int(t.drawIndex)]
         // Only a plain source-over fill replaces what is below; other blend modes combine with it.
         guard draw.blend == 0, input.paints[Int(draw.paintIndex)].isOpaque else { return false }
-        let evenOdd = draw.rule == FillRule.evenOdd.rawValue
+        let evenOdd = draw.rule == GPUABI.FillRule.evenOdd.rawValue
         let rows = input.backdrops.baseAddress! + Int(t.backdropStart)
-        for r in 0..<16 where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }
+        for r in 0..<Self.size where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }
         return true
     }
 
-    /// The pixel rows a draw touches in a tile, and whether all 256 pixels are fully covered.
+    /// The pixel rows a draw touches in a tile, and whether all its pixels are fully covered.
     struct CoveredRows {
         var range: Range<Int>
         var fullyCovered: Bool
@@ -204,28 +213,29 @@ final class FineRasterizer: @unchecked Sendable {
     private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput) -> CoveredRows {
         // Backdrop per row (zero when the tile has none), and the rows with a non-zero backdrop or a
         // segment: everything outside them is uncovered.
-        var backdrop = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
-                        Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
-        var first = 16, last = -1
-        withUnsafeMutableBytes(of: &backdrop) { raw in
-            guard t.backdropStart != PathTile.noBackdrop else { return }
-            let dst = raw.baseAddress!.assumingMemoryBound(to: Float.self)
+        let size = Self.size
+        let rows = backdropRow
+        var first = size, last = -1
+        if t.backdropStart != PathTile.noBackdrop {
             let src = input.backdrops.baseAddress! + Int(t.backdropStart)
-            for r in 0..<16 {
+            for r in 0..<size {
                 let v = src[r]
-                dst[r] = v
+                rows[r] = v
                 if v != 0 { first = min(first, r); last = r }
             }
+        } else {
+            rows.update(repeating: 0, count: size)
         }
         let segments = input.segments.baseAddress! + Int(t.segmentStart)
         let segmentCount = Int(t.segmentCount)
-        var segFirst = 16, segLast = -1
+        var segFirst = size, segLast = -1
+        let edge = Float(size)
         for s in 0..<segmentCount {
             let seg = segments[s]
-            // Tile-local rows; clamped to 0...16 in Float first (NaN to 0) so the conversion cannot trap.
+            // Tile-local rows; clamped to 0...size in Float first (NaN to 0) so the conversion cannot trap.
             let lo = min(seg.y0, seg.y1), hi = max(seg.y0, seg.y1)
-            segFirst = min(segFirst, Int(lo > 0 ? min(lo, 16) : 0))
-            segLast = max(segLast, min(15, Int((hi > 0 ? min(hi, 16) : 0).rounded(.up)) - 1))
+            segFirst = min(segFirst, Int(lo > 0 ? min(lo, edge) : 0))
+            segLast = max(segLast, min(size - 1, Int((hi > 0 ? min(hi, edge) : 0).rounded(.up)) - 1))
         }
         first = min(first, segFirst)
         last = max(last, segLast)
@@ -233,42 +243,39 @@ final class FineRasterizer: @unchecked Sendable {
         let rowRange = first..<(last + 1)
         let cov = coverage, acc = acc
         var minimum: Float = 1
-        withUnsafeBytes(of: &backdrop) { raw in
-            let rows = raw.baseAddress!.assumingMemoryBound(to: Float.self)
-            if segmentCount > 0 {
-                let stride = FineRasterizer.accStride
-                (acc + segFirst * stride).update(repeating: 0, count: (segLast - segFirst + 1) * stride)
-                for s in 0..<segmentCount { FineRasterizer.accumulate(segments[s], into: acc) }
+        if segmentCount > 0 {
+            let stride = FineRasterizer.accStride
+            (acc + segFirst * stride).update(repeating: 0, count: (segLast - segFirst + 1) * stride)
+            for s in 0..<segmentCount { FineRasterizer.accumulate(segments[s], into: acc) }
+        }
+        for r in rowRange {
+            let line = cov + r * size
+            if r < segFirst || r > segLast {
+                let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
+                minimum = min(minimum, v)
+                line.update(repeating: v, count: size)
+                continue
             }
-            for r in rowRange {
-                let line = cov + r * 16
-                if r < segFirst || r > segLast {
-                    let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
+            // Prefix sum along the row, from the row's backdrop.
+            let accLine = acc + r * FineRasterizer.accStride
+            var sum = rows[r]
+            if evenOdd {
+                for x in 0..<size {
+                    sum += accLine[x]
+                    let v = FineRasterizer.fold(sum, evenOdd: true)
                     minimum = min(minimum, v)
-                    line.update(repeating: v, count: 16)
-                    continue
+                    line[x] = v
                 }
-                // Prefix sum along the row, from the row's backdrop.
-                let accLine = acc + r * FineRasterizer.accStride
-                var sum = rows[r]
-                if evenOdd {
-                    for x in 0..<16 {
-                        sum += accLine[x]
-                        let v = FineRasterizer.fold(sum, evenOdd: true)
-                        minimum = min(minimum, v)
-                        line[x] = v
-                    }
-                } else {
-                    for x in 0..<16 {
-                        sum += accLine[x]
-                        let v = min(abs(sum), 1)
-                        minimum = min(minimum, v)
-                        line[x] = v
-                    }
+            } else {
+                for x in 0..<size {
+                    sum += accLine[x]
+                    let v = min(abs(sum), 1)
+                    minimum = min(minimum, v)
+                    line[x] = v
                 }
             }
         }
-        return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<16 && minimum >= 1)
+        return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<size && minimum >= 1)
     }
 
     /// A whole number in 0...65535 held in a Float, as an Int, without Swift's trapping conversion:
@@ -294,15 +301,16 @@ final class FineRasterizer: @unchecked Sendable {
             s.y0 < s.y1 ? (1, s.x0, s.y0, s.x1, s.y1) : (-1, s.x1, s.y1, s.x0, s.y0)
         let dxdy = (x1 - x0) / (y1 - y0)
         var x = x0
-        let rowStart = max(0, smallInt(max(y0, 0).rounded(.down))), rowEnd = min(16, smallInt(min(y1, 16).rounded(.up)))
+        let size = FineRasterizer.size, edge = Float(size)
+        let rowStart = max(0, smallInt(max(y0, 0).rounded(.down))), rowEnd = min(size, smallInt(min(y1, edge).rounded(.up)))
         if rowStart >= rowEnd { return }
         if y0 < Float(rowStart) { x += (Float(rowStart) - y0) * dxdy }
         for row in rowStart..<rowEnd {
             let line = row * accStride
             let dy = min(Float(row + 1), y1) - max(Float(row), y0)
             // Pieces lie inside the tile; clamping removes float error that could step outside it.
-            let xNext = min(max(x + dxdy * dy, 0), 16)
-            x = min(max(x, 0), 16)
+            let xNext = min(max(x + dxdy * dy, 0), edge)
+            x = min(max(x, 0), edge)
             let d = dy * dir
             let xa = min(x, xNext), xb = max(x, xNext)
             let xaFloor = xa.rounded(.down)
@@ -341,11 +349,12 @@ final class FineRasterizer: @unchecked Sendable {
     private func blendSolid(_ c: SIMD4<Float>, rows: Range<Int>, opaqueFill: Bool) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage
         if opaqueFill {
-            r.update(repeating: c.x, count: 256); g.update(repeating: c.y, count: 256)
-            b.update(repeating: c.z, count: 256); a.update(repeating: c.w, count: 256)
+            let n = Self.pixels
+            r.update(repeating: c.x, count: n); g.update(repeating: c.y, count: n)
+            b.update(repeating: c.z, count: n); a.update(repeating: c.w, count: n)
             return
         }
-        for i in (rows.lowerBound * 16)..<(rows.upperBound * 16) {
+        for i in (rows.lowerBound * Self.size)..<(rows.upperBound * Self.size) {
             let k = cov[i]
             let inv = 1 - c.w * k
             r[i] = c.x * k + r[i] * inv
@@ -357,11 +366,11 @@ final class FineRasterizer: @unchecked Sendable {
 
     private func blendGradient(_ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
-        let r = red, g = green, b = blue, a = alpha, cov = coverage
+        let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
         for py in rows {
             let y = Float(originY + py) + 0.5
-            for px in 0..<16 {
-                let i = py * 16 + px
+            for px in 0..<size {
+                let i = py * size + px
                 let k = cov[i]
                 if k == 0 { continue }
                 let c = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: y)
@@ -378,10 +387,10 @@ final class FineRasterizer: @unchecked Sendable {
     /// what was there by the coverage.
     private func blendWithMode(_ mode: UInt32, _ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
-        let r = red, g = green, b = blue, a = alpha, cov = coverage
+        let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
         for py in rows {
-            for px in 0..<16 {
-                let i = py * 16 + px
+            for px in 0..<size {
+                let i = py * size + px
                 let k = cov[i]
                 if k == 0 { continue }
                 let s = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
@@ -395,21 +404,21 @@ final class FineRasterizer: @unchecked Sendable {
     /// The premultiplied colour of paint `p` at device point (x, y).
     @inline(__always)
     static func paintColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
-        if p.kind == EncodedPaint.Kind.solid.rawValue { return p.color }
+        if p.kind == GPUABI.PaintKind.solid.rawValue { return p.color }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-        if p.kind == EncodedPaint.Kind.image.rawValue {
+        if p.kind == GPUABI.PaintKind.image.rawValue {
             return sampleImage(input.images.baseAddress! + Int(p.lutStart), width: Int(p.spread), height: Int(p.pad),
                                u: gx, v: gy) * p.color.w
         }
         let ramps = input.ramps
         var t: Float
         switch p.kind {
-        case EncodedPaint.Kind.linear.rawValue:
+        case GPUABI.PaintKind.linear.rawValue:
             t = gx
-        case EncodedPaint.Kind.radial.rawValue:
+        case GPUABI.PaintKind.radial.rawValue:
             t = ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1
-        case EncodedPaint.Kind.focal.rawValue:
+        case GPUABI.PaintKind.focal.rawValue:
             guard let ft = focalT(gx, gy, k: p.params.0) else { return .zero }
             t = ft
         default:
@@ -419,9 +428,9 @@ final class FineRasterizer: @unchecked Sendable {
             t = angle * p.params.1
         }
         if t.isNaN { t = 0 }
-        if p.spread == 1 {
+        if p.spread == GPUABI.Spread.repeat.rawValue {
             t -= t.rounded(.down)
-        } else if p.spread == 2 {
+        } else if p.spread == GPUABI.Spread.mirror.rawValue {
             t -= 2 * (t * 0.5).rounded(.down)
             if t > 1 { t = 2 - t }
         }
@@ -434,7 +443,7 @@ final class FineRasterizer: @unchecked Sendable {
     /// The focal gradient's parameter at gradient-space point g: the largest t >= 0 whose circle (centre
     /// (t k, 0), radius t) passes through g, i.e. the root of (k^2 - 1) t^2 - 2 gx k t + |g|^2 = 0; nil
     /// where no circle does (outside the cone when the focus lies outside the end circle, k > 1).
-    /// `Sources/Shaders/FineShader.swift` mirrors it.
+    /// `Sources/Shaders/include/paint.glsl` mirrors it.
     @inline(__always)
     static func focalT(_ gx: Float, _ gy: Float, k: Float) -> Float? {
         let c = gx * gx + gy * gy, b = gx * k, a = k * k - 1
@@ -471,16 +480,16 @@ final class FineRasterizer: @unchecked Sendable {
     private static func smallIntOrClamp(_ v: Float, _ maximum: Int) -> Int { min(Int(v), maximum) }
 
     private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, skipRead: Bool) {
-        let r = red, g = green, b = blue, a = alpha
-        r.update(repeating: 0, count: 256); g.update(repeating: 0, count: 256)
-        b.update(repeating: 0, count: 256); a.update(repeating: 0, count: 256)
+        let r = red, g = green, b = blue, a = alpha, n = Self.pixels, size = Self.size
+        r.update(repeating: 0, count: n); g.update(repeating: 0, count: n)
+        b.update(repeating: 0, count: n); a.update(repeating: 0, count: n)
         if target.startsTransparent || skipRead { return }
         let scale: Float = 1 / 255
         for y in 0..<h {
             let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
                 .assumingMemoryBound(to: UInt8.self)
             for x in 0..<w {
-                let i = y * 16 + x
+                let i = y * size + x
                 r[i] = Float(row[x * 4]) * scale
                 g[i] = Float(row[x * 4 + 1]) * scale
                 b[i] = Float(row[x * 4 + 2]) * scale
@@ -490,14 +499,14 @@ final class FineRasterizer: @unchecked Sendable {
     }
 
     private func store(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        let r = red, g = green, b = blue, a = alpha
+        let r = red, g = green, b = blue, a = alpha, size = Self.size
         for y in 0..<h {
             // One little-endian 32-bit word per pixel (bytes R, G, B, A); the loop vectorizes.
             let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-            let i = y * 16
-            if w == 16 && Int(bitPattern: row) % 4 == 0 {
+            let i = y * size
+            if w == size && Int(bitPattern: row) % 4 == 0 {
                 let words = row.assumingMemoryBound(to: UInt32.self)
-                for x in 0..<16 {
+                for x in 0..<size {
                     words[x] = (FineRasterizer.word(r[i + x]) | FineRasterizer.word(g[i + x]) << 8
                                 | FineRasterizer.word(b[i + x]) << 16 | FineRasterizer.word(a[i + x]) << 24).littleEndian
                 }

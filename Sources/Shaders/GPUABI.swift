@@ -1,0 +1,247 @@
+// The contract between the pipeline's CPU code and the GPU shaders, written once, here.
+//
+// Swift code (encoding, binning, the CPU fine stage, the Vulkan backend) uses these definitions;
+// the GLSL header `Sources/Shaders/include/abi.glsl` is generated from them by
+// `swift run gpu-abi-header > Sources/Shaders/include/abi.glsl` and checked in. `GPUABITests` fails
+// when the checked-in header differs from what the generator writes, and checks the Swift structs'
+// memory layout (and, on a Vulkan device, the shader's) against `GPUABI.structs`.
+
+/// Constants, encodings and struct layouts shared by the CPU pipeline and the GPU shaders.
+public enum GPUABI {
+    /// Tile edge in pixels. Tiles are square; a fine-stage workgroup is one tile, one invocation per pixel.
+    public static let tileSize = 16
+    /// Pixels per tile.
+    public static let pixelsPerTile = tileSize * tileSize
+    /// Deepest layer nesting the fine shader supports (the CPU has no limit).
+    public static let maxLayerDepth = 8
+    /// Row stride of the fine stage's coverage accumulator: a row of pixels plus two columns that catch
+    /// area at x = tileSize (never read).
+    public static let accumulatorStride = tileSize + 2
+    /// Entries per gradient colour ramp.
+    public static let rampSize = 512
+    /// `PathTile.backdropStart` when all of a tile's backdrops are zero.
+    public static let noBackdrop = UInt32.max
+    /// A missing layer or clip draw (`EncodedLayer.parent`, `.clipDraw`, `BinnedDraw.layer`).
+    public static let noIndex = UInt32.max
+
+    /// Tile command words: the top two bits say what the low 30 bits index.
+    public enum TileCommand {
+        /// Low bits: an index into `pathTiles` (a fill, or a layer's clip path).
+        public static let pathTile: UInt32 = 0
+        /// Low bits: a layer id to open.
+        public static let pushLayer: UInt32 = 1 << 30
+        /// Low bits: a layer id to close (composite through its mask).
+        public static let popLayer: UInt32 = 2 << 30
+        public static let kindMask: UInt32 = 3 << 30
+        public static let indexMask: UInt32 = (1 << 30) - 1
+    }
+
+    /// `Paint.kind`.
+    public enum PaintKind: UInt32, CaseIterable, Sendable {
+        case solid = 0
+        /// t = g.x
+        case linear = 1
+        /// t = (length(g) - params[0]) * params[1]
+        case radial = 2
+        /// t = (atan2(g.y, g.x) - params[0], wrapped to [0, 2pi)) * params[1]
+        case conic = 3
+        /// A bitmap: `lutStart` is its first texel in `images`, `spread` its width, `pad` its height;
+        /// `map` takes device points to texel coordinates; `color.w` is the opacity.
+        case image = 4
+        /// Focal radial: the focus at the origin, the end circle (radius 1) centred at (params[0], 0).
+        case focal = 5
+    }
+
+    /// `Paint.spread` of gradients: what happens beyond t = 0...1.
+    public enum Spread: UInt32, CaseIterable, Sendable {
+        case pad = 0
+        case `repeat` = 1
+        case mirror = 2
+    }
+
+    /// `Draw.rule`.
+    public enum FillRule: UInt32, CaseIterable, Sendable {
+        case nonZero = 0
+        case evenOdd = 1
+    }
+
+    /// Blend-mode ids in `Draw.flags` and `Layer.flags` (CoreGraphics' numbering; 0 is source-over).
+    public enum BlendID: UInt32, CaseIterable, Sendable {
+        case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight
+        case hardLight, difference, exclusion, hue, saturation, color, luminosity
+        case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut
+        case destinationAtop, xor, plusDarker, plusLighter
+    }
+
+    /// Bits of `Draw.flags` and `Layer.flags`.
+    public enum Flags {
+        /// `Draw.flags`: the draw is its layer's clip path (its coverage becomes the mask).
+        public static let clipDraw: UInt32 = 1
+        /// `Layer.flags`: the clip keeps the outside of its path.
+        public static let inverseClip: UInt32 = 1
+        /// Both: the blend id sits in bits `blendShift ..< blendShift + 8`.
+        public static let blendShift: UInt32 = 8
+        public static let blendMask: UInt32 = 0xFF
+    }
+
+    /// The fine shader's storage buffers, by binding number (descriptor set 0).
+    public enum Binding: UInt32, CaseIterable, Sendable {
+        case tileCommandStart = 0, tileCommands, pathTiles, draws, layers, paints, ramps, segments, backdrops
+        case pixels, images
+    }
+
+    /// The fine shader's push constants.
+    public struct FineConfig: Sendable, Equatable {
+        public var width: UInt32
+        public var height: UInt32
+        public var tilesX: UInt32
+        /// The first tile row of the band being drawn (workgroup y counts from it); the pixel buffer
+        /// holds the band's pixel rows only, from `tileRowStart * tileSize`.
+        public var tileRowStart: UInt32
+
+        public init(width: UInt32, height: UInt32, tilesX: UInt32, tileRowStart: UInt32) {
+            self.width = width
+            self.height = height
+            self.tilesX = tilesX
+            self.tileRowStart = tileRowStart
+        }
+    }
+
+    // MARK: Struct layouts (std430)
+
+    public enum FieldType: Equatable, Sendable {
+        case uint, float, vec4
+        case floatArray(Int)
+
+        var glsl: String {
+            switch self {
+            case .uint: return "uint"
+            case .float: return "float"
+            case .vec4: return "vec4"
+            case .floatArray: return "float"
+            }
+        }
+        /// std430 size and alignment in bytes.
+        var size: Int {
+            switch self {
+            case .uint, .float: return 4
+            case .vec4: return 16
+            case .floatArray(let n): return 4 * n
+            }
+        }
+        var alignment: Int { self == .vec4 ? 16 : 4 }
+    }
+
+    public struct Field: Equatable, Sendable {
+        public let name: String
+        public let type: FieldType
+        /// Byte offset in the std430 struct.
+        public let offset: Int
+    }
+
+    /// A struct as the shaders read it; Swift's struct of the same role must have these offsets.
+    public struct StructLayout: Sendable {
+        public let name: String
+        public let fields: [Field]
+        /// std430 size (and array stride) in bytes.
+        public let size: Int
+
+        init(_ name: String, _ members: [(String, FieldType)]) {
+            var offset = 0, alignment = 4
+            var fields: [Field] = []
+            for (fieldName, type) in members {
+                offset = (offset + type.alignment - 1) / type.alignment * type.alignment
+                fields.append(Field(name: fieldName, type: type, offset: offset))
+                offset += type.size
+                alignment = max(alignment, type.alignment)
+            }
+            self.name = name
+            self.fields = fields
+            size = (offset + alignment - 1) / alignment * alignment
+        }
+
+        public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+    }
+
+    /// A segment inside one tile, in tile-local pixels (0...tileSize), in path direction (`TileSegment`).
+    public static let segment = StructLayout("Segment", [("x0", .float), ("y0", .float), ("x1", .float), ("y1", .float)])
+    /// One draw's presence in one tile (`PathTile`).
+    public static let pathTile = StructLayout("PathTile", [("drawIndex", .uint), ("tileIndex", .uint),
+                                                           ("segmentStart", .uint), ("segmentCount", .uint),
+                                                           ("backdropStart", .uint)])
+    /// Per-draw data of the fine stage (`BinnedDraw`).
+    public static let draw = StructLayout("Draw", [("paintIndex", .uint), ("rule", .uint), ("layer", .uint), ("flags", .uint)])
+    /// A clip or group layer (`EncodedLayer`).
+    public static let layer = StructLayout("Layer", [("parent", .uint), ("clipDraw", .uint), ("flags", .uint), ("opacity", .float)])
+    /// One paint in device space (`EncodedPaint`).
+    public static let paint = StructLayout("Paint", [("kind", .uint), ("lutStart", .uint), ("spread", .uint), ("pad", .uint),
+                                                     ("color", .vec4), ("map", .floatArray(6)), ("params", .floatArray(2))])
+    /// The push constants (`FineConfig`).
+    public static let fineConfig = StructLayout("FineConfig", [("width", .uint), ("height", .uint), ("tilesX", .uint),
+                                                               ("tileRowStart", .uint)])
+
+    public static let structs: [StructLayout] = [segment, pathTile, draw, layer, paint, fineConfig]
+
+    // MARK: The GLSL header
+
+    /// The text of `include/abi.glsl`.
+    public static var glslHeader: String {
+        var lines = [
+            "// Generated from Sources/Shaders/GPUABI.swift by `swift run gpu-abi-header`; do not edit.",
+            "// Regenerate: swift run gpu-abi-header > Sources/Shaders/include/abi.glsl",
+            "#ifndef TILERENDER_ABI_GLSL",
+            "#define TILERENDER_ABI_GLSL",
+            "",
+            "#define TILE_SIZE \(tileSize)u",
+            "#define PIXELS_PER_TILE \(pixelsPerTile)u",
+            "#define ACCUMULATOR_STRIDE \(accumulatorStride)u",
+            "#define MAX_LAYER_DEPTH \(maxLayerDepth)",
+            "#define RAMP_SIZE \(rampSize)u",
+            "#define NO_BACKDROP \(hex(noBackdrop))",
+            "#define NO_INDEX \(hex(noIndex))",
+            "",
+            "#define COMMAND_PATH_TILE \(hex(TileCommand.pathTile))",
+            "#define COMMAND_PUSH_LAYER \(hex(TileCommand.pushLayer))",
+            "#define COMMAND_POP_LAYER \(hex(TileCommand.popLayer))",
+            "#define COMMAND_KIND_MASK \(hex(TileCommand.kindMask))",
+            "#define COMMAND_INDEX_MASK \(hex(TileCommand.indexMask))",
+            "",
+            "#define FLAG_CLIP_DRAW \(hex(Flags.clipDraw))",
+            "#define FLAG_INVERSE_CLIP \(hex(Flags.inverseClip))",
+            "#define BLEND_SHIFT \(Flags.blendShift)u",
+            "#define BLEND_MASK \(hex(Flags.blendMask))",
+            "",
+        ]
+        lines += PaintKind.allCases.map { "#define PAINT_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += Spread.allCases.map { "#define SPREAD_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += FillRule.allCases.map { "#define RULE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += BlendID.allCases.map { "#define BLEND_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += Binding.allCases.map { "#define BINDING_\(macroName("\($0)")) \($0.rawValue)" } + [""]
+        for layout in structs {
+            lines.append("// \(layout.size) bytes (std430)")
+            lines.append("struct \(layout.name) {")
+            for field in layout.fields {
+                let array = if case .floatArray(let n) = field.type { "[\(n)]" } else { "" }
+                lines.append("    \(field.type.glsl) \(field.name)\(array);  // offset \(field.offset)")
+            }
+            lines.append("};")
+            lines.append("")
+        }
+        lines.append("#endif")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        "0x" + String(value, radix: 16, uppercase: true) + "u"
+    }
+
+    /// `colorDodge` -> `COLOR_DODGE`.
+    public static func macroName(_ name: String) -> String {
+        var out = ""
+        for c in name {
+            if c.isUppercase, !out.isEmpty { out.append("_") }
+            out += c.uppercased()
+        }
+        return out
+    }
+}

@@ -1,0 +1,132 @@
+// Generated from Sources/Shaders/GPUABI.swift by `swift run gpu-abi-header`; do not edit.
+// Regenerate: swift run gpu-abi-header > Sources/Shaders/include/abi.glsl
+#ifndef TILERENDER_ABI_GLSL
+#define TILERENDER_ABI_GLSL
+
+#define TILE_SIZE 16u
+#define PIXELS_PER_TILE 256u
+#define ACCUMULATOR_STRIDE 18u
+#define MAX_LAYER_DEPTH 8
+#define RAMP_SIZE 512u
+#define NO_BACKDROP 0xFFFFFFFFu
+#define NO_INDEX 0xFFFFFFFFu
+
+#define COMMAND_PATH_TILE 0x0u
+#define COMMAND_PUSH_LAYER 0x40000000u
+#define COMMAND_POP_LAYER 0x80000000u
+#define COMMAND_KIND_MASK 0xC0000000u
+#define COMMAND_INDEX_MASK 0x3FFFFFFFu
+
+#define FLAG_CLIP_DRAW 0x1u
+#define FLAG_INVERSE_CLIP 0x1u
+#define BLEND_SHIFT 8u
+#define BLEND_MASK 0xFFu
+
+#define PAINT_SOLID 0u
+#define PAINT_LINEAR 1u
+#define PAINT_RADIAL 2u
+#define PAINT_CONIC 3u
+#define PAINT_IMAGE 4u
+#define PAINT_FOCAL 5u
+
+#define SPREAD_PAD 0u
+#define SPREAD_REPEAT 1u
+#define SPREAD_MIRROR 2u
+
+#define RULE_NON_ZERO 0u
+#define RULE_EVEN_ODD 1u
+
+#define BLEND_NORMAL 0u
+#define BLEND_MULTIPLY 1u
+#define BLEND_SCREEN 2u
+#define BLEND_OVERLAY 3u
+#define BLEND_DARKEN 4u
+#define BLEND_LIGHTEN 5u
+#define BLEND_COLOR_DODGE 6u
+#define BLEND_COLOR_BURN 7u
+#define BLEND_SOFT_LIGHT 8u
+#define BLEND_HARD_LIGHT 9u
+#define BLEND_DIFFERENCE 10u
+#define BLEND_EXCLUSION 11u
+#define BLEND_HUE 12u
+#define BLEND_SATURATION 13u
+#define BLEND_COLOR 14u
+#define BLEND_LUMINOSITY 15u
+#define BLEND_CLEAR 16u
+#define BLEND_COPY 17u
+#define BLEND_SOURCE_IN 18u
+#define BLEND_SOURCE_OUT 19u
+#define BLEND_SOURCE_ATOP 20u
+#define BLEND_DESTINATION_OVER 21u
+#define BLEND_DESTINATION_IN 22u
+#define BLEND_DESTINATION_OUT 23u
+#define BLEND_DESTINATION_ATOP 24u
+#define BLEND_XOR 25u
+#define BLEND_PLUS_DARKER 26u
+#define BLEND_PLUS_LIGHTER 27u
+
+#define BINDING_TILE_COMMAND_START 0
+#define BINDING_TILE_COMMANDS 1
+#define BINDING_PATH_TILES 2
+#define BINDING_DRAWS 3
+#define BINDING_LAYERS 4
+#define BINDING_PAINTS 5
+#define BINDING_RAMPS 6
+#define BINDING_SEGMENTS 7
+#define BINDING_BACKDROPS 8
+#define BINDING_PIXELS 9
+#define BINDING_IMAGES 10
+
+// 16 bytes (std430)
+struct Segment {
+    float x0;  // offset 0
+    float y0;  // offset 4
+    float x1;  // offset 8
+    float y1;  // offset 12
+};
+
+// 20 bytes (std430)
+struct PathTile {
+    uint drawIndex;  // offset 0
+    uint tileIndex;  // offset 4
+    uint segmentStart;  // offset 8
+    uint segmentCount;  // offset 12
+    uint backdropStart;  // offset 16
+};
+
+// 16 bytes (std430)
+struct Draw {
+    uint paintIndex;  // offset 0
+    uint rule;  // offset 4
+    uint layer;  // offset 8
+    uint flags;  // offset 12
+};
+
+// 16 bytes (std430)
+struct Layer {
+    uint parent;  // offset 0
+    uint clipDraw;  // offset 4
+    uint flags;  // offset 8
+    float opacity;  // offset 12
+};
+
+// 64 bytes (std430)
+struct Paint {
+    uint kind;  // offset 0
+    uint lutStart;  // offset 4
+    uint spread;  // offset 8
+    uint pad;  // offset 12
+    vec4 color;  // offset 16
+    float map[6];  // offset 32
+    float params[2];  // offset 56
+};
+
+// 16 bytes (std430)
+struct FineConfig {
+    uint width;  // offset 0
+    uint height;  // offset 4
+    uint tilesX;  // offset 8
+    uint tileRowStart;  // offset 12
+};
+
+#endif

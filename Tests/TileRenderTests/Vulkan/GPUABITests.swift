@@ -1,0 +1,131 @@
+import Foundation
+import Shaders
+import Testing
+@testable import TileRender
+
+/// The Swift structs the GPU reads, with the byte offset of each field named in `GPUABI.structs`.
+let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offsets: [String: Int?])] = [
+    (GPUABI.segment, MemoryLayout<TileSegment>.size, MemoryLayout<TileSegment>.stride, [
+        "x0": MemoryLayout<TileSegment>.offset(of: \.x0), "y0": MemoryLayout<TileSegment>.offset(of: \.y0),
+        "x1": MemoryLayout<TileSegment>.offset(of: \.x1), "y1": MemoryLayout<TileSegment>.offset(of: \.y1),
+    ]),
+    (GPUABI.pathTile, MemoryLayout<PathTile>.size, MemoryLayout<PathTile>.stride, [
+        "drawIndex": MemoryLayout<PathTile>.offset(of: \.drawIndex), "tileIndex": MemoryLayout<PathTile>.offset(of: \.tileIndex),
+        "segmentStart": MemoryLayout<PathTile>.offset(of: \.segmentStart),
+        "segmentCount": MemoryLayout<PathTile>.offset(of: \.segmentCount),
+        "backdropStart": MemoryLayout<PathTile>.offset(of: \.backdropStart),
+    ]),
+    (GPUABI.draw, MemoryLayout<BinnedDraw>.size, MemoryLayout<BinnedDraw>.stride, [
+        "paintIndex": MemoryLayout<BinnedDraw>.offset(of: \.paintIndex), "rule": MemoryLayout<BinnedDraw>.offset(of: \.rule),
+        "layer": MemoryLayout<BinnedDraw>.offset(of: \.layer), "flags": MemoryLayout<BinnedDraw>.offset(of: \.flags),
+    ]),
+    (GPUABI.layer, MemoryLayout<EncodedLayer>.size, MemoryLayout<EncodedLayer>.stride, [
+        "parent": MemoryLayout<EncodedLayer>.offset(of: \.parent), "clipDraw": MemoryLayout<EncodedLayer>.offset(of: \.clipDraw),
+        "flags": MemoryLayout<EncodedLayer>.offset(of: \.flags), "opacity": MemoryLayout<EncodedLayer>.offset(of: \.opacity),
+    ]),
+    (GPUABI.paint, MemoryLayout<EncodedPaint>.size, MemoryLayout<EncodedPaint>.stride, [
+        "kind": MemoryLayout<EncodedPaint>.offset(of: \.kind), "lutStart": MemoryLayout<EncodedPaint>.offset(of: \.lutStart),
+        "spread": MemoryLayout<EncodedPaint>.offset(of: \.spread), "pad": MemoryLayout<EncodedPaint>.offset(of: \.pad),
+        "color": MemoryLayout<EncodedPaint>.offset(of: \.color), "map": MemoryLayout<EncodedPaint>.offset(of: \.map),
+        "params": MemoryLayout<EncodedPaint>.offset(of: \.params),
+    ]),
+    (GPUABI.fineConfig, MemoryLayout<GPUABI.FineConfig>.size, MemoryLayout<GPUABI.FineConfig>.stride, [
+        "width": MemoryLayout<GPUABI.FineConfig>.offset(of: \.width),
+        "height": MemoryLayout<GPUABI.FineConfig>.offset(of: \.height),
+        "tilesX": MemoryLayout<GPUABI.FineConfig>.offset(of: \.tilesX),
+        "tileRowStart": MemoryLayout<GPUABI.FineConfig>.offset(of: \.tileRowStart),
+    ]),
+]
+
+@Suite struct GPUABITests {
+    /// The checked-in header (embedded at build time) must be what the generator writes now.
+    @Test func checkedInHeaderIsCurrent() throws {
+        let checkedIn = try #require(ShaderSources.text("abi.glsl"))
+        #expect(checkedIn == GPUABI.glslHeader,
+                "Sources/Shaders/include/abi.glsl is stale: run `swift run gpu-abi-header > Sources/Shaders/include/abi.glsl`")
+    }
+
+    /// Every Swift struct the GPU reads has the std430 layout the header declares.
+    @Test func swiftStructsHaveTheABILayout() {
+        #expect(swiftStructLayouts.map(\.abi.name) == GPUABI.structs.map(\.name), "every ABI struct is checked")
+        for entry in swiftStructLayouts {
+            #expect(entry.size == entry.abi.size, "\(entry.abi.name): Swift size \(entry.size), std430 \(entry.abi.size)")
+            // Arrays of the struct: Swift's stride is the std430 array stride.
+            #expect(entry.stride == entry.abi.size, "\(entry.abi.name): Swift stride \(entry.stride)")
+            #expect(Set(entry.offsets.keys) == Set(entry.abi.fields.map(\.name)), "\(entry.abi.name): the same fields")
+            for field in entry.abi.fields {
+                #expect(entry.offsets[field.name] == field.offset, "\(entry.abi.name).\(field.name)")
+            }
+        }
+    }
+
+    /// Values the Swift code keeps in its own names come from the ABI.
+    @Test func swiftEncodingsFollowTheABI() throws {
+        var scene = Scene(size: CGSize(width: 20, height: 20))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 2, y: 2, width: 10, height: 10)), with: .color(.red), style: FillStyle(eoFill: true))
+            ctx.fill(Path(CGRect(x: 4, y: 4, width: 10, height: 10)), with: .color(.blue))
+        }
+        let binned = try BinnedScene(encoding: EncodedScene(scene), width: 20, height: 20, threadCount: 1)
+        #expect(binned.draws.map(\.rule) == [GPUABI.FillRule.evenOdd.rawValue, GPUABI.FillRule.nonZero.rawValue])
+        // Public blend modes map to the ABI id of the same name; out-of-range raw values draw normally.
+        #expect(GraphicsContext.BlendMode.multiply.encoded == GPUABI.BlendID.multiply.rawValue)
+        #expect(GraphicsContext.BlendMode.plusLighter.encoded == GPUABI.BlendID.plusLighter.rawValue)
+        #expect(GraphicsContext.BlendMode(rawValue: 28).encoded == GPUABI.BlendID.normal.rawValue)
+        #expect(GraphicsContext.BlendMode(rawValue: -1).encoded == GPUABI.BlendID.normal.rawValue)
+        // Layer ids must fit a command word's index bits.
+        #expect(EncodedScene.maxLayerCount == Int(GPUABI.TileCommand.indexMask))
+    }
+
+    @Test func headerDeclaresEachBindingAndStruct() throws {
+        let header = GPUABI.glslHeader
+        for binding in GPUABI.Binding.allCases {
+            #expect(header.contains("#define BINDING_\(GPUABI.macroName("\(binding)")) \(binding.rawValue)\n"))
+        }
+        for layout in GPUABI.structs {
+            #expect(header.contains("struct \(layout.name) {"))
+        }
+        #expect(GPUABI.macroName("destinationAtop") == "DESTINATION_ATOP")
+    }
+}
+
+@Suite struct ShaderIncludeTests {
+    @Test func everyShaderAndIncludeIsEmbedded() throws {
+        for name in ShaderSources.shaderNames + ShaderSources.includeNames {
+            let text = try #require(ShaderSources.text(name), "\(name) is embedded")
+            #expect(!text.isEmpty)
+        }
+        #expect(ShaderSources.text("missing.glsl") == nil)
+    }
+
+    /// A compile error inside an include names that file and its own line, not the including shader's.
+    @Test func errorsInIncludesNameTheFileAndLine() {
+        let includes = ["helper.glsl": "// line 1\n// line 2\nthis is not glsl;\n"]
+        do {
+            _ = try ShaderCompiler.compileCompute("#version 450\n#include \"helper.glsl\"\nvoid main() {}\n",
+                                                  name: "main.comp", includes: includes)
+            Issue.record("the broken include compiled")
+        } catch {
+            #expect("\(error)".contains("helper.glsl:3:"), "\(error)")
+        }
+    }
+
+    @Test func errorsInTheShaderNameItsLine() {
+        do {
+            _ = try ShaderCompiler.compileCompute("#version 450\n#include \"abi.glsl\"\n\nvoid main() { nope }\n", name: "main.comp")
+            Issue.record("the broken shader compiled")
+        } catch {
+            #expect("\(error)".contains("main.comp:4:"), "\(error)")
+        }
+    }
+
+    @Test func aMissingIncludeSaysWhichFile() {
+        do {
+            _ = try ShaderCompiler.compileCompute("#version 450\n#include \"nowhere.glsl\"\nvoid main() {}\n",
+                                                  name: "main.comp", includes: [:])
+            Issue.record("a missing include compiled")
+        } catch {
+            #expect("\(error)".contains("nowhere.glsl"), "\(error)")
+        }
+    }
+}

@@ -62,6 +62,12 @@ package enum GeometryTolerance {
     /// Tangent legs whose unit directions' cross product is below this are collinear (`addArc` with
     /// tangents draws a line then).
     package static let collinearCross = 1e-12
+    /// A transform is singular when its determinant is below this fraction of its squared entries
+    /// (SVG's `isInvertible`): inverting it would magnify rounding errors beyond 1e12.
+    package static let singularDeterminantRelative = 1e-12
+    /// A transform is a similarity (keeps circles circles) when its columns' squared lengths and their
+    /// dot product agree within this fraction (SVG radial gradients in user space).
+    package static let similarityRelative = 1e-9
     /// A cubic's derivative is treated as quadratic (not cubic) when its leading coefficient is below
     /// this fraction of the largest one (bounding boxes).
     package static let negligibleCoefficient = 1e-12

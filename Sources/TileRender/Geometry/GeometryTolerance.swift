@@ -32,6 +32,13 @@ package enum GeometryTolerance {
 
     // MARK: Numerical resolutions
 
+    /// Stroke vertices closer than this fraction of the stroke tolerance are one point: they carry no
+    /// direction a join could use, and merging them moves the outline by far less than the tolerance.
+    package static let strokeRepeatedPoint = 1e-3
+    /// A stroke turn whose half-angle cosine is below this is a reversal: its inner offset edges meet
+    /// too far away (1 / cos) to be a corner, so the inner side goes through the vertex.
+    package static let strokeReversal = 1e-9
+
     /// Set operations sample the winding this far (relative to the largest coordinate) to either side
     /// of an edge: tiny against the geometry, large against Double's rounding of the split points.
     package static let setOperationSampleOffset = 1e-7

@@ -200,7 +200,7 @@ struct StrokeExpander {
     private mutating func subpath(closed: Bool, _ p: StrokeParameters, tolerance: Double, maxTurn: Double,
                                   into out: inout StrokeOutline) {
         // Drop repeated points; they carry no direction.
-        let epsilon = tolerance * 1e-3
+        let epsilon = tolerance * GeometryTolerance.strokeRepeatedPoint
         var kept = 0
         for i in 0..<points.count {
             if kept > 0 {
@@ -402,7 +402,7 @@ struct StrokeExpander {
             // overlaps the stroke, so it is avoided where possible (overlaps inside an edge pixel
             // would count twice in the pixel's averaged winding).
             let cosHalf = (max(0, 1 + dot) / 2).squareRoot()
-            if cosHalf > 1e-9 && !(cross == 0 && dot < 0) {
+            if cosHalf > GeometryTolerance.strokeReversal && !(cross == 0 && dot < 0) {
                 let tanHalf = (max(0, 1 - cosHalf * cosHalf)).squareRoot() / cosHalf
                 let mid = a + b
                 let midLength = simdLength(mid)

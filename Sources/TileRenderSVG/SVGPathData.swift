@@ -197,14 +197,25 @@ enum SVGPathData {
         var arc = Path()
         arc.addRelativeArc(center: .zero, radius: 1, startAngle: .radians(theta1), delta: .radians(delta),
                            transform: toEllipse)
+        var arcStart = p1
         var curves: [(end: CGPoint, control1: CGPoint, control2: CGPoint)] = []
         arc.forEach { element in
-            if case .curve(let end, let c1, let c2) = element { curves.append((end, c1, c2)) }
+            switch element {
+            case .move(let q): arcStart = q
+            case .curve(let end, let c1, let c2): curves.append((end, c1, c2))
+            default: break
+            }
         }
-        // The curves continue from p1 (the arc's computed start differs from it by rounding) and the
-        // last one ends exactly at p2, so relative commands and closes stay exact.
-        for (i, curve) in curves.enumerated() {
-            path.addCurve(to: i == curves.count - 1 ? p2 : curve.end, control1: curve.control1, control2: curve.control2)
-        }
+        guard var first = curves.first, let arcEnd = curves.last?.end else { return path.addLine(to: p2) }
+        // The curves continue from p1 and the last one ends exactly at p2 (the arc's computed ends differ
+        // by rounding, whole units under radii near 1e16), so relative commands and closes stay exact;
+        // the end tangents move with the ends (Path's arcs keep control points relative to their ends).
+        first.control1 = CGPoint(x: p1.x + (first.control1.x - arcStart.x), y: p1.y + (first.control1.y - arcStart.y))
+        curves[0] = first
+        var last = curves[curves.count - 1]
+        last.control2 = CGPoint(x: p2.x + (last.control2.x - arcEnd.x), y: p2.y + (last.control2.y - arcEnd.y))
+        last.end = p2
+        curves[curves.count - 1] = last
+        for curve in curves { path.addCurve(to: curve.end, control1: curve.control1, control2: curve.control2) }
     }
 }

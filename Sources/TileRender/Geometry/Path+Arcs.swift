@@ -215,11 +215,16 @@ extension Path {
             // Snap the ~1e-16 residues of cos/sin at multiples of 90° so quadrant points are exact.
             func snap(_ v: Double) -> Double { abs(v) < GeometryTolerance.unitCircleResidue ? 0 : v }
             let c0 = snap(cos(a0)), s0 = snap(sin(a0)), c1 = snap(cos(a1)), s1 = snap(sin(a1))
-            let cp1 = CGPoint(x: c0 - k * s0, y: s0 + k * c0).applying(transform)
-            let cp2 = CGPoint(x: c1 + k * s1, y: s1 - k * c1).applying(transform)
             var end = CGPoint(x: c1, y: s1).applying(transform)
             if i == n - 1, let e = endPoint { end = e }
-            addCurve(to: end, control1: cp1, control2: cp2)
+            // Control points are the piece's ends plus its mapped tangents, not mapped points of their
+            // own: under a huge radius the ellipse's absolute points lose whole units to rounding, and a
+            // nearly straight arc's control points must stay on its chord.
+            let start = currentPoint ?? CGPoint(x: c0, y: s0).applying(transform)
+            let tangent0 = CGSize(width: -k * s0, height: k * c0).applying(transform)
+            let tangent1 = CGSize(width: -k * s1, height: k * c1).applying(transform)
+            addCurve(to: end, control1: CGPoint(x: start.x + tangent0.width, y: start.y + tangent0.height),
+                     control2: CGPoint(x: end.x - tangent1.width, y: end.y - tangent1.height))
             a0 = a1
         }
     }

@@ -337,4 +337,28 @@ private func polyline(_ curve: BezierCurve, tolerance: Double, placement: ChordP
             if case .curve(let end, _, _)? = svg.elements.last { #expect(end == to) }
         }
     }
+
+    /// Huge radii through close points: the arc is nearly its chord, so its control points must stay
+    /// on it; they are carried relative to the exact end points (absolute ellipse points 1e16 away lose
+    /// whole units to rounding).
+    @Test(arguments: [1e6, 1e9, 1e12, 1e14, 1e16, 1e17])
+    func svgArcsWithHugeRadiiStayOnTheirChord(radius: Double) {
+        let from = CGPoint(x: 10, y: 10), to = CGPoint(x: 50, y: 50)
+        for sweepFlag in [false, true] {
+            var path = Path()
+            path.move(to: from)
+            SVGPathData.appendArc(to: &path, from: from, rx: radius, ry: radius / 2, rotation: 30,
+                                  largeArc: false, sweep: sweepFlag, to: to)
+            let sagitta = 57.0 * 57.0 / (8 * radius / 2) * 4  // generous: the smaller radius, rotated
+            for e in path.elements {
+                if case .curve(let q, let c1, let c2) = e {
+                    for p in [q, c1, c2] {
+                        #expect(abs(p.x - p.y) / 2.0.squareRoot() <= max(sagitta, 1e-9), "r \(radius): \(p)")
+                        #expect(p.x >= 10 - 1e-6 && p.x <= 50 + 1e-6, "r \(radius): \(p)")
+                    }
+                }
+            }
+            if case .curve(let end, _, _)? = path.elements.last { #expect(end == to) }
+        }
+    }
 }

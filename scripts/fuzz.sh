@@ -44,8 +44,8 @@ HARNESSES=(FuzzSVG FuzzPathData FuzzPathAPI)
 # allows more because its machine's speed is unknown (slow inputs are for the long runs to find).
 TIMEOUT="${FUZZ_TIMEOUT:-1}"
 # FUZZ_ALLOW_HANGS=1: inputs over the hang limit are saved and reported but do not fail the run (fork
-# mode goes on after them); crashes and out-of-memory still fail it. CI uses it while known hangs are
-# open (Fuzz/findings/README.md); a run without it is the full check.
+# mode goes on after them); crashes and out-of-memory still fail it. It collects slow inputs in one
+# run; a run without it is the full check.
 ALLOW_HANGS="${FUZZ_ALLOW_HANGS:-0}"
 # A fixed seed makes a run repeatable (CI uses one); unset, libFuzzer picks one.
 SEED_ARGS=()

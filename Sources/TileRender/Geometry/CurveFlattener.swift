@@ -90,7 +90,26 @@ package enum CurveFlattener {
             m = max((d1 * d1).sum(), (d2 * d2).sum()).squareRoot()
             factor = 6.0 / 8.0
         }
-        let n = (factor * m / tolerance).squareRoot().rounded(.up)
+        var n = (factor * m / tolerance).squareRoot().rounded(.up)
+        if !m.isFinite {
+            // Coordinates near Double's limit overflow the second differences: measure them scaled
+            // down instead, so that a coarse tolerance still gives few chords (set operations raise it
+            // with the coordinates; an unscaled infinity asked for the maximum whatever it was).
+            var scale = 0.0
+            for p in [curve.p0, curve.p1, curve.p2, curve.p3] { scale = max(scale, Swift.abs(p.x), Swift.abs(p.y)) }
+            let s0: SIMD2<Double> = curve.p0 / scale, s1: SIMD2<Double> = curve.p1 / scale
+            let s2: SIMD2<Double> = curve.p2 / scale, s3: SIMD2<Double> = curve.p3 / scale
+            let scaled: Double
+            if curve.degree == 2 {
+                let q: SIMD2<Double> = (3 * s1 - s0) * 0.5
+                let dd: SIMD2<Double> = s0 - 2 * q + s3
+                scaled = (dd * dd).sum().squareRoot()
+            } else {
+                let d1: SIMD2<Double> = s0 - 2 * s1 + s2, d2: SIMD2<Double> = s1 - 2 * s2 + s3
+                scaled = max((d1 * d1).sum(), (d2 * d2).sum()).squareRoot()
+            }
+            n = (factor * scaled / tolerance * scale).squareRoot().rounded(.up)
+        }
         // Clamped in floating point before the conversion: control points near 1e100 give a finite n
         // far beyond Int's range. NaN (a NaN tolerance) and infinity take the maximum.
         guard n.isFinite else { return maxChordsPerCurve }

@@ -101,6 +101,10 @@ struct StrokeExpander {
     /// Whether a vertex is a corner of the original path (true) or inside a flattened curve (false).
     private var corners: [Bool] = []
     private var dashPoints: [SIMD2<Double>] = []
+    /// Dashes the current path may still walk: the estimate that checks `maxDashCount` bounds the
+    /// path's length, but rounding can make a flattened curve longer than its control polygon, so
+    /// the walk itself is bounded too (past it the path keeps its current on/off state).
+    private var dashesLeft = 0
     private var dashCorners: [Bool] = []
 
     /// Expands `path` into `out` (user space). `tolerance` is the allowed error in user units and
@@ -123,6 +127,7 @@ struct StrokeExpander {
             dashes = StrokeExpander.estimatedDashCount(path, p)
             if !(dashes <= Double(StrokeExpander.maxDashCount)) { p.dash = []; dashes = 0 }
         }
+        dashesLeft = 2 * StrokeExpander.maxDashCount
         // Turning to share out: at most 3 pi inside each curve and pi at each corner, plus two caps per
         // subpath or dash (pi each; a dot's full turn is two caps).
         let roundParts = 5 * Double(path.elements.count) + 2 * dashes
@@ -272,10 +277,17 @@ struct StrokeExpander {
             if segment == 0 { continue }
             let direction = (b - a) / segment
             lastDirection = direction
-            var travelled = 0.0
-            while segment - travelled > remaining {
+            var travelled = 0.0, boundary = a, unplaceable = false
+            while segment - travelled > remaining && dashesLeft > 0 {
                 travelled += remaining
                 let q = a + direction * travelled
+                // A dash shorter than the coordinates' resolution where it lies does not move the
+                // position (points near 1e300 on a segment that is long only by rounding: a fuzz finding
+                // walked 1e283 dashes on one spot). It cannot be placed: the rest of the segment keeps
+                // the current on/off state, and the pattern goes on from the next vertex.
+                if remaining > 0 && q == boundary { unplaceable = true; break }
+                boundary = q
+                dashesLeft -= 1
                 if on {
                     dashPoints.append(q); dashCorners.append(true)
                     flush(direction, &out)
@@ -286,7 +298,7 @@ struct StrokeExpander {
                 index = (index + 1) % p.dash.count
                 remaining = p.dash[index]
             }
-            remaining -= segment - travelled
+            if !unplaceable { remaining -= segment - travelled }
             if on { dashPoints.append(b); dashCorners.append(lineCorners[i]) }
         }
         // A dash that would start exactly at the path's end is not drawn (resvg and Skia agree).

@@ -63,6 +63,58 @@ import Testing
         #expect(unionArea > 3000)
     }
 
+    @Test func stackedCopiesAreOneWeightedEdgeSet() throws {
+        // 64 copies of one outline (a path added to itself six times): merged, it has one copy's edges
+        // with weight 64, so splitting costs what one copy costs (stacked copies made the pair tests
+        // quadratic: fuzz findings). Winding, and so every result, is unchanged.
+        let circle = Path(ellipseIn: CGRect(x: 10, y: 10, width: 60, height: 60))
+        var stacked = circle
+        for _ in 0..<6 { stacked.addPath(stacked) }
+        let single = SetOperation.polygonEdges(circle, fromFirst: true)
+        let merged = SetOperation.merged(SetOperation.polygonEdges(stacked, fromFirst: true))
+        #expect(merged.count == single.count)
+        #expect(merged.allSatisfy { $0.weight == 64 })
+        let square = Path(CGRect(x: 40, y: 40, width: 50, height: 50))
+        #expect(areaOf(stacked.union(square)) == areaOf(circle.union(square)))
+        #expect(areaOf(stacked.subtracting(square)) == areaOf(circle.subtracting(square)))
+        // Even-odd: an even number of copies encloses nothing; an odd number, the circle.
+        #expect(stacked.union(Path(), eoFill: true).isEmpty)
+        var three = circle
+        three.addPath(circle); three.addPath(circle)
+        #expect(areaOf(three.union(Path(), eoFill: true)) == areaOf(circle.union(Path())))
+        // An edge and its reverse cancel.
+        var there = Path()
+        there.move(to: CGPoint(x: 0, y: 0)); there.addLine(to: CGPoint(x: 10, y: 5))
+        var back = Path()
+        back.move(to: CGPoint(x: 10, y: 5)); back.addLine(to: CGPoint(x: 0, y: 0))
+        there.addPath(back)
+        #expect(SetOperation.merged(SetOperation.polygonEdges(there, fromFirst: true)).isEmpty)
+    }
+
+    /// Signed area of a set operation's result (its edges are lines).
+    private func areaOf(_ path: Path) -> Double {
+        var area = 0.0
+        for e in SetOperation.polygonEdges(path, fromFirst: true) { area += e.a.x * e.b.y - e.b.x * e.a.y }
+        return (abs(area) / 2 * 1e6).rounded() / 1e6
+    }
+
+    @Test func curvesNearDoublesLimitTakeFewChords() {
+        // Second differences of control points near 1.7e308 overflow to infinity; they are measured
+        // scaled down, so a coarse tolerance gives few chords rather than the per-curve maximum
+        // (720,908 edges from a 500-element set-operation input: a fuzz finding).
+        let p0 = SIMD2(-1.7e308, 0.0), p1 = SIMD2(1.7e308, 1e308), p2 = SIMD2(-1.7e308, 1.7e308), p3 = SIMD2(1.7e308, 0.0)
+        #expect(Flattener.chordCount(p0, p1, p2, p3, degree: 3, tolerance: .infinity) == 1)
+        #expect(Flattener.chordCount(p0, p1, p2, p3, degree: 3, tolerance: 1e306) <= 64)
+        #expect(Flattener.chordCount(p0, p1, p2, p3, degree: 3, tolerance: 1) == Flattener.maxChordsPerCurve)
+        var a = Path()
+        a.move(to: CGPoint(x: p0.x, y: p0.y))
+        for _ in 0..<100 { a.addCurve(to: CGPoint(x: p3.x, y: p3.y), control1: CGPoint(x: p1.x, y: p1.y), control2: CGPoint(x: p2.x, y: p2.y)) }
+        let b = Path(CGRect(x: -1e308, y: -1e308, width: 1e308, height: 1e308))
+        let tolerance = SetOperation.flatteningTolerance(a, b)
+        #expect(SetOperation.curveChordCount(a, tolerance: tolerance) <= SetOperation.maxCurveChords)
+        _ = a.symmetricDifference(b)
+    }
+
     /// The segment-tree winding index agrees with counting every edge, on split random polygons.
     @Test func windingIndexMatchesCountingEveryEdge() {
         var rng = SeededRandom(seed: 7)

@@ -215,6 +215,22 @@ import Testing
         #expect(alpha(b, 25, 10) > 0 && alpha(b, 30, 10) == alpha(b, 25, 10))  // solid: no gaps
     }
 
+    @Test func dashesFinerThanTheCoordinatesResolutionEnd() throws {
+        // A closed curve along y = 1e300 whose control polygon is about a unit long: the 18-unit width
+        // turns it into 30 chords, 1e284 long by rounding alone (an ulp of y), so the estimate lets
+        // [8, 8] dash it, and the dash ends no longer moved (a fuzz finding walked 1e283 dashes on one spot). Now the rest of such
+        // a segment keeps its on/off state: a few contours, at once.
+        var path = Path()
+        path.move(to: CGPoint(x: -32, y: 1e300))
+        path.addCurve(to: CGPoint(x: -32, y: 1e300), control1: CGPoint(x: -32.3, y: 1e300),
+                      control2: CGPoint(x: -31.7, y: 1e300))
+        path.closeSubpath()
+        let outline = expand(path, StrokeStyle(lineWidth: 18, dash: [8, 8]))
+        #expect(outline.contourEnds.count < 100, "\(outline.contourEnds.count) contours")
+        // Ordinary dashes are unchanged by the check: 100 units of [8, 8] give 7 dashes.
+        #expect(expand(line(0, 0, 100, 0), StrokeStyle(lineWidth: 1, dash: [8, 8])).contourEnds.count == 7)
+    }
+
     // MARK: 12. Lengths beyond 1e154
 
     @Test func controlPointsNear1e200StillDraw() throws {

@@ -86,19 +86,23 @@ package struct PathSegments: Sequence, IteratorProtocol {
             switch element {
             case .move(let p):
                 guard let q = map(p) else { continue }
-                let closing = openSubpathClose()
-                current = q; start = q; closed = false
-                if let c = closing { pending = .move(to: q); return c }
-                return .move(to: q)
+                let implicitClose = openSubpathClose()
+                let move = startSubpath(at: q)
+                guard let close = implicitClose else { return move }
+                pending = move
+                return close
             case .line(let p):
                 guard let q = map(p) else { continue }
-                return draw(to: q, .line(from: start, to: q))
+                guard let from = current else { return startSubpath(at: q) }
+                return drawn(.line(from: from, to: q))
             case .quadCurve(let p, let c):
                 guard let q = map(p), let k = map(c) else { continue }
-                return draw(to: q, .quad(from: start, control: k, to: q))
+                guard let from = current else { return startSubpath(at: q) }
+                return drawn(.quad(from: from, control: k, to: q))
             case .curve(let p, let c1, let c2):
                 guard let q = map(p), let k1 = map(c1), let k2 = map(c2) else { continue }
-                return draw(to: q, .cubic(from: start, control1: k1, control2: k2, to: q))
+                guard let from = current else { return startSubpath(at: q) }
+                return drawn(.cubic(from: from, control1: k1, control2: k2, to: q))
             case .closeSubpath:
                 guard let c = current, !closed else { continue }
                 current = start; closed = true
@@ -119,35 +123,25 @@ package struct PathSegments: Sequence, IteratorProtocol {
         return .close(from: c, to: start)
     }
 
-    /// A line or curve ending at `end`; `segment` was built with `start` as a placeholder origin.
-    private mutating func draw(to end: SIMD2<Double>, _ segment: PathSegment) -> PathSegment {
-        guard let from = current else {
-            current = end; start = end; closed = false
-            return .move(to: end)
-        }
-        let drawn = segment.starting(at: from)
-        current = end
-        if closed {
-            closed = false
-            pending = drawn
-            return .move(to: from)
-        }
-        return drawn
+    /// A move, or a line or curve with no current point (it starts a subpath at its end and draws
+    /// nothing).
+    private mutating func startSubpath(at end: SIMD2<Double>) -> PathSegment {
+        current = end; start = end; closed = false
+        return .move(to: end)
+    }
+
+    /// A line or curve from the current point; right after a close, the implicit move to the closed
+    /// subpath's start (the current point) comes first.
+    private mutating func drawn(_ segment: PathSegment) -> PathSegment {
+        current = segment.end
+        guard closed else { return segment }
+        closed = false
+        pending = segment
+        return .move(to: start)
     }
 }
 
 extension PathSegment {
-    /// The same segment from another start point (moves and closes unchanged).
-    @inline(__always)
-    fileprivate func starting(at from: SIMD2<Double>) -> PathSegment {
-        switch self {
-        case .line(_, let q): return .line(from: from, to: q)
-        case .quad(_, let c, let q): return .quad(from: from, control: c, to: q)
-        case .cubic(_, let c1, let c2, let q): return .cubic(from: from, control1: c1, control2: c2, to: q)
-        case .move, .close: return self
-        }
-    }
-
     /// The segment's end point.
     package var end: SIMD2<Double> {
         switch self {

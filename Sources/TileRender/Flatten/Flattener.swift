@@ -41,6 +41,7 @@ struct Flattener {
             out.append(LineSegment(x0: Float(a.x), y0: Float(a.y), x1: Float(b.x), y1: Float(b.y)))
         }
         let map = PathPointMap(transform: t, limit: Flattener.coordinateLimit)
+        let canvas = CGRect(x: 0, y: 0, width: width, height: height)
         for segment in path.segments(closing: .everySubpath, map: map) {
             switch segment {
             case .move:
@@ -56,7 +57,7 @@ struct Flattener {
                 let curve = BezierCurve(segment)!
                 var previous = curve.p0
                 CurveFlattener.forEachChordEnd(curve, tolerance: Flattener.tolerance, placement: .straddling,
-                                               visibleWidth: width, height: height) { p in
+                                               windingInside: canvas) { p in
                     line(previous, p)
                     previous = p
                 }

@@ -148,26 +148,29 @@ package enum CurveFlattener {
         forEachChordEnd(curve, count: chordCount(curve, tolerance: tolerance), placement: placement, body)
     }
 
-    /// Fill flattening with a visible area `0...width x 0...height`: a curve (or a half of one) whose
-    /// control points all lie on one side outside it becomes its chord, and curves needing more than
-    /// `splitAboveChords` chords are halved first, so enormous off-canvas curves cost nothing. Only
-    /// for fills: a stroke's outline depends on the whole curve.
+    /// Flattening for a winding number inside `visible` only (fills: the canvas; hit tests: the point
+    /// itself): a curve (or a half of one) whose control points all lie on one side outside it becomes
+    /// its chord, since the winding a curve leaves inside from outside depends only on its end points;
+    /// and curves needing more than `splitAboveChords` chords are halved first, so enormous curves cost
+    /// chords only near the area. Not for strokes: their outline depends on the whole curve.
     package static func forEachChordEnd(_ curve: BezierCurve, tolerance: Double, placement: ChordPlacement,
-                                        visibleWidth width: Double, height: Double,
-                                        _ body: (SIMD2<Double>) -> Void) {
-        visit(curve, tolerance, placement, width, height, depth: 0, body)
+                                        windingInside visible: CGRect, _ body: (SIMD2<Double>) -> Void) {
+        let area = (minX: Double(visible.minX), minY: Double(visible.minY),
+                    maxX: Double(visible.maxX), maxY: Double(visible.maxY))
+        visit(curve, tolerance, placement, area, depth: 0, body)
     }
 
     private static func visit(_ c: BezierCurve, _ tolerance: Double, _ placement: ChordPlacement,
-                              _ width: Double, _ height: Double, depth: Int, _ body: (SIMD2<Double>) -> Void) {
+                              _ area: (minX: Double, minY: Double, maxX: Double, maxY: Double), depth: Int,
+                              _ body: (SIMD2<Double>) -> Void) {
         let minX = min(min(c.p0.x, c.p1.x), min(c.p2.x, c.p3.x)), maxX = max(max(c.p0.x, c.p1.x), max(c.p2.x, c.p3.x))
         let minY = min(min(c.p0.y, c.p1.y), min(c.p2.y, c.p3.y)), maxY = max(max(c.p0.y, c.p1.y), max(c.p2.y, c.p3.y))
-        let outside = maxY <= 0 || minY >= height || maxX <= 0 || minX >= width
+        let outside = maxY <= area.minY || minY >= area.maxY || maxX <= area.minX || minX >= area.maxX
         let n = outside ? 1 : chordCount(c, tolerance: tolerance)
         if n > splitAboveChords && depth < maxSplitDepth {
             let (left, right) = c.halves()
-            visit(left, tolerance, placement, width, height, depth: depth + 1, body)
-            visit(right, tolerance, placement, width, height, depth: depth + 1, body)
+            visit(left, tolerance, placement, area, depth: depth + 1, body)
+            visit(right, tolerance, placement, area, depth: depth + 1, body)
             return
         }
         forEachChordEnd(c, count: n, placement: placement, body)

@@ -44,7 +44,8 @@ extension Path {
     /// `GeometryTolerance.hitTest` (0.01 point). Points exactly on an edge may fall either way.
     public func contains(_ p: CGPoint, eoFill: Bool = false) -> Bool {
         var winding = 0
-        forEachFlattenedEdge(tolerance: GeometryTolerance.hitTest) { a, b in
+        // Only the winding around p counts: curves away from it are flattened to their chords.
+        forEachFlattenedEdge(tolerance: GeometryTolerance.hitTest, windingInside: CGRect(origin: p, size: .zero)) { a, b in
             if a.y <= p.y {
                 if b.y > p.y, Path.cross(a, b, p) > 0 { winding += 1 }
             } else if b.y <= p.y, Path.cross(a, b, p) < 0 {
@@ -55,8 +56,10 @@ extension Path {
     }
 
     /// The edges of the path's polygonal approximation (vertices on the curves), each subpath
-    /// implicitly closed; zero-length closing edges are left out.
-    func forEachFlattenedEdge(tolerance: CGFloat, _ body: (CGPoint, CGPoint) -> Void) {
+    /// implicitly closed; zero-length closing edges are left out. With `windingInside`, curves are
+    /// flattened finely only near that area (the edges keep the path's winding numbers there).
+    func forEachFlattenedEdge(tolerance: CGFloat, windingInside area: CGRect? = nil,
+                              _ body: (CGPoint, CGPoint) -> Void) {
         func point(_ v: SIMD2<Double>) -> CGPoint { CGPoint(x: v.x, y: v.y) }
         for segment in segments(closing: .everySubpath) {
             switch segment {
@@ -69,9 +72,15 @@ extension Path {
             case .quad, .cubic:
                 let curve = BezierCurve(segment)!
                 var previous = curve.p0
-                CurveFlattener.forEachChordEnd(curve, tolerance: Double(tolerance), placement: .onCurve) { q in
+                func edge(_ q: SIMD2<Double>) {
                     body(point(previous), point(q))
                     previous = q
+                }
+                if let area {
+                    CurveFlattener.forEachChordEnd(curve, tolerance: Double(tolerance), placement: .onCurve,
+                                                   windingInside: area, edge)
+                } else {
+                    CurveFlattener.forEachChordEnd(curve, tolerance: Double(tolerance), placement: .onCurve, edge)
                 }
             }
         }

@@ -277,6 +277,30 @@ private func polyline(_ curve: BezierCurve, tolerance: Double, placement: ChordP
         }
     }
 
+    /// `contains` flattens finely only near the point: a circle of radius 1e12 answers right 1 unit
+    /// either side of its outline (chords capped per curve cut up to 3e5 units inside it), at a
+    /// bounded cost.
+    @Test func containsIsExactNearHugeCurves() {
+        let r = 1e12, centre = SIMD2<Double>(1e12, 0)
+        let circle = Path(ellipseIn: CGRect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r))
+        let curves = Array(circle.segments()).compactMap(BezierCurve.init)
+        #expect(curves.count == 4)
+        for (k, t) in [(0, 0.3137), (1, 0.5071), (2, 0.7713), (3, 0.1009), (3, 0.9043)] {
+            // 1 unit along the radius either side of a point of the path's own curve (the cubics lie a
+            // little outside the true circle), nearly along the curve's normal.
+            let onCurve = curves[k].point(at: t)
+            let radial = (onCurve - centre) / ((onCurve - centre) * (onCurve - centre)).sum().squareRoot()
+            let inside = cg(onCurve - radial), outside = cg(onCurve + radial)
+            #expect(circle.contains(inside), "curve \(k) at \(t): 1 unit inside")
+            #expect(!circle.contains(outside), "curve \(k) at \(t): 1 unit outside")
+            var edges = 0
+            circle.forEachFlattenedEdge(tolerance: GeometryTolerance.hitTest, windingInside: CGRect(origin: inside, size: .zero)) { _, _ in
+                edges += 1
+            }
+            #expect(edges <= 2 * CurveFlattener.maxChordsPerCurve + 4 * 2 * CurveFlattener.maxSplitDepth, "\(edges) edges")
+        }
+    }
+
     @Test func closedPointsAndDegenerateCurvesStrokeAsDots() {
         let round = StrokeStyle(lineWidth: 6, lineCap: .round)
         var closedPoint = Path()

@@ -6,7 +6,8 @@ import TileRender
 //   shape-stack    one Shape view per diamond (view by view)
 //   canvas         one Canvas per card, drawing its diamonds as paths (one encoded scene)
 //   image          one card pre-rendered to a bitmap once, drawn as 50 Image views
-//   drawing-group  the shape-stack cards with .drawingGroup() (rendered once, then cached)
+//   drawing-group  the shape-stack cards with .drawingGroup() (rendered once, then served from the
+//                  renderer's offscreen cache)
 // Each strategy is timed end to end (layout, recording, rendering) over --repeat renders.
 
 /// The seed's DiamondShape: four quadratic curves, centred in a square.
@@ -111,11 +112,18 @@ func runStrategies(_ args: [String]) throws {
     let cardImage = Image(bitmap: try cardRenderer.render(backend: .cpu))
 
     for backend in backends {
+        // One ImageRenderer per strategy, kept across frames as an app keeps its renderer: its memory
+        // and its offscreen cache (the drawing groups' images) serve the next frame.
+        func frames<V: View>(_ view: V) -> () throws -> Bitmap {
+            let renderer = ImageRenderer(content: view)
+            renderer.proposedSize = proposal
+            return { try renderer.render(backend: backend) }
+        }
         let strategies: [(String, () throws -> Bitmap)] = [
-            ("shape-stack", { let r = ImageRenderer(content: CardGrid { ShapeStackCard() }); r.proposedSize = proposal; return try r.render(backend: backend) }),
-            ("canvas", { let r = ImageRenderer(content: CardGrid { CanvasCard() }); r.proposedSize = proposal; return try r.render(backend: backend) }),
-            ("image", { let r = ImageRenderer(content: CardGrid { cardImage }); r.proposedSize = proposal; return try r.render(backend: backend) }),
-            ("drawing-group", { let r = ImageRenderer(content: CardGrid { ShapeStackCard().drawingGroup() }); r.proposedSize = proposal; return try r.render(backend: backend) }),
+            ("shape-stack", frames(CardGrid { ShapeStackCard() })),
+            ("canvas", frames(CardGrid { CanvasCard() })),
+            ("image", frames(CardGrid { cardImage })),
+            ("drawing-group", frames(CardGrid { ShapeStackCard().drawingGroup() })),
         ]
         for (name, render) in strategies {
             var times: [Double] = []

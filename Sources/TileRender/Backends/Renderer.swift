@@ -1,5 +1,4 @@
 import Foundation
-import Shaders
 
 /// Which rasterizer runs the binned scene.
 public enum Backend: String, Sendable, CaseIterable {
@@ -12,6 +11,10 @@ public enum Backend: String, Sendable, CaseIterable {
 }
 
 /// Turns a `Scene` into pixels.
+///
+/// A renderer keeps its working memory (binning buffers, the CPU backend's scratch) and its offscreen
+/// cache (rendered `drawingGroup()`s) between renders; its copies share them. Reuse one renderer for
+/// repeated frames.
 public struct Renderer: Sendable {
     public var backend: Backend
     /// CPU worker threads, clamped to 1...`maxThreadCount`. The output is identical for every thread count.
@@ -22,22 +25,37 @@ public struct Renderer: Sendable {
     /// is bounded: a hostile `threadCount` cannot allocate per-thread memory without limit.
     public static let maxThreadCount = 256
     static func clampedThreads(_ n: Int) -> Int { min(max(1, n), maxThreadCount) }
-    /// Binning and rasterizing memory kept between renders (shared by copies of this renderer).
-    private let cache = RenderCache()
+    /// The offscreen cache's default budget, 64 MiB.
+    public static let defaultOffscreenCacheBytes = OffscreenCache.defaultBudget
+    /// What this renderer keeps between renders (shared by its copies).
+    private let state: RendererState
     /// Bytes of binned data one band may hold (`BinningPlan.defaultBudget`); tests lower it to force
     /// banded binning. At most 2 GiB (32-bit offsets).
     var binningBudget = BinningPlan.defaultBudget {
         didSet { binningBudget = min(max(binningBudget, 1), 1 << 31) }
     }
-    /// Tests: a smaller stand-in for the Vulkan device's buffer limit (maxStorageBufferRange).
-    var vulkanBufferLimit: Int? = nil
-    /// Tests: a shorter device time limit than `VulkanBackend.timeLimitSeconds`.
-    var vulkanTimeLimit: Duration? = nil
+    /// Tests: a smaller stand-in for a GPU device's buffer limit (Vulkan's maxStorageBufferRange).
+    var deviceBufferLimit: Int? = nil
+    /// Tests: a shorter device time limit than the backend's (`BackendCapabilities.timeLimit`).
+    var deviceTimeLimit: Duration? = nil
+    /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
+    var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
-    public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// A renderer for `backend`. Rendered offscreen groups are cached up to `offscreenCacheBytes`.
+    public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+                offscreenCacheBytes: Int = Renderer.defaultOffscreenCacheBytes) {
+        self.init(backend: backend, threadCount: threadCount, offscreenCache: OffscreenCache(budget: offscreenCacheBytes))
+    }
+
+    /// Tests: a renderer whose offscreen cache finds candidates with another hash function.
+    init(backend: Backend, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, offscreenCache: OffscreenCache) {
         self.backend = backend
         self.threadCount = Renderer.clampedThreads(threadCount)
+        state = RendererState(offscreen: offscreenCache)
     }
+
+    /// The offscreen cache's counters and size (shared by this renderer's copies).
+    public var offscreenCacheStatistics: OffscreenCacheStatistics { state.offscreen.statistics }
 
     /// Renders `scene` into a new bitmap of `scene.size`, rounded up to whole pixels, on a transparent
     /// background.
@@ -78,70 +96,98 @@ public struct Renderer: Sendable {
         return (bitmap, stats)
     }
 
-    private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
-        var backend = try resolvedBackend()
-        if var vulkan = backend as? VulkanBackend, let limit = vulkanTimeLimit {
-            vulkan.deadline = ContinuousClock.now + limit
-            backend = vulkan
-        }
-        var buffers = cache.take()
-        defer { cache.give(buffers) }
-        let encoding = EncodedScene(scene)
-        if let why = encoding.limitExceeded { throw TileRenderError.sceneTooLarge(why) }
-        var used: Backend = backend is VulkanBackend ? .vulkan : .cpu
-        // Phase 1 of binning and the bands (see BinningPlan.swift): the CPU's plan has to fit the binning
-        // budget; Vulkan's also the device's buffer limit, checked here, before anything is binned or
-        // uploaded. `.auto` takes the CPU at once when Vulkan's limit is what does not fit.
-        var plan = try BinningPlan(encoding: encoding, width: target.width, height: target.height,
-                                   threadCount: threadCount, budget: binningBudget, reusing: &buffers)
-        if let vulkan = backend as? VulkanBackend {
-            do {
-                let range = min(vulkan.context.maxStorageBufferRange, vulkanBufferLimit ?? Int.max)
-                try vulkan.checkSceneBuffers(encoding, limit: range)
-                // The band's pixel rows are one buffer too (the CPU plan does not count them).
-                let rowBytes = target.width * BinnedScene.tileSize * 4
-                let tallest = plan.bands.map(\.count).max() ?? 0
-                if range < plan.largestBandEstimate || tallest * rowBytes > range {
-                    try plan.plan(budget: min(binningBudget, range), extraRowBytes: rowBytes,
-                                  limit: "\(vulkan.context.deviceName)'s buffer limit (maxStorageBufferRange \(range) bytes)",
-                                  threadCount: threadCount, buffers: &buffers)
-                }
-            } catch where self.backend == .auto {
-                BackendLog.once("TileRender: Vulkan could not render a scene (\(error)); using the CPU rasterizer for it")
-                backend = CPUBackend()
-                used = .cpu
-                try plan.plan(budget: binningBudget, extraRowBytes: 0, limit: "the binning memory budget of \(BinningPlan.describe(binningBudget))",
-                              threadCount: threadCount, buffers: &buffers)
+    /// `scene` with each offscreen group replaced by its image: from the offscreen cache when this
+    /// renderer (or a copy) rendered the same content before, else rendered now by this renderer, on
+    /// its backend. Nested groups resolve the same way while their group renders.
+    func resolvingOffscreenGroups(_ scene: Scene) throws -> Scene {
+        try scene.resolvingOffscreenGroups { group in
+            try state.offscreen.image(for: OffscreenKey(content: group.content, backend: backend)) {
+                try render(group.content)
             }
         }
-        var statistics = RenderStatistics(backend: used, binningSeconds: plan.seconds, strokeSeconds: plan.strokeSeconds,
+    }
+
+    private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
+        // Groups first: their renders take the binning buffers too.
+        let scene = try resolvingOffscreenGroups(scene)
+        var backend = try BackendSelection.backend(for: self.backend, cpu: state.cpu, gpu: gpuProvider)
+        let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
+        let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit)
+        let timings = StageTimings()
+        var buffers = state.buffers.take()
+        defer { state.buffers.give(buffers) }
+        let encoding = EncodedScene(scene)
+        if let why = encoding.limitExceeded { throw TileRenderError.sceneTooLarge(why) }
+        // Phase 1 of binning and the bands (see BinningPlan.swift): the CPU's plan has to fit the binning
+        // budget; a GPU's also the device's buffer limit, checked here, before anything is binned or
+        // uploaded. `.auto` takes the CPU at once when the device's limit is what does not fit.
+        var plan = try timings.measure(.binning) {
+            try BinningPlan(encoding: encoding, width: target.width, height: target.height, threadCount: threadCount,
+                            budget: binningBudget, reusing: &buffers, timings: timings)
+        }
+        if let deviceLimit = backend.capabilities.maxBufferBytes {
+            do {
+                let range = min(deviceLimit, deviceBufferLimit ?? Int.max)
+                try backend.checkSceneBuffers(encoding, limit: range)
+                // The band's pixel rows may be one buffer too (the CPU plan does not count them).
+                let rowBytes = backend.capabilities.buffersPixelRows ? target.width * BinnedScene.tileSize * 4 : 0
+                let tallest = plan.bands.map(\.count).max() ?? 0
+                if range < plan.largestBandEstimate || tallest * rowBytes > range {
+                    let device = backend.capabilities.deviceName, limitName = backend.capabilities.maxBufferName
+                    try timings.measure(.binning) {
+                        try plan.plan(budget: min(binningBudget, range), extraRowBytes: rowBytes,
+                                      limit: "\(device)'s buffer limit (\(limitName) \(range) bytes)",
+                                      threadCount: threadCount, buffers: &buffers)
+                    }
+                }
+            } catch {
+                guard let cpu = BackendSelection.fallback(for: self.backend, from: backend, after: error, cpu: state.cpu) else { throw error }
+                backend = cpu
+                try timings.measure(.binning) {
+                    try plan.plan(budget: binningBudget, extraRowBytes: 0, limit: "the binning memory budget of \(BinningPlan.describe(binningBudget))",
+                                  threadCount: threadCount, buffers: &buffers)
+                }
+            }
+        }
+        var statistics = RenderStatistics(backend: backend.capabilities.kind, binningSeconds: 0, strokeSeconds: 0,
                                           segmentCount: 0, pathTileCount: 0, peakBinnedBytes: 0, bandCount: plan.bands.count)
         for band in plan.bands {
-            var binned = try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: threadCount, reusing: &buffers)
+            var binned = try timings.measure(.binning) {
+                try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: threadCount, reusing: &buffers)
+            }
             defer { buffers.reclaim(&binned) }
-            statistics.binningSeconds += binned.binningSeconds
             statistics.segmentCount += binned.segments.count
             statistics.pathTileCount += binned.pathTileCommandCount
             statistics.peakBinnedBytes = max(statistics.peakBinnedBytes, binned.binnedBytes + plan.lineCount * BinningPlan.bytesPerLine)
-            // `.auto` never fails where the CPU can render: a band the shader cannot take (layers nested
-            // too deep) or a Vulkan failure falls back to the CPU, for this band and the rest. Vulkan
-            // writes the target only after its dispatch succeeded, so the band is drawn once.
-            if self.backend == .auto && backend is VulkanBackend {
-                do {
-                    guard binned.maxLayerDepth <= FineShader.maxLayerDepth else { throw TileRenderError.backendUnavailable("layers nested too deep") }
-                    try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
-                } catch {
-                    BackendLog.once("TileRender: Vulkan could not render a scene (\(error)); using the CPU rasterizer for it")
-                    backend = CPUBackend()
-                    statistics.backend = .cpu
-                    try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+            // `.auto` never fails where the CPU can render: a band the backend cannot take (layers nested
+            // deeper than it supports) or a failed dispatch falls back to the CPU, for this band and the
+            // rest. Backends write the target only once a band is drawn, so the band is drawn once.
+            do {
+                if let depth = backend.capabilities.maxLayerDepth, binned.maxLayerDepth > depth {
+                    throw TileRenderError.backendUnavailable("layers nest \(binned.maxLayerDepth) deep; the \(backend.capabilities.name) backend supports \(depth)")
                 }
-            } else {
-                try backend.rasterize(binned, into: target, threadCount: threadCount, buffers: &buffers)
+                try backend.rasterize(binned, into: target, settings: settings)
+            } catch {
+                guard let cpu = BackendSelection.fallback(for: self.backend, from: backend, after: error, cpu: state.cpu) else { throw error }
+                backend = cpu
+                statistics.backend = .cpu
+                try backend.rasterize(binned, into: target, settings: settings)
             }
         }
+        statistics.binningSeconds = timings.seconds(.binning)
+        statistics.strokeSeconds = timings.seconds(.strokes)
         return statistics
     }
+}
+
+/// What a Renderer keeps between renders, shared by its copies: binning memory, its CPU backend (with
+/// that backend's scratch memory) and the offscreen cache.
+final class RendererState: Sendable {
+    let buffers = RenderCache()
+    let cpu = CPUBackend()
+    let offscreen: OffscreenCache
+
+    init(offscreen: OffscreenCache) { self.offscreen = offscreen }
 }
 
 /// Where a render's time and memory went.

@@ -103,10 +103,6 @@ struct BinnedScene: Sendable {
     /// band after band (see `BinningPlan`).
     var tileRows: Range<Int>
 
-    /// Time spent flattening and binning (stroke expansion included), for benchmarks.
-    var binningSeconds: Double = 0
-    /// Time spent expanding strokes, summed over workers.
-    var strokeSeconds: Double = 0
     /// Bytes of binned data this band holds (chunk outputs and merged arrays), for the budget's tests.
     var binnedBytes = 0
 
@@ -122,7 +118,6 @@ struct BinnedScene: Sendable {
     /// (give it back with `BinningBuffers.reclaim`).
     init(encoding: EncodedScene, plan: BinningPlan, rows: Range<Int>, threadCount: Int,
          reusing buffers: inout BinningBuffers) throws {
-        let clock = ContinuousClock.now
         width = plan.width
         height = plan.height
         tilesX = plan.tilesX
@@ -189,7 +184,6 @@ struct BinnedScene: Sendable {
         binnedBytes = buffers.outputs[0..<unitCount].reduce(0) { $0 + $1.byteCount }
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
-        binningSeconds = (ContinuousClock.now - clock).seconds
     }
 
     private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int) throws {
@@ -320,7 +314,6 @@ struct BinningBuffers: Sendable {
     var pathTileRuns: [UInt32] = []
     var tileCommandStart: [UInt32] = []
     var tileCommands: [UInt32] = []
-    var fineWorkers: [FineRasterizer] = []
 
     /// Takes back the large arrays of a scene that is no longer needed.
     mutating func reclaim(_ scene: inout BinnedScene) {
@@ -367,8 +360,4 @@ struct ChunkOutput {
         segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4)
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

@@ -81,14 +81,10 @@ struct BinningPlan: Sendable {
     /// The largest band's estimated bytes (kept lines and fixed arrays included).
     private(set) var largestBandEstimate = 0
     let lineCount: Int
-    /// Phase 1 and planning time, and stroke-expansion worker time, seconds.
-    private(set) var seconds: Double
-    let strokeSeconds: Double
-
-    /// Runs phase 1 for `encoding` and plans the bands for `budget` bytes.
+    /// Runs phase 1 for `encoding` and plans the bands for `budget` bytes. Stroke expansion reports its
+    /// time to `timings` when given.
     init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, budget: Int,
-         reusing buffers: inout BinningBuffers) throws {
-        let clock = ContinuousClock.now
+         reusing buffers: inout BinningBuffers, timings: StageTimings? = nil) throws {
         self.width = width
         self.height = height
         tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
@@ -120,7 +116,7 @@ struct BinningPlan: Sendable {
                     let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
                     for d in lo..<hi {
                         if exceeded.load(ordering: .relaxed) || s.value[worker].tooManySegments { break }
-                        let added = s.value[worker].prepare(encoding.draws[d], into: &output)
+                        let added = s.value[worker].prepare(encoding.draws[d], into: &output, timings: timings)
                         if lineTotal.wrappingAdd(added, ordering: .relaxed).newValue > lineLimit {
                             exceeded.store(true, ordering: .relaxed)
                         }
@@ -129,7 +125,6 @@ struct BinningPlan: Sendable {
                 }
             }
         }
-        strokeSeconds = buffers.binners[0..<workers].reduce(0) { $0 + $1.strokeSeconds }
         if buffers.binners[0..<workers].contains(where: \.tooManySegments) {
             throw TileRenderError.sceneTooLarge("a path flattens to more than \(Flattener.maxSegmentsPerPath) line segments")
         }
@@ -137,12 +132,10 @@ struct BinningPlan: Sendable {
         if exceeded.load(ordering: .relaxed) {
             throw TileRenderError.sceneTooLarge("the flattened outlines need more than \(lineLimit) line segments, over the binning memory budget of \(BinningPlan.describe(budget))")
         }
-        seconds = 0
         if budget != BinningPlan.unlimited {
             try plan(budget: budget, extraRowBytes: 0, limit: "the binning memory budget of \(BinningPlan.describe(budget))",
                      threadCount: threadCount, buffers: &buffers)
         }
-        seconds = (ContinuousClock.now - clock).seconds
     }
 
     /// Groups the tile rows into bands whose estimated bytes, plus `extraRowBytes` per tile row (the

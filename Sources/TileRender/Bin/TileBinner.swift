@@ -17,8 +17,6 @@ struct TileBinner {
     private var carry = [Float](repeating: 0, count: 16)
     private var stroker = StrokeExpander()
     private var outline = StrokeOutline()
-    /// Time spent expanding strokes, for benchmarks.
-    private(set) var strokeSeconds: Double = 0
     /// Set when a draw's outline reached `Flattener.maxSegmentsPerPath` (the plan then throws).
     private(set) var tooManySegments = false
 
@@ -37,18 +35,22 @@ struct TileBinner {
         self.height = Float(height)
         tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
         tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
-        strokeSeconds = 0
         tooManySegments = false
     }
 
     /// Binning phase 1: flattens (or strokes) `draw`, clips it to the canvas and appends the clipped
     /// lines and the draw's record to `chunk`. The lines are kept so that phase 2 can bin any band of
-    /// tile rows without flattening again. Returns the number of lines appended.
+    /// tile rows without flattening again. Returns the number of lines appended. Stroke expansion's
+    /// time goes to `timings` when given (benchmarks).
     @discardableResult
-    mutating func prepare(_ draw: EncodedDraw, into chunk: inout PreparedChunk) -> Int {
+    mutating func prepare(_ draw: EncodedDraw, into chunk: inout PreparedChunk, timings: StageTimings? = nil) -> Int {
         lines.removeAll(keepingCapacity: true)
         if let style = draw.stroke {
-            expandStroke(draw.path, style: style, transform: draw.transform)
+            if let timings {
+                timings.measure(.strokes) { expandStroke(draw.path, style: style, transform: draw.transform) }
+            } else {
+                expandStroke(draw.path, style: style, transform: draw.transform)
+            }
         } else {
             if !flattener.flatten(draw.path, transform: draw.transform, into: &lines) { tooManySegments = true }
         }
@@ -233,8 +235,6 @@ struct TileBinner {
 
     /// Expands a stroke in user space and appends its outline, in device space, to `lines`.
     private mutating func expandStroke(_ path: Path, style: StrokeStyle, transform t: CGAffineTransform) {
-        let start = ContinuousClock.now
-        defer { strokeSeconds += (ContinuousClock.now - start).seconds }
         guard let parameters = StrokeParameters(style) else { return }
         let scale = t.maximumScale
         guard scale.isFinite, scale > 0 else { return }

@@ -84,8 +84,8 @@ public struct GraphicsContext {
 
 extension GraphicsContext {
     /// What a fill or stroke paints with: a colour or a gradient.
-    public struct Shading: Sendable {
-        enum Kind: Sendable {
+    public struct Shading: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
             case color(Color)
             case linearGradient(Gradient, startPoint: CGPoint, endPoint: CGPoint)
             case radialGradient(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)

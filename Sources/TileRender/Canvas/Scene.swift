@@ -3,6 +3,11 @@ import Synchronization
 
 /// A recorded drawing: an ordered list of commands over a canvas of `size` points (1 point = 1 pixel).
 ///
+/// Scenes compare by value, every field of every command (paths, paints, bitmaps' pixels, transforms,
+/// layers): the Renderer's offscreen cache keys rendered groups by their content this way. Doubles
+/// compare as numbers, so a NaN value makes a recording unequal to another recording of it (a cache
+/// miss, never a wrong picture).
+///
 /// Record once, render many times, on any backend:
 /// ```swift
 /// var scene = Scene(size: CGSize(width: 300, height: 200))
@@ -11,7 +16,7 @@ import Synchronization
 /// }
 /// let bitmap = try Renderer().render(scene)
 /// ```
-public struct Scene: Sendable {
+public struct Scene: Sendable, Equatable {
     public var size: CGSize
     public internal(set) var commands: [DrawCommand] = []
     /// Layers (clips and `drawLayer` groups) declared so far; their ids are indices here.
@@ -31,17 +36,20 @@ public struct Scene: Sendable {
 }
 
 /// One recorded drawing operation.
-public enum DrawCommand: Sendable {
+public enum DrawCommand: Sendable, Equatable {
     case fill(FillCommand)
     case stroke(StrokeCommand)
     /// Opens a layer (a clip or a `drawLayer` group). Draws whose `layer` is this id, or a layer nested
     /// in it, are composited into it; the layer is then composited through its clip, at its opacity.
     case layer(LayerCommand)
+    /// Draws content rendered offscreen (`drawingGroup()`); the Renderer renders the group's content
+    /// on its own backend and composites the result (see `OffscreenGroup`).
+    case group(OffscreenGroup)
 }
 
 /// A layer: the draws inside it are composited together, then onto what is below through `clip` (when
 /// set) and with `opacity`.
-public struct LayerCommand: Sendable {
+public struct LayerCommand: Sendable, Equatable {
     public var id: UInt32
     /// The enclosing layer, or nil at the top level.
     public var parent: UInt32?
@@ -51,7 +59,7 @@ public struct LayerCommand: Sendable {
 }
 
 /// The shape a layer is clipped to, in the user space of `transform`.
-public struct ClipShape: Sendable {
+public struct ClipShape: Sendable, Equatable {
     public var path: Path
     public var transform: CGAffineTransform
     public var rule: FillRule
@@ -66,7 +74,7 @@ public enum FillRule: UInt32, Sendable {
 }
 
 /// A path filled with a shading, as recorded by `GraphicsContext.fill`.
-public struct FillCommand: Sendable {
+public struct FillCommand: Sendable, Equatable {
     /// The innermost layer the fill is drawn into, or nil at the top level.
     public var layer: UInt32? = nil
     public var blendMode: GraphicsContext.BlendMode = .normal
@@ -79,7 +87,7 @@ public struct FillCommand: Sendable {
 }
 
 /// A path stroked with a shading, as recorded by `GraphicsContext.stroke`.
-public struct StrokeCommand: Sendable {
+public struct StrokeCommand: Sendable, Equatable {
     /// The innermost layer the stroke is drawn into, or nil at the top level.
     public var layer: UInt32? = nil
     public var blendMode: GraphicsContext.BlendMode = .normal

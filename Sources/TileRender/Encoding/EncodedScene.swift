@@ -123,6 +123,10 @@ struct EncodedScene: Sendable {
                                          paintIndex: UInt32(paints.count), stroke: stroke.style,
                                          layer: stroke.layer ?? EncodedLayer.none, blend: stroke.blendMode.encoded))
                 paints.append(paint)
+            case .group:
+                // The Renderer replaces groups by their rendered images before encoding
+                // (`Scene.resolvingOffscreenGroups`); an unresolved one draws nothing.
+                continue
             case .layer(let layer):
                 let id = Int(layer.id)
                 guard id < EncodedScene.maxLayerCount else {

@@ -74,26 +74,36 @@ enum SetOperation {
     /// (20,000 cost over 0.2 s an operation under ASan: fuzz findings). A circle of radius 500 takes
     /// about 400 chords at the default tolerance.
     static let maxCurveChords = 8_000
-    /// Edge pairs one split may test before the curves are flattened coarser (about 0.1 s).
-    static let maxPairTests = 20_000_000
+    /// Edge pairs one split may test before the curves are flattened coarser (about 40 ms).
+    static let maxPairTests = 8_000_000
+    /// Pieces one split may cut the edges into (each is then classified by winding queries): many
+    /// edges crossing each other make about n²/4 of them (234,498 from 4,902 edges: a fuzz finding).
+    static let maxSplitPieces = 100_000
+    /// Rows and columns of the grid that approximates a set operation too complex to split exactly.
+    static let approximationGrid = 512
 
     static func apply(_ first: Path, _ second: Path, eoFill: Bool, _ keep: (Bool, Bool) -> Bool) -> Path {
         var tolerance = flatteningTolerance(first, second)
-        var edges: [Edge] = []
+        var edges: [Edge]? = nil
+        var flattened: [Edge] = []
         // Edges that overlap in both axes (stacked copies, chords of one curve folded on itself) make
-        // the pair tests quadratic: past `maxPairTests` the curves are flattened 16 times coarser (a
-        // quarter of the chords) and split again, a few times; lines alone are split whatever it costs.
+        // the pair tests quadratic: past `maxPairTests` or `maxSplitPieces` the curves are flattened 16
+        // times coarser (a quarter of the chords) and split again, a few times. Input that stays too
+        // complex (lines, or curves that coarser flattening barely reduces) is approximated on a grid.
         for attempt in 0..<4 {
-            let flattened = merged(polygonEdges(first, fromFirst: true, tolerance: tolerance)
+            let previousCount = flattened.count
+            flattened = merged(polygonEdges(first, fromFirst: true, tolerance: tolerance)
                 + polygonEdges(second, fromFirst: false, tolerance: tolerance))
             if flattened.isEmpty { return Path() }
-            if let split = splitAtIntersections(flattened, maxPairTests: attempt == 3 ? Int.max : maxPairTests) {
+            if attempt > 0 && Double(flattened.count) > 0.9 * Double(previousCount) { break }
+            if let split = splitAtIntersections(flattened, maxPairTests: maxPairTests, maxPieces: maxSplitPieces) {
                 // Overlapping edges split at each other's ends leave coincident pieces.
                 edges = merged(split)
                 break
             }
             tolerance *= 16
         }
+        guard let edges else { return gridApproximation(flattened, eoFill: eoFill, keep) }
         let firstEdges = WindingIndex(edges.filter(\.fromFirst)), secondEdges = WindingIndex(edges.filter { !$0.fromFirst })
         // The sampling offset: tiny against the geometry, large against float rounding.
         var extent = 0.0
@@ -196,7 +206,7 @@ enum SetOperation {
     ///
     /// Pairs are found by a sweep over x: edges sorted by their left end, each tested only against the
     /// edges that start before it ends, so ordinary outlines cost about n log n rather than n².
-    static func splitAtIntersections(_ edges: [Edge], maxPairTests: Int = Int.max) -> [Edge]? {
+    static func splitAtIntersections(_ edges: [Edge], maxPairTests: Int = Int.max, maxPieces: Int = Int.max) -> [Edge]? {
         // Sweep along the axis on which the edges are shortest against the drawing's extent (long
         // horizontal edges stacked in y overlap every sweep in x): the other axis is swapped in.
         var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
@@ -210,14 +220,15 @@ enum SetOperation {
             func swapped(_ e: Edge) -> Edge {
                 Edge(a: SIMD2(e.a.y, e.a.x), b: SIMD2(e.b.y, e.b.x), fromFirst: e.fromFirst, weight: e.weight)
             }
-            return sweepSplit(edges.map(swapped), maxPairTests: maxPairTests)?.map(swapped)
+            return sweepSplit(edges.map(swapped), maxPairTests: maxPairTests, maxPieces: maxPieces)?.map(swapped)
         }
-        return sweepSplit(edges, maxPairTests: maxPairTests)
+        return sweepSplit(edges, maxPairTests: maxPairTests, maxPieces: maxPieces)
     }
 
     /// `splitAtIntersections` with the sweep over x.
-    private static func sweepSplit(_ edges: [Edge], maxPairTests: Int) -> [Edge]? {
+    private static func sweepSplit(_ edges: [Edge], maxPairTests: Int, maxPieces: Int) -> [Edge]? {
         var pairTests = 0
+        var pieces = edges.count
         var cuts = [[Double]](repeating: [], count: edges.count)
         let byLeft = edges.indices.sorted { min(edges[$0].a.x, edges[$0].b.x) < min(edges[$1].a.x, edges[$1].b.x) }
         for (position, i) in byLeft.enumerated() {
@@ -236,15 +247,17 @@ enum SetOperation {
                     // Parallel: if collinear, each edge is cut at the other's end points that lie on it.
                     guard qp.x * r.y - qp.y * r.x == 0 else { continue }
                     let rr = (r * r).sum(), ss = (s * s).sum()
-                    for t in [((q - p) * r).sum() / rr, ((edges[j].b - p) * r).sum() / rr] where t > 0 && t < 1 { cuts[i].append(t) }
-                    for u in [((p - q) * s).sum() / ss, ((edges[i].b - q) * s).sum() / ss] where u > 0 && u < 1 { cuts[j].append(u) }
+                    for t in [((q - p) * r).sum() / rr, ((edges[j].b - p) * r).sum() / rr] where t > 0 && t < 1 { cuts[i].append(t); pieces += 1 }
+                    for u in [((p - q) * s).sum() / ss, ((edges[i].b - q) * s).sum() / ss] where u > 0 && u < 1 { cuts[j].append(u); pieces += 1 }
+                    if pieces > maxPieces { return nil }
                     continue
                 }
                 let t = (qp.x * s.y - qp.y * s.x) / denom
                 let u = (qp.x * r.y - qp.y * r.x) / denom
                 guard t >= 0, t <= 1, u >= 0, u <= 1 else { continue }
-                if t > 0 && t < 1 { cuts[i].append(t) }
-                if u > 0 && u < 1 { cuts[j].append(u) }
+                if t > 0 && t < 1 { cuts[i].append(t); pieces += 1 }
+                if u > 0 && u < 1 { cuts[j].append(u); pieces += 1 }
+                if pieces > maxPieces { return nil }
             }
         }
         var out: [Edge] = []
@@ -260,6 +273,60 @@ enum SetOperation {
             if previous != e.b { out.append(Edge(a: previous, b: e.b, fromFirst: e.fromFirst, weight: e.weight)) }
         }
         return snap(out)
+    }
+
+    /// The set operation's region sampled on an `approximationGrid` square grid over both paths'
+    /// bounds, as rectangles of whole cells (runs of kept cells, merged down rows where they repeat).
+    /// Used where the edges cross too often to be split exactly: the winding at each cell centre
+    /// comes from the edges crossing its row, which needs no split, so the cost is rows x edges.
+    static func gridApproximation(_ edges: [Edge], eoFill: Bool, _ keep: (Bool, Bool) -> Bool) -> Path {
+        var low = SIMD2(Double.infinity, .infinity), high = -low
+        for e in edges {
+            low = pointwiseMin(low, pointwiseMin(e.a, e.b)); high = pointwiseMax(high, pointwiseMax(e.a, e.b))
+        }
+        let n = approximationGrid
+        let cell = (high - low) / Double(n)
+        guard cell.x > 0, cell.y > 0, cell.x.isFinite, cell.y.isFinite else { return Path() }
+        func inside(_ w: Int) -> Bool { eoFill ? w % 2 != 0 : w != 0 }
+        var path = Path()
+        // Open runs, columns [start, end), in the order they began, and the row each began at.
+        var open: [SIMD2<Int32>: Int] = [:]
+        var order: [SIMD2<Int32>] = []
+        func emit(_ run: SIMD2<Int32>, from top: Int, to bottom: Int) {
+            path.addRect(CGRect(x: low.x + Double(run.x) * cell.x, y: low.y + Double(top) * cell.y,
+                                width: Double(run.y - run.x) * cell.x, height: Double(bottom - top) * cell.y))
+        }
+        var crossings: [(x: Double, first: Int32, second: Int32)] = []
+        for row in 0...n {
+            var runs: [SIMD2<Int32>] = []
+            if row < n {
+                let y = low.y + (Double(row) + 0.5) * cell.y
+                crossings.removeAll(keepingCapacity: true)
+                for e in edges where (e.a.y <= y) != (e.b.y <= y) {
+                    let x = e.a.x + (y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y)
+                    crossings.append((x, e.fromFirst ? e.signedWeight : 0, e.fromFirst ? 0 : e.signedWeight))
+                }
+                crossings.sort { $0.x < $1.x }
+                var w1 = 0, w2 = 0, next = 0
+                var runStart: Int32? = nil
+                for column in 0..<n {
+                    let x = low.x + (Double(column) + 0.5) * cell.x
+                    while next < crossings.count && crossings[next].x < x {
+                        w1 += Int(crossings[next].first); w2 += Int(crossings[next].second); next += 1
+                    }
+                    let kept = keep(inside(w1), inside(w2))
+                    if kept && runStart == nil { runStart = Int32(column) }
+                    if !kept, let start = runStart { runs.append(SIMD2(start, Int32(column))); runStart = nil }
+                }
+                if let start = runStart { runs.append(SIMD2(start, Int32(n))) }
+            }
+            // Runs that end here are emitted; those that go on keep growing down.
+            let continuing = Set(runs)
+            for run in order where !continuing.contains(run) { emit(run, from: open[run]!, to: row); open[run] = nil }
+            order = order.filter { continuing.contains($0) }
+            for run in runs where open[run] == nil { open[run] = row; order.append(run) }
+        }
+        return path
     }
 
     /// Merges end points that differ by float rounding, so pieces link up exactly.

@@ -10,6 +10,9 @@ extension Path {
         var outline = StrokeOutline()
         expander.expand(self, parameters, tolerance: GeometryTolerance.stroke, into: &outline)
         var path = Path()
+        // One element a point and one close a contour: reserved once (outlines of a million dashes
+        // have tens of millions of points, and growing the array step by step copied them repeatedly).
+        path.elements.reserveCapacity(outline.points.count + outline.contourEnds.count)
         var start = 0
         for end in outline.contourEnds {
             path.move(to: CGPoint(x: outline.points[start].x, y: outline.points[start].y))

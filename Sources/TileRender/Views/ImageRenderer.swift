@@ -16,7 +16,18 @@ public final class ImageRenderer<Content: View> {
     public var content: Content
     public var proposedSize: ProposedViewSize = .unspecified
 
+    /// One renderer per backend, kept between renders so their memory and offscreen caches
+    /// (`drawingGroup()` images) serve the next frame.
+    private var renderers: [Backend: Renderer] = [:]
+
     public init(content: Content) { self.content = content }
+
+    private func renderer(for backend: Backend) -> Renderer {
+        if let renderer = renderers[backend] { return renderer }
+        let renderer = Renderer(backend: backend)
+        renderers[backend] = renderer
+        return renderer
+    }
 
     /// The view laid out and recorded as a `Scene` of the canvas's size (encode once, render many times).
     public var scene: Scene {
@@ -29,14 +40,14 @@ public final class ImageRenderer<Content: View> {
 
     /// Renders the view into a new bitmap of the canvas's size (rounded up to whole pixels).
     public func render(backend: Backend = .auto) throws -> Bitmap {
-        try Renderer(backend: backend).render(scene)
+        try renderer(for: backend).render(scene)
     }
 
     /// Renders the view into a caller-owned buffer of premultiplied RGBA8 rows, `bytesPerRow` apart,
     /// over what it holds (or onto transparent pixels with `clear`); see `Renderer.render(_:into:...)`.
     public func render(into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
                        clear: Bool = true, backend: Backend = .auto) throws {
-        try Renderer(backend: backend).render(scene, into: buffer, width: width, height: height,
+        try renderer(for: backend).render(scene, into: buffer, width: width, height: height,
                                               bytesPerRow: bytesPerRow, clear: clear)
     }
 }

@@ -257,8 +257,8 @@ extension View {
     }
 
     /// Renders the view offscreen, at device resolution and clipped to its frame, and draws the result
-    /// as an image. The rendered image is cached (see `DrawingGroupCache`) and reused for as long as the
-    /// view draws the same thing at the same size.
+    /// as an image. The `Renderer` that draws the view renders the group on its own backend and caches
+    /// the image (see `OffscreenGroup`), reused for as long as the view draws the same thing at the same size.
     public func drawingGroup() -> _ModifiedView<Self> {
         modified(DrawingGroupModifier())
     }

@@ -115,6 +115,53 @@ import Testing
         _ = a.symmetricDifference(b)
     }
 
+    @Test(arguments: [false, true])
+    func tooManyCrossingsAreApproximatedOnAGrid(eoFill: Bool) throws {
+        // 800 random lines across a 100-unit square cross about 100,000 times: splitting them would
+        // make over `maxSplitPieces` pieces (a fuzz finding took 26 s), so the result is sampled on the
+        // 512-cell grid instead and covers what filling the path covers, up to cells on its outline.
+        var rng = SeededRandom(seed: 11)
+        var star = Path()
+        star.move(to: CGPoint(x: 50, y: 50))
+        for _ in 0..<800 { star.addLine(to: CGPoint(x: Double.random(in: 0...100, using: &rng), y: Double.random(in: 0...100, using: &rng))) }
+        star.closeSubpath()
+        let edges = SetOperation.merged(SetOperation.polygonEdges(star, fromFirst: true))
+        #expect(SetOperation.splitAtIntersections(edges, maxPieces: SetOperation.maxSplitPieces) == nil)
+        let result = star.union(Path(), eoFill: eoFill)
+        var elements = 0
+        result.forEach { _ in elements += 1 }
+        #expect(elements > 0 && elements < 512 * 512 * 5, "\(elements) elements")
+        // At cell centres the result is exactly the path's fill rule applied to its own edges.
+        var low = SIMD2(Double.infinity, .infinity), high = -low
+        for e in edges { low = pointwiseMin(low, pointwiseMin(e.a, e.b)); high = pointwiseMax(high, pointwiseMax(e.a, e.b)) }
+        let cell = (high - low) / Double(SetOperation.approximationGrid)
+        for _ in 0..<100 {
+            let column = Int.random(in: 0..<SetOperation.approximationGrid, using: &rng)
+            let row = Int.random(in: 0..<SetOperation.approximationGrid, using: &rng)
+            let p = low + (SIMD2(Double(column), Double(row)) + 0.5) * cell
+            var winding = 0
+            for e in edges where (e.a.y <= p.y) != (e.b.y <= p.y) {
+                if e.a.x + (p.y - e.a.y) * (e.b.x - e.a.x) / (e.b.y - e.a.y) < p.x { winding += Int(e.signedWeight) }
+            }
+            let expected = eoFill ? winding % 2 != 0 : winding != 0
+            #expect(result.contains(CGPoint(x: p.x, y: p.y)) == expected, "cell \(column), \(row)")
+        }
+        // Nonzero: the region is coarse, and the result covers what filling the star covers.
+        if !eoFill {
+            func alphas(_ path: Path) throws -> [Double] {
+                var scene = Scene(size: CGSize(width: 100, height: 100))
+                scene.draw { $0.fill(path, with: .color(.black)) }
+                let bitmap = try Renderer(backend: .cpu).render(scene)
+                return stride(from: 3, to: bitmap.pixels.count, by: 4).map { Double(bitmap.pixels[$0]) / 255 }
+            }
+            let expected = try alphas(star), got = try alphas(result)
+            let difference = zip(expected, got).reduce(0) { $0 + abs($1.0 - $1.1) }
+            let area = expected.reduce(0, +)
+            #expect(area > 500)
+            #expect(difference / area < 0.1, "difference \(difference) of area \(area)")
+        }
+    }
+
     /// The segment-tree winding index agrees with counting every edge, on split random polygons.
     @Test func windingIndexMatchesCountingEveryEdge() {
         var rng = SeededRandom(seed: 7)

@@ -381,7 +381,7 @@ struct VulkanBandTests {
             ctx.fill(Path(CGRect(x: 100, y: 200, width: 300, height: 300)), with: .color(Color(red: 1, green: 0, blue: 0, opacity: 0.5)))
         }
         var gpu = Renderer(backend: .vulkan)
-        gpu.vulkanBufferLimit = 100 << 10  // 3 tile rows of 512 x 16 x 4 bytes
+        gpu.deviceBufferLimit = 100 << 10  // 3 tile rows of 512 x 16 x 4 bytes
         let (b, stats) = try gpu.renderWithStatistics(scene)
         #expect(stats.backend == .vulkan)
         #expect(stats.bandCount >= 11)
@@ -394,7 +394,7 @@ struct VulkanBandTests {
         let doc = try SVGDocument(contentsOf: try Fixtures.file("Ghostscript_Tiger.svg", in: Fixtures.bench))
         let scene = doc.makeScene(size: CGSize(width: 1024, height: 1024))
         var gpu = Renderer(backend: .vulkan)
-        gpu.vulkanTimeLimit = .zero
+        gpu.deviceTimeLimit = .zero
         do {
             _ = try gpu.render(scene)  // a fast device may finish within 1 ms: nothing to check then
         } catch let error as TileRenderError {
@@ -411,7 +411,7 @@ struct VulkanBandTests {
         var scene = Scene(size: CGSize(width: 256, height: 256))
         scene.draw { ctx in samplePicture(&ctx, count: 40, extent: 256) }
         var gpu = Renderer(backend: .vulkan)
-        gpu.vulkanBufferLimit = 4 << 10
+        gpu.deviceBufferLimit = 4 << 10
         do {
             _ = try gpu.render(scene)
             Issue.record("rendered beyond the device limit")
@@ -419,7 +419,7 @@ struct VulkanBandTests {
             #expect("\(error)".contains("maxStorageBufferRange"), "\(error)")
         }
         // A looser (still small) limit: banded on Vulkan, the same picture as the CPU.
-        gpu.vulkanBufferLimit = 256 << 10
+        gpu.deviceBufferLimit = 256 << 10
         let (b, stats) = try gpu.renderWithStatistics(scene)
         #expect(stats.bandCount > 1 && stats.backend == .vulkan)
         let a = try Renderer(backend: .cpu).render(scene)

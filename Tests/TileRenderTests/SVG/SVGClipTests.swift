@@ -25,6 +25,7 @@ private struct Recorded {
             case .layer(let l): layers.append(l); order.append("layer")
             case .fill(let f): fills.append(f); order.append("fill")
             case .stroke(let s): strokes.append(s); order.append("stroke")
+            case .group: order.append("group")
             }
         }
     }

@@ -9,8 +9,13 @@ struct VulkanBackend: RasterBackend {
     let context: VulkanContext
     /// Device time one render may take, all bands together.
     static let timeLimitSeconds = 60
-    /// Set when the backend is picked for a render.
-    var deadline = ContinuousClock.now + .seconds(VulkanBackend.timeLimitSeconds)
+
+    var capabilities: BackendCapabilities {
+        BackendCapabilities(kind: .vulkan, name: "Vulkan", deviceName: context.deviceName, isHardware: !context.isSoftware,
+                            maxLayerDepth: FineShader.maxLayerDepth, maxBufferBytes: context.maxStorageBufferRange,
+                            maxBufferName: "maxStorageBufferRange", buffersPixelRows: true,
+                            timeLimit: .seconds(VulkanBackend.timeLimitSeconds))
+    }
     /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
     /// are never freed (freeing them crashed lavapipe's still-running workers).
     private static let abandoned = Mutex<[[HostBuffer]]>([])
@@ -89,7 +94,7 @@ struct VulkanBackend: RasterBackend {
         }
     }
 
-    func rasterize(_ scene: BinnedScene, into target: RenderTarget, threadCount: Int, buffers: inout BinningBuffers) throws {
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
         guard scene.maxLayerDepth <= FineShader.maxLayerDepth else {
             throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(FineShader.maxLayerDepth)")
         }
@@ -216,7 +221,7 @@ struct VulkanBackend: RasterBackend {
         }
         // A bounded wait: a lost or hung device becomes an error, never a hang. The 60 s are for the
         // whole render (all its bands), not per band.
-        let left = deadline - ContinuousClock.now
+        let left = settings.deadline - ContinuousClock.now
         let nanoseconds = max(1_000_000, min(Int64(VulkanBackend.timeLimitSeconds) * 1_000_000_000,
                                              left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
         let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))

@@ -1,0 +1,149 @@
+import Foundation
+import Synchronization
+
+/// What a Renderer's offscreen cache holds and has done, since the renderer was made (its copies
+/// share the cache, so they share these numbers).
+public struct OffscreenCacheStatistics: Sendable, Equatable {
+    /// Groups drawn from a cached image.
+    public var hits: Int
+    /// Groups rendered (not found, or larger than the budget).
+    public var misses: Int
+    /// Images dropped to stay within the budget (least recently used first).
+    public var evictions: Int
+    /// Bytes of cached images now (4 per pixel).
+    public var bytes: Int
+    /// Cached images now.
+    public var imageCount: Int
+    /// The most bytes the cache holds; a larger image is rendered every time.
+    public var budgetBytes: Int
+}
+
+/// A cached group image's key: the recorded content, compared for equality, and the backend policy
+/// that rendered it (the backends agree within a level per channel, not bit for bit).
+struct OffscreenKey: Equatable, Sendable {
+    var content: Scene
+    var backend: Backend
+
+    /// Narrows the candidates only, so it may leave fields out (equality decides): the canvas, and per
+    /// command its kind, path points, transform and opacity. Bitmaps are hashed by size, not pixels.
+    static func candidateHash(_ key: OffscreenKey) -> Int {
+        var h = Hasher()
+        h.combine(key.backend)
+        combine(key.content, into: &h)
+        return h.finalize()
+    }
+
+    private static func combine(_ scene: Scene, into h: inout Hasher) {
+        h.combine(scene.size.width)
+        h.combine(scene.size.height)
+        h.combine(scene.commands.count)
+        for command in scene.commands {
+            switch command {
+            case .fill(let f): h.combine(0); combine(f.path, into: &h); h.combine(f.transform); h.combine(f.opacity)
+            case .stroke(let s): h.combine(1); combine(s.path, into: &h); h.combine(s.transform); h.combine(s.style)
+            case .layer(let l): h.combine(2); h.combine(l.id); h.combine(l.opacity)
+            case .group(let g): h.combine(3); combine(g.content, into: &h); h.combine(g.transform)
+            }
+        }
+    }
+
+    private static func combine(_ path: Path, into h: inout Hasher) {
+        h.combine(path.elements.count)
+        for element in path.elements {
+            switch element {
+            case .move(let p): h.combine(0); h.combine(p.x); h.combine(p.y)
+            case .line(let p): h.combine(1); h.combine(p.x); h.combine(p.y)
+            case .quadCurve(let p, let c): h.combine(2); h.combine(p.x); h.combine(p.y); h.combine(c.x); h.combine(c.y)
+            case .curve(let p, let c1, let c2):
+                h.combine(3); h.combine(p.x); h.combine(p.y); h.combine(c1.x); h.combine(c1.y); h.combine(c2.x); h.combine(c2.y)
+            case .closeSubpath: h.combine(4)
+            }
+        }
+    }
+}
+
+/// Rendered offscreen groups, owned by a Renderer and shared by its copies. Thread-safe; bounded by a
+/// byte budget with least-recently-used eviction. Lookups hash the key to find candidates and return
+/// an image only for a candidate whose key is equal, so a hash collision costs a comparison, never a
+/// wrong picture.
+final class OffscreenCache: Sendable {
+    typealias HashFunction = @Sendable (OffscreenKey) -> Int
+    /// 64 MiB: 16 million pixels, e.g. fifty 1000x300 groups at 1x.
+    static let defaultBudget = 64 << 20
+
+    private struct Entry {
+        var key: OffscreenKey
+        var image: Bitmap
+        var lastUse: UInt64
+    }
+    private struct State {
+        var buckets: [Int: [Entry]] = [:]
+        var bytes = 0
+        var imageCount = 0
+        var clock: UInt64 = 0
+        var hits = 0
+        var misses = 0
+        var evictions = 0
+    }
+    private let state = Mutex(State())
+    let budget: Int
+    private let hash: HashFunction
+
+    init(budget: Int = OffscreenCache.defaultBudget, hash: @escaping HashFunction = OffscreenKey.candidateHash) {
+        self.budget = max(0, budget)
+        self.hash = hash
+    }
+
+    /// The cached image for `key`, or the one `render` makes (then cached when it fits the budget).
+    /// `render` runs outside the lock, so concurrent renders of one key may both render it; one is kept.
+    func image(for key: OffscreenKey, render: () throws -> Bitmap) rethrows -> Bitmap {
+        let bucket = hash(key)
+        let found = state.withLock { s -> Bitmap? in
+            s.clock += 1
+            guard let i = s.buckets[bucket]?.firstIndex(where: { $0.key == key }) else {
+                s.misses += 1
+                return nil
+            }
+            s.hits += 1
+            s.buckets[bucket]![i].lastUse = s.clock
+            return s.buckets[bucket]![i].image
+        }
+        if let found { return found }
+        let image = try render()
+        let size = image.pixels.count
+        guard size <= budget else { return image }
+        state.withLock { s in
+            if s.buckets[bucket]?.contains(where: { $0.key == key }) == true { return }
+            while s.bytes + size > budget, evictLeastRecentlyUsed(&s) {}
+            s.clock += 1
+            s.buckets[bucket, default: []].append(Entry(key: key, image: image, lastUse: s.clock))
+            s.bytes += size
+            s.imageCount += 1
+        }
+        return image
+    }
+
+    /// Drops the least recently used image; false when there is none.
+    private func evictLeastRecentlyUsed(_ s: inout State) -> Bool {
+        var oldest: (bucket: Int, index: Int, lastUse: UInt64)?
+        for (bucket, entries) in s.buckets {
+            for (index, entry) in entries.enumerated() where entry.lastUse < oldest?.lastUse ?? .max {
+                oldest = (bucket, index, entry.lastUse)
+            }
+        }
+        guard let oldest else { return false }
+        let removed = s.buckets[oldest.bucket]!.remove(at: oldest.index)
+        if s.buckets[oldest.bucket]!.isEmpty { s.buckets[oldest.bucket] = nil }
+        s.bytes -= removed.image.pixels.count
+        s.imageCount -= 1
+        s.evictions += 1
+        return true
+    }
+
+    var statistics: OffscreenCacheStatistics {
+        state.withLock { s in
+            OffscreenCacheStatistics(hits: s.hits, misses: s.misses, evictions: s.evictions, bytes: s.bytes,
+                                     imageCount: s.imageCount, budgetBytes: budget)
+        }
+    }
+}

@@ -184,6 +184,7 @@ struct BinnedScene: Sendable {
         binnedBytes = buffers.outputs[0..<unitCount].reduce(0) { $0 + $1.byteCount }
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
+        try validateInDebugBuilds()
     }
 
     private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int) throws {

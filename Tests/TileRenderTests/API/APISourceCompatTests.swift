@@ -37,7 +37,10 @@ import TileRender  // public API only: these spellings come from SwiftUI code
             Circle().scale(0.5, anchor: .top), Ellipse().offset(x: 3), Path { $0.move(to: .zero) }
                 .transform(CGAffineTransform(rotationAngle: .pi)),
         ]
-        #expect(shapes.count == 11)
+        // Each spelling builds a shape that describes an outline (the last one a lone move).
+        let frame = CGRect(x: 0, y: 0, width: 200, height: 120)
+        #expect(shapes.allSatisfy { !$0.path(in: frame).isEmpty })
+        #expect(shapes.dropLast().allSatisfy { let box = $0.path(in: frame).boundingRect; return box.width > 0 && box.height > 0 })
 
         let p = Path { path in
             path.move(to: CGPoint(x: 0, y: 0))

@@ -16,7 +16,6 @@ import Shaders
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.color) == 16)
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.map) == 32)
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.params) == 56)
-        #expect(BinnedScene.tileSize == TileLayout.tileSize)
     }
 
     @Test func tileListsAreInDrawOrderAndCoverEveryPathTile() throws {

@@ -671,7 +671,7 @@ struct SVGBuilder {
                 // is t(a) + g / |g|^2.
                 let dx = b.x - a.x, dy = b.y - a.y
                 let dd = dx * dx + dy * dy
-                let det = t.a * t.d - t.b * t.c
+                let det = t.determinant
                 guard dd > 0, det != 0, det.isFinite else { return nil }
                 // M = [a c; b d] (x' = a x + c y), M^-T = (1/det) [d -b; -c a].
                 let gx = (t.d * dx - t.b * dy) / det / dd
@@ -682,9 +682,8 @@ struct SVGBuilder {
                 out.kind = .linear(start: start, end: CGPoint(x: start.x + gx / gg, y: start.y + gy / gg))
                 return out
             case .radial(let c, let r, let f):
-                let n1 = t.a * t.a + t.b * t.b, n2 = t.c * t.c + t.d * t.d
-                let dot = t.a * t.c + t.b * t.d
-                guard n1 > 0, abs(n1 - n2) <= 1e-9 * n1, abs(dot) <= 1e-9 * n1 else { return nil }
+                guard t.isSimilarity else { return nil }
+                let n1 = t.a * t.a + t.b * t.b
                 out.kind = .radial(center: c.applying(t), radius: r * n1.squareRoot(), focus: f == c ? c.applying(t) : f.applying(t))
                 return out
             }

@@ -189,31 +189,33 @@ enum SVGPathData {
             path.addLine(to: p2)
             return
         }
-        let segments = max(1, Int((abs(delta) / (.pi / 2) - 1e-7).rounded(.up)))
-        let step = delta / Double(segments)
-        let t = 4.0 / 3.0 * tan(step / 4)
-
-        func pointAt(_ a: Double) -> CGPoint {
-            let ca = cos(a), sa = sin(a)
-            return CGPoint(x: cx + rx * ca * cosPhi - ry * sa * sinPhi,
-                           y: cy + rx * ca * sinPhi + ry * sa * cosPhi)
+        // The arc is the unit circle's, from theta1 by delta, mapped onto the ellipse: Path's own arc
+        // (cubic pieces of at most 90°) under scale(rx, ry), rotate(phi), translate(c).
+        let toEllipse = CGAffineTransform(scaleX: rx, y: ry)
+            .concatenating(CGAffineTransform(rotationAngle: phi))
+            .concatenating(CGAffineTransform(translationX: cx, y: cy))
+        var arc = Path()
+        arc.addRelativeArc(center: .zero, radius: 1, startAngle: .radians(theta1), delta: .radians(delta),
+                           transform: toEllipse)
+        var arcStart = p1
+        var curves: [(end: CGPoint, control1: CGPoint, control2: CGPoint)] = []
+        arc.forEach { element in
+            switch element {
+            case .move(let q): arcStart = q
+            case .curve(let end, let c1, let c2): curves.append((end, c1, c2))
+            default: break
+            }
         }
-        func derivativeAt(_ a: Double) -> CGPoint {
-            let ca = cos(a), sa = sin(a)
-            return CGPoint(x: -rx * sa * cosPhi - ry * ca * sinPhi,
-                           y: -rx * sa * sinPhi + ry * ca * cosPhi)
-        }
-        var a = theta1
-        var start = p1
-        for i in 0..<segments {
-            let b = i == segments - 1 ? theta1 + delta : a + step
-            let end = i == segments - 1 ? p2 : pointAt(b)
-            let d1 = derivativeAt(a), d2 = derivativeAt(b)
-            let c1 = CGPoint(x: start.x + t * d1.x, y: start.y + t * d1.y)
-            let c2 = CGPoint(x: end.x - t * d2.x, y: end.y - t * d2.y)
-            path.addCurve(to: end, control1: c1, control2: c2)
-            start = end
-            a = b
-        }
+        guard var first = curves.first, let arcEnd = curves.last?.end else { return path.addLine(to: p2) }
+        // The curves continue from p1 and the last one ends exactly at p2 (the arc's computed ends differ
+        // by rounding, whole units under radii near 1e16), so relative commands and closes stay exact;
+        // the end tangents move with the ends (Path's arcs keep control points relative to their ends).
+        first.control1 = CGPoint(x: p1.x + (first.control1.x - arcStart.x), y: p1.y + (first.control1.y - arcStart.y))
+        curves[0] = first
+        var last = curves[curves.count - 1]
+        last.control2 = CGPoint(x: p2.x + (last.control2.x - arcEnd.x), y: p2.y + (last.control2.y - arcEnd.y))
+        last.end = p2
+        curves[curves.count - 1] = last
+        for curve in curves { path.addCurve(to: curve.end, control1: curve.control1, control2: curve.control2) }
     }
 }

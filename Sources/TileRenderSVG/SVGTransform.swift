@@ -64,9 +64,10 @@ enum SVGTransformList {
 }
 
 extension CGAffineTransform {
-    var determinant: Double { a * d - b * c }
+    /// Invertible without magnifying rounding errors (`GeometryTolerance.singularDeterminantRelative`).
     var isInvertible: Bool {
         let det = determinant
-        return det != 0 && det.isFinite && abs(det) > 1e-12 * max(1, a * a + b * b + c * c + d * d)
+        return det != 0 && det.isFinite
+            && abs(det) > GeometryTolerance.singularDeterminantRelative * max(1, a * a + b * b + c * c + d * d)
     }
 }

@@ -47,7 +47,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
     }
     /// The inverse, or `self` unchanged when the transform is singular (CoreGraphics' behaviour).
     public func inverted() -> CGAffineTransform {
-        let det = a * d - b * c
+        let det = determinant
         guard det != 0, det.isFinite else { return self }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
         return CGAffineTransform(a: ia, b: ib, c: ic, d: id,
@@ -79,6 +79,20 @@ extension CGRect {
     }
 }
 #endif
+
+extension CGAffineTransform {
+    /// The determinant of the linear part, `a d - b c`: the factor by which the transform scales areas
+    /// (negative when it mirrors).
+    package var determinant: Double { Double(a * d - b * c) }
+
+    /// Whether the transform keeps circles circles (a rotation, uniform scale, mirror and translation),
+    /// within `GeometryTolerance.similarityRelative`.
+    package var isSimilarity: Bool {
+        let n1 = Double(a * a + b * b), n2 = Double(c * c + d * d), dot = Double(a * c + b * d)
+        let tolerance = GeometryTolerance.similarityRelative
+        return n1 > 0 && abs(n1 - n2) <= tolerance * n1 && abs(dot) <= tolerance * n1
+    }
+}
 
 /// The length of `v` without overflow or underflow: the plain square root when the sum of squares is a
 /// normal number (the common case, one compare more), `hypot` otherwise (components above about 1e154

@@ -51,7 +51,7 @@ extension Path {
         var delta = clockwise ? startAngle.radians - endAngle.radians : endAngle.radians - startAngle.radians
         // Snap near-multiples of a full turn (degree round trips) so 0 -> 360 is exactly empty or full.
         let turns = (delta / twoPi).rounded()
-        if abs(delta - turns * twoPi) <= 1e-9 * max(1, abs(delta)) { delta = turns * twoPi }
+        if abs(delta - turns * twoPi) <= GeometryTolerance.arcTurnSnap * max(1, abs(delta)) { delta = turns * twoPi }
         if delta >= twoPi {
             delta = twoPi
         } else if delta < 0 {
@@ -96,7 +96,7 @@ extension Path {
         let u1x = v1x / l1, u1y = v1y / l1, u2x = v2x / l2, u2y = v2y / l2
         let cross = u1x * u2y - u1y * u2x
         let dot = max(-1, min(1, u1x * u2x + u1y * u2y))
-        guard abs(cross) > 1e-12 else { return lineToT1() }
+        guard abs(cross) > GeometryTolerance.collinearCross else { return lineToT1() }
         let theta = acos(dot)  // angle at t1 between the two legs, in (0, pi)
         let half = theta / 2
         let d = r / tan(half)  // distance from t1 to each tangent point
@@ -179,7 +179,7 @@ extension Path {
         let r = Double(radius)
         guard r.isFinite, startAngle.isFinite, sweep.isFinite,
               center.x.isFinite, center.y.isFinite else { return }
-        func snap(_ v: Double) -> Double { abs(v) < 1e-15 ? 0 : v }
+        func snap(_ v: Double) -> Double { abs(v) < GeometryTolerance.unitCircleResidue ? 0 : v }
         let s = startPoint ?? CGPoint(x: Double(center.x) + r * snap(cos(startAngle)),
                                       y: Double(center.y) + r * snap(sin(startAngle)))
         addLineIfMoved(to: s.applying(transform))
@@ -205,20 +205,26 @@ extension Path {
         if abs(sweep) > 2 * Double.pi * Path.maxArcTurns {
             sweep = (fmod(abs(sweep), fourPi) + fourPi) * (sweep < 0 ? -1 : 1)
         }
-        let n = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
+        // Sweeps a rounding error above a multiple of 90° take no extra (vanishing) piece.
+        let n = max(1, Int((abs(sweep) / (.pi / 2) - GeometryTolerance.arcTurnSnap).rounded(.up)))
         let step = sweep / Double(n)
         let k = 4.0 / 3.0 * tan(step / 4)
         var a0 = startAngle
         for i in 0..<n {
             let a1 = i == n - 1 ? startAngle + sweep : a0 + step
             // Snap the ~1e-16 residues of cos/sin at multiples of 90° so quadrant points are exact.
-            func snap(_ v: Double) -> Double { abs(v) < 1e-15 ? 0 : v }
+            func snap(_ v: Double) -> Double { abs(v) < GeometryTolerance.unitCircleResidue ? 0 : v }
             let c0 = snap(cos(a0)), s0 = snap(sin(a0)), c1 = snap(cos(a1)), s1 = snap(sin(a1))
-            let cp1 = CGPoint(x: c0 - k * s0, y: s0 + k * c0).applying(transform)
-            let cp2 = CGPoint(x: c1 + k * s1, y: s1 - k * c1).applying(transform)
             var end = CGPoint(x: c1, y: s1).applying(transform)
             if i == n - 1, let e = endPoint { end = e }
-            addCurve(to: end, control1: cp1, control2: cp2)
+            // Control points are the piece's ends plus its mapped tangents, not mapped points of their
+            // own: under a huge radius the ellipse's absolute points lose whole units to rounding, and a
+            // nearly straight arc's control points must stay on its chord.
+            let start = currentPoint ?? CGPoint(x: c0, y: s0).applying(transform)
+            let tangent0 = CGSize(width: -k * s0, height: k * c0).applying(transform)
+            let tangent1 = CGSize(width: -k * s1, height: k * c1).applying(transform)
+            addCurve(to: end, control1: CGPoint(x: start.x + tangent0.width, y: start.y + tangent0.height),
+                     control2: CGPoint(x: end.x - tangent1.width, y: end.y - tangent1.height))
             a0 = a1
         }
     }

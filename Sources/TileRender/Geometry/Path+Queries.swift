@@ -3,7 +3,8 @@ import Foundation
 extension Path {
     /// The tight bounding box of the path: every end point (including `move(to:)` points) and the
     /// extrema of every curve, solved exactly; control points that lie outside the curve are NOT included
-    /// (CoreGraphics' `boundingBoxOfPath`).
+    /// (CoreGraphics' `boundingBoxOfPath`). Elements with a non-finite point are skipped, as the renderer
+    /// skips them (`PathSegments`).
     ///
     /// An empty path returns `CGRect.null` (as CoreGraphics does for an empty path); check `isNull`.
     public var boundingRect: CGRect {
@@ -13,28 +14,25 @@ extension Path {
             minX = min(minX, p.x); maxX = max(maxX, p.x)
             minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        var current = CGPoint.zero
-        var start = CGPoint.zero
-        for e in elements {
-            switch e {
-            case .move(let p):
-                add(p); current = p; start = p
-            case .line(let p):
-                add(p); current = p
-            case .quadCurve(let p, let c):
-                add(p)
-                for t in Path.quadExtrema(current.x, c.x, p.x) + Path.quadExtrema(current.y, c.y, p.y) {
-                    add(Path.quadPoint(current, c, p, t))
+        func point(_ v: SIMD2<Double>) -> CGPoint { CGPoint(x: v.x, y: v.y) }
+        for segment in segments() {
+            switch segment {
+            case .move(let p), .line(_, let p):
+                add(point(p))
+            case .quad(let a, let c, let b):
+                let (p0, k, p1) = (point(a), point(c), point(b))
+                add(p1)
+                for t in Path.quadExtrema(p0.x, k.x, p1.x) + Path.quadExtrema(p0.y, k.y, p1.y) {
+                    add(Path.quadPoint(p0, k, p1, t))
                 }
-                current = p
-            case .curve(let p, let c1, let c2):
-                add(p)
-                for t in Path.cubicExtrema(current.x, c1.x, c2.x, p.x) + Path.cubicExtrema(current.y, c1.y, c2.y, p.y) {
-                    add(Path.cubicPoint(current, c1, c2, p, t))
+            case .cubic(let a, let c1, let c2, let b):
+                let (p0, k1, k2, p1) = (point(a), point(c1), point(c2), point(b))
+                add(p1)
+                for t in Path.cubicExtrema(p0.x, k1.x, k2.x, p1.x) + Path.cubicExtrema(p0.y, k1.y, k2.y, p1.y) {
+                    add(Path.cubicPoint(p0, k1, k2, p1, t))
                 }
-                current = p
-            case .closeSubpath:
-                current = start
+            case .close:
+                continue
             }
         }
         guard minX <= maxX, minY <= maxY else { return .null }
@@ -43,10 +41,11 @@ extension Path {
 
     /// Whether `p` is inside the path's filled area: nonzero winding by default, even-odd with
     /// `eoFill: true`. Every subpath is implicitly closed (as for filling); curves are flattened to within
-    /// about 0.01 point. Points exactly on an edge may fall either way.
+    /// `GeometryTolerance.hitTest` (0.01 point). Points exactly on an edge may fall either way.
     public func contains(_ p: CGPoint, eoFill: Bool = false) -> Bool {
         var winding = 0
-        forEachFlattenedEdge(tolerance: 0.01) { a, b in
+        // Only the winding around p counts: curves away from it are flattened to their chords.
+        forEachFlattenedEdge(tolerance: GeometryTolerance.hitTest, windingInside: CGRect(origin: p, size: .zero)) { a, b in
             if a.y <= p.y {
                 if b.y > p.y, Path.cross(a, b, p) > 0 { winding += 1 }
             } else if b.y <= p.y, Path.cross(a, b, p) < 0 {
@@ -56,44 +55,35 @@ extension Path {
         return eoFill ? winding % 2 != 0 : winding != 0
     }
 
-    /// The edges of the path's polygonal approximation, each subpath implicitly closed.
-    func forEachFlattenedEdge(tolerance: CGFloat, _ body: (CGPoint, CGPoint) -> Void) {
-        var current = CGPoint.zero
-        var start = CGPoint.zero
-        var open = false
-        func closeIfNeeded() {
-            if open, current != start { body(current, start) }
-            open = false
-        }
-        for e in elements {
-            switch e {
-            case .move(let q):
-                closeIfNeeded()
-                current = q; start = q; open = true
-            case .line(let q):
-                body(current, q); current = q; open = true
-            case .quadCurve(let q, let c):
-                let n = Path.segmentCount(current, c, c, q, tolerance)
-                var prev = current
-                for i in 1...n {
-                    let pt = i == n ? q : Path.quadPoint(current, c, q, CGFloat(i) / CGFloat(n))
-                    body(prev, pt); prev = pt
+    /// The edges of the path's polygonal approximation (vertices on the curves), each subpath
+    /// implicitly closed; zero-length closing edges are left out. With `windingInside`, curves are
+    /// flattened finely only near that area (the edges keep the path's winding numbers there).
+    func forEachFlattenedEdge(tolerance: CGFloat, windingInside area: CGRect? = nil,
+                              _ body: (CGPoint, CGPoint) -> Void) {
+        func point(_ v: SIMD2<Double>) -> CGPoint { CGPoint(x: v.x, y: v.y) }
+        for segment in segments(closing: .everySubpath) {
+            switch segment {
+            case .move:
+                continue
+            case .line(let a, let b):
+                body(point(a), point(b))
+            case .close(let a, let b):
+                if a != b { body(point(a), point(b)) }
+            case .quad, .cubic:
+                let curve = BezierCurve(segment)!
+                var previous = curve.p0
+                func edge(_ q: SIMD2<Double>) {
+                    body(point(previous), point(q))
+                    previous = q
                 }
-                current = q; open = true
-            case .curve(let q, let c1, let c2):
-                let n = Path.segmentCount(current, c1, c2, q, tolerance)
-                var prev = current
-                for i in 1...n {
-                    let pt = i == n ? q : Path.cubicPoint(current, c1, c2, q, CGFloat(i) / CGFloat(n))
-                    body(prev, pt); prev = pt
+                if let area {
+                    CurveFlattener.forEachChordEnd(curve, tolerance: Double(tolerance), placement: .onCurve,
+                                                   windingInside: area, edge)
+                } else {
+                    CurveFlattener.forEachChordEnd(curve, tolerance: Double(tolerance), placement: .onCurve, edge)
                 }
-                current = q; open = true
-            case .closeSubpath:
-                closeIfNeeded()
-                current = start
             }
         }
-        closeIfNeeded()
     }
 
     // MARK: Curve math
@@ -132,7 +122,7 @@ extension Path {
         var roots: [CGFloat] = []
         let scale = max(abs(a), abs(b), abs(c))
         if scale == 0 { return [] }
-        if abs(a) <= 1e-12 * scale {
+        if abs(a) <= GeometryTolerance.negligibleCoefficient * scale {
             if b != 0 { roots.append(-c / b) }
         } else {
             let disc = b * b - 4 * a * c
@@ -145,19 +135,5 @@ extension Path {
             }
         }
         return roots.filter { $0 > 0 && $0 < 1 }
-    }
-
-    /// Enough straight segments that a curve with these control points stays within `tolerance`.
-    static func segmentCount(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint,
-                             _ tolerance: CGFloat) -> Int {
-        // Second-difference bound for cubics: max |B''| <= 6 * max(|p0 - 2c1 + c2|, |c1 - 2c2 + p1|);
-        // n segments deviate by at most max|B''| / (8 n^2).
-        let dx = max(abs(p0.x - 2 * c1.x + c2.x), abs(c1.x - 2 * c2.x + p1.x))
-        let dy = max(abs(p0.y - 2 * c1.y + c2.y), abs(c1.y - 2 * c2.y + p1.y))
-        let dd = 6 * (dx * dx + dy * dy).squareRoot()
-        guard dd.isFinite else { return 1 }
-        let n = (dd / (8 * tolerance)).squareRoot().rounded(.up)
-        guard n >= 1 else { return 1 }  // also NaN: checked before the conversion
-        return Int(min(n, 1000))
     }
 }

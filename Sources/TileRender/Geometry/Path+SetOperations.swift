@@ -2,7 +2,8 @@ import Foundation
 
 // Set operations on paths (SwiftUI's union, intersection, subtracting, symmetricDifference).
 //
-// Both paths are flattened to polygons (within 0.02 units of the curves), every edge is split where it
+// Both paths are flattened to polygons (within `GeometryTolerance.setOperation` units of the curves, by
+// `CurveFlattener`, walked by `PathSegments` with every subpath closed), every edge is split where it
 // meets another edge, and each piece is kept when the result's inside lies on exactly one side of it:
 // the winding of both inputs is sampled just left and right of the piece's midpoint. Kept pieces are
 // oriented with the result on their left and linked into closed contours. The result is exact for
@@ -30,7 +31,7 @@ extension Path {
 }
 
 enum SetOperation {
-    static let tolerance = 0.02
+    static let tolerance = GeometryTolerance.setOperation
 
     struct Edge {
         var a: SIMD2<Double>
@@ -107,7 +108,7 @@ enum SetOperation {
         // The sampling offset: tiny against the geometry, large against float rounding.
         var extent = 0.0
         for e in edges { extent = max(extent, abs(e.a.x), abs(e.a.y), abs(e.b.x), abs(e.b.y)) }
-        let offset = max(1e-9, extent * 1e-7)
+        let offset = max(GeometryTolerance.setOperationMinimumSampleOffset, extent * GeometryTolerance.setOperationSampleOffset)
         func inside(_ p: SIMD2<Double>, _ index: WindingIndex) -> Bool {
             let w = index.winding(p)
             return eoFill ? w % 2 != 0 : w != 0
@@ -145,13 +146,17 @@ enum SetOperation {
     static func flatteningTolerance(_ first: Path, _ second: Path) -> Double {
         var extent = 0.0
         for path in [first, second] {
-            for element in path.elements {
-                for p in element.points where p.x.isFinite && p.y.isFinite {
-                    extent = max(extent, abs(Double(p.x)), abs(Double(p.y)))
+            for segment in path.segments() {
+                let points: [SIMD2<Double>]
+                switch segment {
+                case .move(let q), .line(_, let q), .close(_, let q): points = [q]
+                case .quad(_, let c, let q): points = [q, c]
+                case .cubic(_, let c1, let c2, let q): points = [q, c1, c2]
                 }
+                for p in points { extent = max(extent, abs(p.x), abs(p.y)) }
             }
         }
-        var tol = max(tolerance, extent * 1e-9)
+        var tol = max(tolerance, extent * GeometryTolerance.setOperationRelative)
         // Chord counts go as 1/sqrt(tolerance); the 1.1 leaves room for rounding up. Counts clamped per
         // curve understate the need, hence a few rounds.
         for _ in 0..<8 {
@@ -166,75 +171,34 @@ enum SetOperation {
     /// Chords `polygonEdges` would make for the curves of `path` at `tolerance`.
     static func curveChordCount(_ path: Path, tolerance: Double) -> Int {
         var total = 0
-        var current = SIMD2<Double>(0, 0), start = current
-        for element in path.elements {
-            let points = element.points
-            guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
-            let v = points.map { SIMD2(Double($0.x), Double($0.y)) }
-            switch element {
-            case .move: current = v[0]; start = v[0]
-            case .line: current = v[0]
-            case .quadCurve:
-                let (q, k) = (v[0], v[1])
-                total += Flattener.chordCount(current, current + (k - current) * (2.0 / 3.0), q + (k - q) * (2.0 / 3.0),
-                                              q, degree: 2, tolerance: tolerance)
-                current = q
-            case .curve:
-                total += Flattener.chordCount(current, v[1], v[2], v[0], degree: 3, tolerance: tolerance)
-                current = v[0]
-            case .closeSubpath: current = start
-            }
+        for segment in path.segments() {
+            if let curve = BezierCurve(segment) { total += CurveFlattener.chordCount(curve, tolerance: tolerance) }
         }
         return total
     }
 
-    /// Closed polygons of a path (every subpath closed, as a fill closes it), curves flattened.
+    /// Closed polygons of a path (every subpath closed, as a fill closes it), curves flattened with
+    /// their vertices on the curves.
     static func polygonEdges(_ path: Path, fromFirst: Bool, tolerance: Double = SetOperation.tolerance) -> [Edge] {
         var edges: [Edge] = []
-        var start = SIMD2<Double>(0, 0), current = start
-        var open = false
-        func point(_ p: CGPoint) -> SIMD2<Double>? {
-            p.x.isFinite && p.y.isFinite ? SIMD2(Double(p.x), Double(p.y)) : nil
-        }
         func add(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
             if a != b { edges.append(Edge(a: a, b: b, fromFirst: fromFirst)) }
         }
-        func close() {
-            if open { add(current, start) }
-            current = start
-        }
-        func curve(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>, degree: Int) {
-            let n = Flattener.chordCount(p0, p1, p2, p3, degree: degree, tolerance: tolerance)
-            var previous = p0
-            for i in 1...n {
-                let t = Double(i) / Double(n), u = 1 - t
-                let q = i == n ? p3 : (u * u * u) * p0 + (3 * u * u * t) * p1 + (3 * u * t * t) * p2 + (t * t * t) * p3
-                add(previous, q)
-                previous = q
+        for segment in path.segments(closing: .everySubpath) {
+            switch segment {
+            case .move:
+                continue
+            case .line(let a, let b), .close(let a, let b):
+                add(a, b)
+            case .quad, .cubic:
+                let curve = BezierCurve(segment)!
+                var previous = curve.p0
+                CurveFlattener.forEachChordEnd(curve, tolerance: tolerance, placement: .onCurve) { q in
+                    add(previous, q)
+                    previous = q
+                }
             }
         }
-        for element in path.elements {
-            switch element {
-            case .move(let p):
-                guard let q = point(p) else { continue }
-                close()
-                start = q; current = q; open = true
-            case .line(let p):
-                guard let q = point(p) else { continue }
-                add(current, q); current = q; open = true
-            case .quadCurve(let p, let c):
-                guard let q = point(p), let k = point(c) else { continue }
-                curve(current, current + (k - current) * (2.0 / 3.0), q + (k - q) * (2.0 / 3.0), q, degree: 2)
-                current = q; open = true
-            case .curve(let p, let c1, let c2):
-                guard let q = point(p), let k1 = point(c1), let k2 = point(c2) else { continue }
-                curve(current, k1, k2, q, degree: 3)
-                current = q; open = true
-            case .closeSubpath:
-                close()
-            }
-        }
-        close()
         return edges
     }
 
@@ -369,7 +333,7 @@ enum SetOperation {
     static func snap(_ edges: [Edge]) -> [Edge] {
         var extent = 0.0
         for e in edges { extent = max(extent, abs(e.a.x), abs(e.a.y), abs(e.b.x), abs(e.b.y)) }
-        let grid = max(1e-12, extent * 1e-10)
+        let grid = max(GeometryTolerance.setOperationMinimumSnapGrid, extent * GeometryTolerance.setOperationSnapGrid)
         func key(_ p: SIMD2<Double>) -> SIMD2<Double> { (p / grid).rounded(.toNearestOrEven) * grid }
         return edges.compactMap { e in
             let a = key(e.a), b = key(e.b)
@@ -551,17 +515,5 @@ extension Shape {
     }
     public func symmetricDifference<T: Shape>(_ other: T, eoFill: Bool = false) -> SetOperationShape<Self, T> {
         SetOperationShape(first: self, second: other, operation: .symmetricDifference, eoFill: eoFill)
-    }
-}
-
-extension Path.Element {
-    /// The element's points: the end point first, then the control points.
-    fileprivate var points: [CGPoint] {
-        switch self {
-        case .move(let p), .line(let p): return [p]
-        case .quadCurve(let p, let c): return [p, c]
-        case .curve(let p, let c1, let c2): return [p, c1, c2]
-        case .closeSubpath: return []
-        }
     }
 }

@@ -18,7 +18,7 @@ extension Path {
     ///   and Core Animation's `strokeStart`/`strokeEnd` draw nothing then). Trim twice to wrap.
     /// - `trimmedPath(from: 0, to: 1)` (or any range covering `0...1`) returns the path unchanged.
     /// - A path with zero total length keeps all of its (degenerate) subpaths for any `from < to`.
-    /// - Segments with non-finite coordinates have length 0 (the renderer skips them anyway).
+    /// - Elements with non-finite coordinates are left out, as the renderer skips them (`PathSegments`).
     public func trimmedPath(from: CGFloat, to: CGFloat) -> Path {
         let a = from.isNaN ? 0 : min(max(from, 0), 1)
         let b = to.isNaN ? 0 : min(max(to, 0), 1)
@@ -55,46 +55,37 @@ extension Path {
     }
 
     /// The total arc length of the path: every segment of every subpath, closing lines included.
-    /// Curves are integrated numerically (about 1e-9 relative accuracy); segments with non-finite
-    /// coordinates count 0.
+    /// Curves are integrated numerically (about 1e-9 relative accuracy); elements with non-finite
+    /// coordinates are skipped.
     package var arcLength: CGFloat {
         trimSubpaths().reduce(0) { $0 + $1.length }
     }
 
+    /// The path's subpaths as `PathSegments` yields them (so non-finite elements are skipped and every
+    /// subpath starts with a move).
     fileprivate func trimSubpaths() -> [TrimSubpath] {
         var subs: [TrimSubpath] = []
         var cur: TrimSubpath? = nil
-        var current = CGPoint.zero
-        var start = CGPoint.zero
+        func point(_ v: SIMD2<Double>) -> CGPoint { CGPoint(x: v.x, y: v.y) }
         func finish() { if let c = cur { subs.append(c) }; cur = nil }
-        func ensureOpen() {
-            if cur == nil { cur = TrimSubpath(start: current) ; start = current }
-        }
-        for e in elements {
-            switch e {
+        for segment in segments() {
+            switch segment {
             case .move(let p):
                 finish()
-                current = p; start = p
-                cur = TrimSubpath(start: p)
-            case .line(let p):
-                ensureOpen()
-                cur!.add(TrimSegment(kind: .line, p0: current, c1: current, c2: p, p1: p))
-                current = p
-            case .quadCurve(let p, let c):
-                ensureOpen()
-                cur!.add(TrimSegment(kind: .quad, p0: current, c1: c, c2: c, p1: p))
-                current = p
-            case .curve(let p, let c1, let c2):
-                ensureOpen()
-                cur!.add(TrimSegment(kind: .cubic, p0: current, c1: c1, c2: c2, p1: p))
-                current = p
-            case .closeSubpath:
-                // Path only records a close after a subpath exists; be lenient anyway.
-                ensureOpen()
-                cur!.add(TrimSegment(kind: .close, p0: current, c1: current, c2: start, p1: start))
+                cur = TrimSubpath(start: point(p))
+            case .line(let a, let b):
+                let (p0, p1) = (point(a), point(b))
+                cur!.add(TrimSegment(kind: .line, p0: p0, c1: p0, c2: p1, p1: p1))
+            case .quad(let a, let c, let b):
+                let k = point(c)
+                cur!.add(TrimSegment(kind: .quad, p0: point(a), c1: k, c2: k, p1: point(b)))
+            case .cubic(let a, let c1, let c2, let b):
+                cur!.add(TrimSegment(kind: .cubic, p0: point(a), c1: point(c1), c2: point(c2), p1: point(b)))
+            case .close(let a, let b):
+                let (p0, p1) = (point(a), point(b))
+                cur!.add(TrimSegment(kind: .close, p0: p0, c1: p0, c2: p1, p1: p1))
                 cur!.closed = true
                 finish()
-                current = start
             }
         }
         finish()
@@ -247,7 +238,7 @@ private struct CurveLength {
         isQuad = s.kind == .quad
         let polygon = hypot(c1.x - p0.x, c1.y - p0.y) + hypot(c2.x - c1.x, c2.y - c1.y)
             + hypot(p1.x - c2.x, p1.y - c2.y)
-        tolerance = max(polygon * 1e-10, 1e-12)
+        tolerance = max(polygon * GeometryTolerance.arcLengthRelative, GeometryTolerance.arcLengthMinimum)
     }
 
     /// |B'(t)|.
@@ -309,7 +300,7 @@ private struct CurveLength {
             let d = speed(t)
             var next = d > 0 ? t - f / d : (lo + hi) / 2
             if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            if hi - lo <= 1e-15 { return t }
+            if hi - lo <= GeometryTolerance.curveParameterResolution { return t }
             t = next
         }
         return t

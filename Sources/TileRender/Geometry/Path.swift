@@ -11,7 +11,8 @@ import Foundation
 /// Building follows CoreGraphics: a building call with no current point (`addLine`, `addQuadCurve`,
 /// `addCurve`) starts a new subpath at its end point instead of drawing; after `closeSubpath()` the
 /// current point is the start of the closed subpath. Non-finite coordinates are kept in the path but
-/// the renderer skips every element that uses one (documented in `Flattener`).
+/// the renderer and every path query skip each element that uses one (the rules every walker follows
+/// are documented in `PathSegments`).
 public struct Path: Equatable, Sendable {
     /// One drawing instruction of a path.
     public enum Element: Equatable, Sendable {

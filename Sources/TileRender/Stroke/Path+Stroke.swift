@@ -3,12 +3,12 @@ import Foundation
 extension Path {
     /// The outline of this path stroked with `style`, as a path to fill with the nonzero rule (what
     /// SwiftUI's `strokedPath` returns). Curves, round joins and round caps are approximated by lines
-    /// within 0.05 units of the true outline; a style that draws nothing gives an empty path.
+    /// within `GeometryTolerance.stroke` (0.05) units of the true outline; a style that draws nothing gives an empty path.
     public func strokedPath(_ style: StrokeStyle) -> Path {
         guard let parameters = StrokeParameters(style) else { return Path() }
         var expander = StrokeExpander()
         var outline = StrokeOutline()
-        expander.expand(self, parameters, tolerance: 0.05, into: &outline)
+        expander.expand(self, parameters, tolerance: GeometryTolerance.stroke, into: &outline)
         var path = Path()
         // One element a point and one close a contour: reserved once (outlines of a million dashes
         // have tens of millions of points, and growing the array step by step copied them repeatedly).

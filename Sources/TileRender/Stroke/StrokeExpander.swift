@@ -67,11 +67,9 @@ struct StrokeParameters {
 }
 
 struct StrokeExpander {
-    /// Maximum distance in device pixels between the expanded outline and the true one. Finer than the
-    /// fill flattening tolerance: a stroke has two edges along every curve, chords always fall on the
-    /// inner side of a convex edge, and thin rings are where a systematic 0.2 px shows (measured on
-    /// trim_three_quarters: pct>8 2.56% at 0.2, 1.88% at 0.05, 1.69% at 0.02, against a limit of 1.99%).
-    static let tolerance = 0.05
+    /// Maximum distance in device pixels between the expanded outline and the true one (see
+    /// `GeometryTolerance.stroke` for why it is finer than the fill tolerance).
+    static let tolerance = GeometryTolerance.stroke
 
     /// Most dashes one path may produce; beyond it the dash pattern is ignored (solid stroke), which
     /// bounds time and memory for patterns far finer than a pixel on long paths.
@@ -134,69 +132,47 @@ struct StrokeExpander {
         // subpath or dash (pi each; a dot's full turn is two caps).
         let roundParts = 5 * Double(path.elements.count) + 2 * dashes
         maxTurn = max(maxTurn, Double.pi * roundParts / StrokeExpander.maxArcStepsPerPath)
-        var start = SIMD2<Double>(0, 0)
-        var hasCurrent = false
         var hasSegment = false
         points.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
 
-        func point(_ q: CGPoint) -> SIMD2<Double>? { StrokeExpander.userPoint(q) }
         func finishSubpath(closed: Bool) {
-            if hasCurrent && hasSegment {
+            if hasSegment {
                 subpath(closed: closed, p, tolerance: tolerance, maxTurn: maxTurn, into: &out)
             }
             points.removeAll(keepingCapacity: true)
             corners.removeAll(keepingCapacity: true)
             hasSegment = false
         }
-        func begin(_ q: SIMD2<Double>) {
-            start = q
-            points.append(q)
-            corners.append(true)
-            hasCurrent = true
-        }
 
-        for element in path.elements {
-            switch element {
+        // `PathSegments` gives every line and curve a subpath that starts with a move (implicit ones
+        // after a close), so `points` is never empty when one arrives.
+        for segment in path.segments(map: PathPointMap(limit: StrokeExpander.coordinateLimit)) {
+            switch segment {
             case .move(let q):
-                guard let q = point(q) else { continue }
                 finishSubpath(closed: false)
-                begin(q)
-            case .line(let q):
-                guard let q = point(q) else { continue }
-                if !hasCurrent { begin(q); continue }
-                if points.isEmpty { begin(start) }
+                points.append(q)
+                corners.append(true)
+            case .line(_, let q):
                 points.append(q); corners.append(true)
                 hasSegment = true
-            case .quadCurve(let q, let c):
-                guard let q = point(q), let c = point(c) else { continue }
-                if !hasCurrent { begin(q); continue }
-                if points.isEmpty { begin(start) }
-                let p0 = points[points.count - 1]
-                curve(p0, p0 + (c - p0) * (2.0 / 3.0), q + (c - q) * (2.0 / 3.0), q, degree: 2,
-                      tolerance: tolerance, maxTurn: maxTurn)
+            case .quad, .cubic:
+                curve(BezierCurve(segment)!, tolerance: tolerance, maxTurn: maxTurn)
                 hasSegment = true
-            case .curve(let q, let c1, let c2):
-                guard let q = point(q), let a = point(c1), let b = point(c2) else { continue }
-                if !hasCurrent { begin(q); continue }
-                if points.isEmpty { begin(start) }
-                curve(points[points.count - 1], a, b, q, degree: 3, tolerance: tolerance, maxTurn: maxTurn)
+            case .close:
+                // A closed lone point is stroked too: a dot for round and square caps.
                 hasSegment = true
-            case .closeSubpath:
-                if hasCurrent && !points.isEmpty {
-                    if hasSegment || points.count == 1 { hasSegment = true }
-                    finishSubpath(closed: true)
-                }
-                // The next segment starts a new subpath at the same start point.
+                finishSubpath(closed: true)
             }
         }
         finishSubpath(closed: false)
     }
 
-    /// Appends the chords of a cubic (the end point included, the start point not).
-    private mutating func curve(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
-                                degree: Int, tolerance: Double, maxTurn: Double) {
-        var n = Flattener.chordCount(p0, p1, p2, p3, degree: degree, tolerance: tolerance)
+    /// Appends the chords of a curve (the end point included, the start point not): Wang's count from
+    /// `CurveFlattener`, raised where the curve turns faster than `maxTurn` per chord.
+    private mutating func curve(_ c: BezierCurve, tolerance: Double, maxTurn: Double) {
+        let p0 = c.p0, p1 = c.p1, p2 = c.p2, p3 = c.p3
+        var n = CurveFlattener.chordCount(c, tolerance: tolerance)
         // Turning of the control polygon bounds the curve's turning. Each leg is scaled by its largest
         // component first: the angle is unchanged, and products of legs near 1e200 no longer overflow
         // to inf - inf = NaN.
@@ -214,39 +190,22 @@ struct StrokeExpander {
         }
         // At most 3 pi / minTurn, but checked in floating point before the conversion anyway.
         let turnSteps = (turning / maxTurn).rounded(.up)
-        if turnSteps.isFinite { n = max(n, Int(min(turnSteps, Double(Flattener.maxChordsPerCurve)))) }
-        n = min(max(n, 1), Flattener.maxChordsPerCurve)
-        let step = 1.0 / Double(n)
-        @inline(__always) func at(_ i: Int) -> SIMD2<Double> {
-            if i == 0 { return p0 }
-            if i == n { return p3 }
-            let t = Double(i) * step, u = 1 - t
-            return (u * u * u) * p0 + (3 * u * u * t) * p1 + (3 * u * t * t) * p2 + (t * t * t) * p3
-        }
-        // Inner points move outward by half the local sagitta (an eighth of the second difference), so
-        // the chords straddle the curve instead of all lying on its inner side: the error halves and, on
-        // stroke edges, is no longer biased toward the centre of curvature.
-        var before = p0, here = at(1)
-        for i in 1...n {
-            if i == n {
-                points.append(p3)
-                corners.append(true)
-                break
-            }
-            let after = at(i + 1)
-            let secondDifference = (before + after) * 0.5 - here
-            points.append(here - secondDifference * 0.125)
+        if turnSteps.isFinite { n = max(n, Int(min(turnSteps, Double(CurveFlattener.maxChordsPerCurve)))) }
+        n = min(max(n, 1), CurveFlattener.maxChordsPerCurve)
+        // Straddling chords: the error halves and, on stroke edges, is no longer biased toward the
+        // centre of curvature.
+        CurveFlattener.forEachChordEnd(c, count: n, placement: .straddling) { q in
+            points.append(q)
             corners.append(false)
-            before = here
-            here = after
         }
+        corners[corners.count - 1] = true  // the curve's end point is a corner of the path
     }
 
     /// Strokes the polyline in `points` (one subpath), dashed or not.
     private mutating func subpath(closed: Bool, _ p: StrokeParameters, tolerance: Double, maxTurn: Double,
                                   into out: inout StrokeOutline) {
         // Drop repeated points; they carry no direction.
-        let epsilon = tolerance * 1e-3
+        let epsilon = tolerance * GeometryTolerance.strokeRepeatedPoint
         var kept = 0
         for i in 0..<points.count {
             if kept > 0 {
@@ -348,41 +307,17 @@ struct StrokeExpander {
 
     private func simdLength(_ v: SIMD2<Double>) -> Double { robustLength(v) }
 
-    /// A finite user-space point clamped to +-coordinateLimit, or nil for NaN or infinite coordinates
-    /// (the element is skipped, as the fill flattener does).
-    @inline(__always)
-    static func userPoint(_ q: CGPoint) -> SIMD2<Double>? {
-        let x = Double(q.x), y = Double(q.y)
-        guard x.isFinite && y.isFinite else { return nil }
-        let l = coordinateLimit
-        return SIMD2(min(max(x, -l), l), min(max(y, -l), l))
-    }
-
     /// An upper bound on the dashes (pattern entries walked) that `path` produces with `p.dash`: its
     /// control polygon is at least as long as its flattened centre line.
     static func estimatedDashCount(_ path: Path, _ p: StrokeParameters) -> Double {
         var length = 0.0, subpaths = 0.0
-        var current: SIMD2<Double>? = nil, start: SIMD2<Double>? = nil
-        func add(_ q: SIMD2<Double>) {
-            if let c = current { length += robustLength(q - c) }
-            current = q
-        }
-        for element in path.elements {
-            switch element {
-            case .move(let q):
-                guard let q = userPoint(q) else { continue }
-                current = q; start = q; subpaths += 1
-            case .line(let q):
-                guard let q = userPoint(q) else { continue }
-                add(q)
-            case .quadCurve(let q, let c):
-                guard let q = userPoint(q), let c = userPoint(c) else { continue }
-                add(c); add(q)
-            case .curve(let q, let c1, let c2):
-                guard let q = userPoint(q), let a = userPoint(c1), let b = userPoint(c2) else { continue }
-                add(a); add(b); add(q)
-            case .closeSubpath:
-                if let s = start { add(s) }
+        for segment in path.segments(map: PathPointMap(limit: coordinateLimit)) {
+            switch segment {
+            case .move: subpaths += 1
+            case .line(let a, let b), .close(let a, let b): length += robustLength(b - a)
+            case .quad(let a, let c, let b): length += robustLength(c - a) + robustLength(b - c)
+            case .cubic(let a, let c1, let c2, let b):
+                length += robustLength(c1 - a) + robustLength(c2 - c1) + robustLength(b - c2)
             }
         }
         let period = p.dash.reduce(0, +)
@@ -479,7 +414,7 @@ struct StrokeExpander {
             // overlaps the stroke, so it is avoided where possible (overlaps inside an edge pixel
             // would count twice in the pixel's averaged winding).
             let cosHalf = (max(0, 1 + dot) / 2).squareRoot()
-            if cosHalf > 1e-9 && !(cross == 0 && dot < 0) {
+            if cosHalf > GeometryTolerance.strokeReversal && !(cross == 0 && dot < 0) {
                 let tanHalf = (max(0, 1 - cosHalf * cosHalf)).squareRoot() / cosHalf
                 let mid = a + b
                 let midLength = simdLength(mid)

@@ -8,6 +8,12 @@ let package = Package(
         .library(name: "TileRenderSVG", targets: ["TileRenderSVG"]),
         .executable(name: "tile-bench", targets: ["tile-bench"]),
     ],
+    // `Vulkan` (on by default) links the Vulkan backend and shaderc. A CPU-only user turns it off:
+    // `.package(url: ..., from: ..., traits: [])`, or `swift build --disable-default-traits` here.
+    traits: [
+        .default(enabledTraits: ["Vulkan"]),
+        .trait(name: "Vulkan", description: "The Vulkan compute backend (links libvulkan and shaderc)."),
+    ],
     targets: [
         // MARK: - System libraries (Debian packages)
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
@@ -22,13 +28,23 @@ let package = Package(
             .embedInCode("include/abi.glsl"), .embedInCode("include/blend.glsl"),
             .embedInCode("include/coverage.glsl"), .embedInCode("include/paint.glsl"),
         ]),
-        .target(name: "TileRender", dependencies: ["CPNG", "CVulkan", "CShaderc", "Shaders"]),
+        // The layers, each depending only on those above it here.
+        .target(name: "TileRenderGeometry"),
+        .target(name: "TileRenderPipeline", dependencies: ["TileRenderGeometry", "CPNG", "Shaders"]),
+        .target(name: "TileRenderVulkan", dependencies: ["TileRenderGeometry", "TileRenderPipeline", "CVulkan", "CShaderc", "Shaders"]),
+        .target(name: "TileRender", dependencies: [
+            "TileRenderGeometry", "TileRenderPipeline",
+            .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])),
+        ]),
         .target(name: "TileRenderSVG", dependencies: ["TileRender"]),
         .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG"]),
         // Writes Sources/Shaders/include/abi.glsl from GPUABI.swift (see README).
         .executableTarget(name: "gpu-abi-header", dependencies: ["Shaders"]),
 
         // MARK: - Tests
-        .testTarget(name: "TileRenderTests", dependencies: ["TileRender", "TileRenderSVG"]),
+        .testTarget(name: "TileRenderTests", dependencies: [
+            "TileRender", "TileRenderSVG", "TileRenderGeometry", "TileRenderPipeline",
+            .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])), "Shaders",
+        ]),
     ]
 )

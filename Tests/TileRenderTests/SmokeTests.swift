@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 @Test func emptySceneRendersTransparent() throws {
     let scene = Scene(size: CGSize(width: 4, height: 3))

@@ -1,11 +1,16 @@
 import Foundation
 import Synchronization
+import TileRenderGeometry
+import TileRenderPipeline
+#if Vulkan
+import TileRenderVulkan
+#endif
 
 // Device selection and the `.auto` fallback policy, in one place. GPU backends come from a
-// `GPUBackendProvider`; the Vulkan backend's (`VulkanProvider`, in Backends/Vulkan) is the only one and
-// the only GPU type named here, as the default. When Vulkan moves into its own module, the layer that
-// links it passes its provider in; a CPU-only build has none, and then `.vulkan` throws and `.auto`
-// draws on the CPU.
+// `GPUBackendProvider` (TileRenderPipeline); the Vulkan backend's (`VulkanProvider`, in the
+// TileRenderVulkan module) is the only one and the only GPU type named here, as the default when the
+// package trait `Vulkan` is on. A CPU-only build has none, and then `.vulkan` throws and `.auto` draws
+// on the CPU.
 //
 // The policy:
 // - `.cpu` always takes the CPU backend.
@@ -15,29 +20,17 @@ import Synchronization
 //   limits, a failed or timed-out dispatch) is drawn on the CPU: `.auto` never fails where the CPU can
 //   render. Each choice and fallback is said once per process on standard error.
 
-/// What a cheap look at the GPU devices found (no device created, no shader compiled).
-enum GPUProbe: Sendable {
-    case hardware(String)
-    case softwareOnly(String)
-    case unavailable(String)
-}
-
-/// Makes a GPU backend: the seam a GPU module plugs into the pipeline through.
-protocol GPUBackendProvider: Sendable {
-    /// The API's name in log lines ("Vulkan").
-    var name: String { get }
-    /// A cheap look at the devices, so `.auto` can settle on the CPU without creating a device.
-    var probe: GPUProbe { get }
-    /// A backend on the provider's device, or `backendUnavailable` saying why there is none.
-    func makeBackend() throws -> any RasterBackend
-}
-
-enum BackendSelection {
+package enum BackendSelection {
     /// The GPU provider renderers use unless told otherwise.
-    static let defaultGPU: (any GPUBackendProvider)? = VulkanProvider()
+    #if Vulkan
+    package static let defaultGPU: (any GPUBackendProvider)? = VulkanProvider()
+    #else
+    /// A build without the `Vulkan` trait has no GPU backend: `.vulkan` throws, `.auto` draws on the CPU.
+    package static let defaultGPU: (any GPUBackendProvider)? = nil
+    #endif
 
     /// The backend `policy` picks for a render; `cpu` is the renderer's own CPU backend.
-    static func backend(for policy: Backend, cpu: CPUBackend,
+    package static func backend(for policy: Backend, cpu: CPUBackend,
                         gpu: (any GPUBackendProvider)? = defaultGPU) throws -> any RasterBackend {
         switch policy {
         case .cpu:
@@ -77,7 +70,7 @@ enum BackendSelection {
 
     /// Under `.auto`, the backend that takes over from `failed` after `error` (the CPU), said once.
     /// Nil when there is nothing to fall back to: the policy is not `.auto`, or the CPU itself failed.
-    static func fallback(for policy: Backend, from failed: any RasterBackend, after error: any Error,
+    package static func fallback(for policy: Backend, from failed: any RasterBackend, after error: any Error,
                          cpu: CPUBackend) -> (any RasterBackend)? {
         guard policy == .auto, failed.capabilities.kind != .cpu else { return nil }
         BackendLog.once("TileRender: \(failed.capabilities.name) could not render a scene (\(error)); using the CPU rasterizer for it")
@@ -85,10 +78,10 @@ enum BackendSelection {
     }
 }
 
-enum BackendLog {
+package enum BackendLog {
     private static let logged = Mutex<Set<String>>([])
     /// Writes `message` to standard error the first time it is seen in this process.
-    static func once(_ message: String) {
+    package static func once(_ message: String) {
         let first = logged.withLock { $0.insert(message).inserted }
         if first { FileHandle.standardError.write(Data((message + "\n").utf8)) }
     }

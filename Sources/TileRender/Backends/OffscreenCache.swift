@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// What a Renderer's offscreen cache holds and has done, since the renderer was made (its copies
 /// share the cache, so they share these numbers).
@@ -20,13 +22,13 @@ public struct OffscreenCacheStatistics: Sendable, Equatable {
 
 /// A cached group image's key: the recorded content, compared for equality, and the backend policy
 /// that rendered it (the backends agree within a level per channel, not bit for bit).
-struct OffscreenKey: Equatable, Sendable {
-    var content: Scene
-    var backend: Backend
+package struct OffscreenKey: Equatable, Sendable {
+    package var content: Scene
+    package var backend: Backend
 
     /// Narrows the candidates only, so it may leave fields out (equality decides): the canvas, and per
     /// command its kind, path points, transform and opacity. Bitmaps are hashed by size, not pixels.
-    static func candidateHash(_ key: OffscreenKey) -> Int {
+    package static func candidateHash(_ key: OffscreenKey) -> Int {
         var h = Hasher()
         h.combine(key.backend)
         combine(key.content, into: &h)
@@ -66,37 +68,37 @@ struct OffscreenKey: Equatable, Sendable {
 /// byte budget with least-recently-used eviction. Lookups hash the key to find candidates and return
 /// an image only for a candidate whose key is equal, so a hash collision costs a comparison, never a
 /// wrong picture.
-final class OffscreenCache: Sendable {
-    typealias HashFunction = @Sendable (OffscreenKey) -> Int
+package final class OffscreenCache: Sendable {
+    package typealias HashFunction = @Sendable (OffscreenKey) -> Int
     /// 64 MiB: 16 million pixels, e.g. fifty 1000x300 groups at 1x.
-    static let defaultBudget = 64 << 20
+    package static let defaultBudget = 64 << 20
 
     private struct Entry {
-        var key: OffscreenKey
-        var image: Bitmap
-        var lastUse: UInt64
+        package var key: OffscreenKey
+        package var image: Bitmap
+        package var lastUse: UInt64
     }
     private struct State {
-        var buckets: [Int: [Entry]] = [:]
-        var bytes = 0
-        var imageCount = 0
-        var clock: UInt64 = 0
-        var hits = 0
-        var misses = 0
-        var evictions = 0
+        package var buckets: [Int: [Entry]] = [:]
+        package var bytes = 0
+        package var imageCount = 0
+        package var clock: UInt64 = 0
+        package var hits = 0
+        package var misses = 0
+        package var evictions = 0
     }
     private let state = Mutex(State())
-    let budget: Int
+    package let budget: Int
     private let hash: HashFunction
 
-    init(budget: Int = OffscreenCache.defaultBudget, hash: @escaping HashFunction = OffscreenKey.candidateHash) {
+    package init(budget: Int = OffscreenCache.defaultBudget, hash: @escaping HashFunction = OffscreenKey.candidateHash) {
         self.budget = max(0, budget)
         self.hash = hash
     }
 
     /// The cached image for `key`, or the one `render` makes (then cached when it fits the budget).
     /// `render` runs outside the lock, so concurrent renders of one key may both render it; one is kept.
-    func image(for key: OffscreenKey, render: () throws -> Bitmap) rethrows -> Bitmap {
+    package func image(for key: OffscreenKey, render: () throws -> Bitmap) rethrows -> Bitmap {
         let bucket = hash(key)
         let found = state.withLock { s -> Bitmap? in
             s.clock += 1
@@ -140,7 +142,7 @@ final class OffscreenCache: Sendable {
         return true
     }
 
-    var statistics: OffscreenCacheStatistics {
+    package var statistics: OffscreenCacheStatistics {
         state.withLock { s in
             OffscreenCacheStatistics(hits: s.hits, misses: s.misses, evictions: s.evictions, bytes: s.bytes,
                                      imageCount: s.imageCount, budgetBytes: budget)

@@ -1,14 +1,6 @@
 import Foundation
-
-/// Which rasterizer runs the binned scene.
-public enum Backend: String, Sendable, CaseIterable {
-    /// The multithreaded CPU rasterizer.
-    case cpu
-    /// Vulkan compute shaders.
-    case vulkan
-    /// Vulkan when a device works, otherwise the CPU, with one log line saying why.
-    case auto
-}
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// Turns a `Scene` into pixels.
 ///
@@ -24,22 +16,22 @@ public struct Renderer: Sendable {
     /// Each worker owns scratch memory (binner buffers, about 7 KB of fine-stage planes), so the count
     /// is bounded: a hostile `threadCount` cannot allocate per-thread memory without limit.
     public static let maxThreadCount = 256
-    static func clampedThreads(_ n: Int) -> Int { min(max(1, n), maxThreadCount) }
+    package static func clampedThreads(_ n: Int) -> Int { min(max(1, n), maxThreadCount) }
     /// The offscreen cache's default budget, 64 MiB.
     public static let defaultOffscreenCacheBytes = OffscreenCache.defaultBudget
     /// What this renderer keeps between renders (shared by its copies).
     private let state: RendererState
     /// Bytes of binned data one band may hold (`BinningPlan.defaultBudget`); tests lower it to force
     /// banded binning. At most 2 GiB (32-bit offsets).
-    var binningBudget = BinningPlan.defaultBudget {
+    package var binningBudget = BinningPlan.defaultBudget {
         didSet { binningBudget = min(max(binningBudget, 1), 1 << 31) }
     }
     /// Tests: a smaller stand-in for a GPU device's buffer limit (Vulkan's maxStorageBufferRange).
-    var deviceBufferLimit: Int? = nil
+    package var deviceBufferLimit: Int? = nil
     /// Tests: a shorter device time limit than the backend's (`BackendCapabilities.timeLimit`).
-    var deviceTimeLimit: Duration? = nil
+    package var deviceTimeLimit: Duration? = nil
     /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
-    var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
+    package var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
     /// A renderer for `backend`. Rendered offscreen groups are cached up to `offscreenCacheBytes`.
     public init(backend: Backend = .auto, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -48,7 +40,7 @@ public struct Renderer: Sendable {
     }
 
     /// Tests: a renderer whose offscreen cache finds candidates with another hash function.
-    init(backend: Backend, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, offscreenCache: OffscreenCache) {
+    package init(backend: Backend, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, offscreenCache: OffscreenCache) {
         self.backend = backend
         self.threadCount = Renderer.clampedThreads(threadCount)
         state = RendererState(offscreen: offscreenCache)
@@ -99,7 +91,7 @@ public struct Renderer: Sendable {
     /// `scene` with each offscreen group replaced by its image: from the offscreen cache when this
     /// renderer (or a copy) rendered the same content before, else rendered now by this renderer, on
     /// its backend. Nested groups resolve the same way while their group renders.
-    func resolvingOffscreenGroups(_ scene: Scene) throws -> Scene {
+    package func resolvingOffscreenGroups(_ scene: Scene) throws -> Scene {
         try scene.resolvingOffscreenGroups { group in
             try state.offscreen.image(for: OffscreenKey(content: group.content, backend: backend)) {
                 try render(group.content)
@@ -182,12 +174,12 @@ public struct Renderer: Sendable {
 
 /// What a Renderer keeps between renders, shared by its copies: binning memory, its CPU backend (with
 /// that backend's scratch memory) and the offscreen cache.
-final class RendererState: Sendable {
-    let buffers = RenderCache()
-    let cpu = CPUBackend()
-    let offscreen: OffscreenCache
+package final class RendererState: Sendable {
+    package let buffers = RenderCache()
+    package let cpu = CPUBackend()
+    package let offscreen: OffscreenCache
 
-    init(offscreen: OffscreenCache) { self.offscreen = offscreen }
+    package init(offscreen: OffscreenCache) { self.offscreen = offscreen }
 }
 
 /// Where a render's time and memory went.
@@ -210,7 +202,7 @@ public struct RenderStatistics: Sendable {
 }
 
 extension Renderer {
-    static func pixelSize(of size: CGSize) throws -> (Int, Int) {
+    package static func pixelSize(of size: CGSize) throws -> (Int, Int) {
         try Scene.pixelSize(for: size)
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// Where a view sits horizontally in a larger space: SwiftUI's `HorizontalAlignment` (as a fraction of
 /// the free width: leading 0, centre 0.5, trailing 1).
 public struct HorizontalAlignment: Hashable, Sendable {
-    let fraction: CGFloat
+    package let fraction: CGFloat
     public static let leading = HorizontalAlignment(fraction: 0)
     public static let center = HorizontalAlignment(fraction: 0.5)
     public static let trailing = HorizontalAlignment(fraction: 1)
@@ -11,7 +13,7 @@ public struct HorizontalAlignment: Hashable, Sendable {
 
 /// Where a view sits vertically in a larger space: SwiftUI's `VerticalAlignment`.
 public struct VerticalAlignment: Hashable, Sendable {
-    let fraction: CGFloat
+    package let fraction: CGFloat
     public static let top = VerticalAlignment(fraction: 0)
     public static let center = VerticalAlignment(fraction: 0.5)
     public static let bottom = VerticalAlignment(fraction: 1)
@@ -36,7 +38,7 @@ public struct Alignment: Hashable, Sendable {
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 
     /// The rect of `size` placed in `rect` with this alignment.
-    func place(_ size: CGSize, in rect: CGRect) -> CGRect {
+    package func place(_ size: CGSize, in rect: CGRect) -> CGRect {
         CGRect(x: rect.minX + (rect.width - size.width) * horizontal.fraction,
                y: rect.minY + (rect.height - size.height) * vertical.fraction,
                width: size.width, height: size.height)

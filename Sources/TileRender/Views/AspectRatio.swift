@@ -1,4 +1,6 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// How a view fills the space it is offered while keeping an aspect ratio.
 public enum ContentMode: Hashable, Sendable {
@@ -8,20 +10,20 @@ public enum ContentMode: Hashable, Sendable {
     case fill
 }
 
-struct AspectRatioModifier: NodeWrapper {
-    let ratio: CGFloat?
-    let contentMode: ContentMode
-    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
+package struct AspectRatioModifier: NodeWrapper {
+    package let ratio: CGFloat?
+    package let contentMode: ContentMode
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
         AspectRatioNode(child: node, ratio: ratio, contentMode: contentMode)
     }
 }
 
 /// Sizes its child to `ratio` (width / height; the child's ideal ratio when nil) within or around the
 /// offered size, and centres it there.
-struct AspectRatioNode: ViewNode {
-    let child: any ViewNode
-    let ratio: CGFloat?
-    let contentMode: ContentMode
+package struct AspectRatioNode: ViewNode {
+    package let child: any ViewNode
+    package let ratio: CGFloat?
+    package let contentMode: ContentMode
 
     private func effectiveRatio() -> CGFloat? {
         if let ratio, ratio.isFinite, ratio > 0 { return ratio }
@@ -47,19 +49,19 @@ struct AspectRatioNode: ViewNode {
         }
     }
 
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         child.sizeThatFits(ProposedViewSize(fitted(proposal)))
     }
 
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         let size = child.sizeThatFits(ProposedViewSize(fitted(ProposedViewSize(rect.size))))
         child.draw(in: Alignment.center.place(size, in: rect), context: context)
     }
 }
 
 /// A shape for hit-testing only: rendering is unchanged (TileRender has no hit-testing).
-struct PassThroughModifier: NodeModifier {
-    func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
+package struct PassThroughModifier: NodeModifier {
+    package func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
         content(environment)
     }
 }

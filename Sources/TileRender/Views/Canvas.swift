@@ -1,14 +1,16 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// A view that draws with a `GraphicsContext` (SwiftUI's `Canvas`): `renderer` gets a context whose
 /// origin is the canvas's top-left corner, and the canvas's size. The canvas takes the space offered
 /// to it. Drawing is not clipped to the canvas's frame.
 public struct Canvas: View, PrimitiveView {
     public typealias Body = Never
-    let renderer: (inout GraphicsContext, CGSize) -> Void
+    package let renderer: (inout GraphicsContext, CGSize) -> Void
     public init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void) { self.renderer = renderer }
 
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         let renderer = self.renderer
         return LocalDrawingNode { context, frame in
             var c = context
@@ -20,7 +22,7 @@ public struct Canvas: View, PrimitiveView {
 /// The size of the space a `GeometryReader` was given.
 public struct GeometryProxy {
     public let size: CGSize
-    let globalOrigin: CGPoint
+    package let globalOrigin: CGPoint
     /// The reader's frame in its own coordinates (`.local`, origin zero) or in the canvas's (`.global`).
     public func frame(in space: CoordinateSpace) -> CGRect {
         switch space {
@@ -39,19 +41,19 @@ public enum CoordinateSpace: Hashable, Sendable {
 /// placed at the reader's top-left corner.
 public struct GeometryReader<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let content: (GeometryProxy) -> Content
+    package let content: (GeometryProxy) -> Content
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
 
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         GeometryReaderNode(environment: environment) { makeViewNode(content($0), $1) }
     }
 }
 
-struct GeometryReaderNode: ViewNode {
-    let environment: ViewEnvironment
-    let makeContent: (GeometryProxy, ViewEnvironment) -> any ViewNode
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
-    func draw(in rect: CGRect, context: GraphicsContext) {
+package struct GeometryReaderNode: ViewNode {
+    package let environment: ViewEnvironment
+    package let makeContent: (GeometryProxy, ViewEnvironment) -> any ViewNode
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         let origin = CGPoint(x: rect.minX, y: rect.minY).applying(context.transform)
         let node = makeContent(GeometryProxy(size: rect.size, globalOrigin: origin), environment)
         let s = node.sizeThatFits(ProposedViewSize(rect.size))

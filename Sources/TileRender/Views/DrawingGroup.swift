@@ -1,23 +1,25 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 // drawingGroup(): the subtree is recorded into a scene of its own at device resolution and drawn as an
 // offscreen group (see `OffscreenGroup`). The Renderer that draws the view renders the group on its own
 // backend and composites it like an image; its offscreen cache keeps the image, keyed by the recorded
 // content itself, so an unchanged subtree is rasterized once per renderer.
 
-struct DrawingGroupModifier: NodeWrapper {
-    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { DrawingGroupNode(child: node) }
+package struct DrawingGroupModifier: NodeWrapper {
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { DrawingGroupNode(child: node) }
 }
 
-struct DrawingGroupNode: ViewNode {
-    let child: any ViewNode
+package struct DrawingGroupNode: ViewNode {
+    package let child: any ViewNode
     /// The largest offscreen a group gets, in bytes (16 million pixels, the default offscreen cache):
     /// a larger group is drawn as a plain layer instead, the same picture without the memory.
-    static let maxOffscreenBytes = Renderer.defaultOffscreenCacheBytes
+    package static let maxOffscreenBytes = Renderer.defaultOffscreenCacheBytes
 
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
 
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         // Device pixels per point under the current transform.
         let scale = context.transform.maximumScale
         let width = (rect.width * scale).rounded(.up), height = (rect.height * scale).rounded(.up)

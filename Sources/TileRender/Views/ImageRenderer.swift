@@ -1,4 +1,6 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// Renders a view into pixels, as SwiftUI's `ImageRenderer`.
 ///

@@ -1,19 +1,21 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// How a modifier changes the nodes of the view it modifies.
-protocol NodeModifier {
+package protocol NodeModifier {
     /// The modified nodes; `content` makes the modified view's nodes in an environment.
     func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode]
 }
 
 /// A modifier that wraps each node of the modified view (so on a `ForEach` or `Group` it applies to
 /// each view separately, as in SwiftUI).
-protocol NodeWrapper: NodeModifier {
+package protocol NodeWrapper: NodeModifier {
     func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode
 }
 
 extension NodeWrapper {
-    func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
+    package func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
         content(environment).map { wrap($0, environment) }
     }
 }
@@ -21,9 +23,9 @@ extension NodeWrapper {
 /// A view with a modifier applied (SwiftUI's `ModifiedContent`, with the modifier's type erased).
 public struct _ModifiedView<Content: View>: View, ViewList {
     public typealias Body = Never
-    let content: Content
-    let modifier: any NodeModifier
-    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+    package let content: Content
+    package let modifier: any NodeModifier
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         modifier.apply({ makeViewNodes(content, $0) }, environment)
     }
 }
@@ -36,40 +38,40 @@ extension View {
 
 // MARK: - Frame, padding, placement
 
-struct FrameModifier: NodeWrapper {
-    let width: CGFloat?, height: CGFloat?, alignment: Alignment
-    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { FrameNode(child: node, modifier: self) }
+package struct FrameModifier: NodeWrapper {
+    package let width: CGFloat?, height: CGFloat?, alignment: Alignment
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { FrameNode(child: node, modifier: self) }
 }
 
-struct FrameNode: ViewNode {
-    let child: any ViewNode
-    let modifier: FrameModifier
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+package struct FrameNode: ViewNode {
+    package let child: any ViewNode
+    package let modifier: FrameModifier
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = modifier.width, let h = modifier.height { return CGSize(width: w, height: h) }
         let s = child.sizeThatFits(ProposedViewSize(width: modifier.width ?? proposal.width, height: modifier.height ?? proposal.height))
         return CGSize(width: modifier.width ?? s.width, height: modifier.height ?? s.height)
     }
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         let s = child.sizeThatFits(ProposedViewSize(rect.size))
         child.draw(in: modifier.alignment.place(s, in: rect), context: context)
     }
 }
 
-struct PaddingModifier: NodeWrapper {
-    let insets: EdgeInsets
-    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PaddingNode(child: node, insets: insets) }
+package struct PaddingModifier: NodeWrapper {
+    package let insets: EdgeInsets
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PaddingNode(child: node, insets: insets) }
 }
 
-struct PaddingNode: ViewNode {
-    let child: any ViewNode
-    let insets: EdgeInsets
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+package struct PaddingNode: ViewNode {
+    package let child: any ViewNode
+    package let insets: EdgeInsets
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom
         let s = child.sizeThatFits(ProposedViewSize(width: proposal.width.map { max(0, $0 - dw) },
                                                     height: proposal.height.map { max(0, $0 - dh) }))
         return CGSize(width: s.width + dw, height: s.height + dh)
     }
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         let inner = CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
                            width: max(0, rect.width - insets.leading - insets.trailing),
                            height: max(0, rect.height - insets.top - insets.bottom))
@@ -78,44 +80,44 @@ struct PaddingNode: ViewNode {
 }
 
 /// Draws the child somewhere else (and possibly transformed) without changing its layout size.
-struct EffectNode: ViewNode {
-    let child: any ViewNode
+package struct EffectNode: ViewNode {
+    package let child: any ViewNode
     /// Draws the child (via `drawChild`) in its frame `rect`.
-    let effect: (_ rect: CGRect, _ context: GraphicsContext, _ drawChild: (CGRect, GraphicsContext) -> Void) -> Void
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package let effect: (_ rect: CGRect, _ context: GraphicsContext, _ drawChild: (CGRect, GraphicsContext) -> Void) -> Void
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         effect(rect, context) { r, c in child.draw(in: r, context: c) }
     }
 }
 
-struct EffectModifier: NodeWrapper {
-    let effect: (CGRect, GraphicsContext, (CGRect, GraphicsContext) -> Void) -> Void
-    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { EffectNode(child: node, effect: effect) }
+package struct EffectModifier: NodeWrapper {
+    package let effect: (CGRect, GraphicsContext, (CGRect, GraphicsContext) -> Void) -> Void
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { EffectNode(child: node, effect: effect) }
 }
 
-struct PositionNode: ViewNode {
-    let child: any ViewNode
-    let position: CGPoint
+package struct PositionNode: ViewNode {
+    package let child: any ViewNode
+    package let position: CGPoint
     /// `position` takes all the space it is offered.
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         let s = child.sizeThatFits(ProposedViewSize(rect.size))
         child.draw(in: CGRect(x: rect.minX + position.x - s.width / 2, y: rect.minY + position.y - s.height / 2,
                               width: s.width, height: s.height), context: context)
     }
 }
 
-struct PositionModifier: NodeWrapper {
-    let position: CGPoint
-    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PositionNode(child: node, position: position) }
+package struct PositionModifier: NodeWrapper {
+    package let position: CGPoint
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PositionNode(child: node, position: position) }
 }
 
 /// A secondary view laid out in the frame of the primary one (background or overlay).
-struct LayeredModifier: NodeWrapper {
-    let alignment: Alignment
-    let isOverlay: Bool
-    let makeSecondary: (ViewEnvironment) -> any ViewNode
-    func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
+package struct LayeredModifier: NodeWrapper {
+    package let alignment: Alignment
+    package let isOverlay: Bool
+    package let makeSecondary: (ViewEnvironment) -> any ViewNode
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
         let secondary = makeSecondary(environment), alignment = self.alignment, isOverlay = self.isOverlay
         return EffectNode(child: node) { rect, context, drawChild in
             let s = secondary.sizeThatFits(ProposedViewSize(rect.size))
@@ -126,9 +128,9 @@ struct LayeredModifier: NodeWrapper {
     }
 }
 
-struct EnvironmentModifier: NodeModifier {
-    let change: (inout ViewEnvironment) -> Void
-    func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
+package struct EnvironmentModifier: NodeModifier {
+    package let change: (inout ViewEnvironment) -> Void
+    package func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
         var e = environment
         change(&e)
         return content(e)
@@ -141,7 +143,7 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
     case difference, exclusion, hue, saturation, color, luminosity
     case sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
 
-    var graphicsBlendMode: GraphicsContext.BlendMode {
+    package var graphicsBlendMode: GraphicsContext.BlendMode {
         switch self {
         case .normal: .normal
         case .multiply: .multiply

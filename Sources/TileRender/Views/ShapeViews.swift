@@ -1,4 +1,6 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// The current foreground style (SwiftUI's `ForegroundStyle`, written `.foreground`): the style set with
 /// `foregroundStyle(_:)` on an enclosing view, `.primary` (black) by default. Outside a view (in
@@ -48,10 +50,10 @@ extension InsettableShape {
 
 /// Draws into a view's frame in the frame's own coordinates (origin at its top-left), as a SwiftUI
 /// shape view calls `path(in:)` with its bounds.
-struct LocalDrawingNode: ViewNode {
-    let draw: (GraphicsContext, CGRect) -> Void
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
-    func draw(in rect: CGRect, context: GraphicsContext) {
+package struct LocalDrawingNode: ViewNode {
+    package let draw: (GraphicsContext, CGRect) -> Void
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         var c = context
         c.translateBy(x: rect.minX, y: rect.minY)
         draw(c, CGRect(origin: .zero, size: rect.size))
@@ -89,7 +91,7 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, Primitiv
     public init(shape: Content, style: Style, fillStyle: FillStyle = FillStyle()) {
         self.shape = shape; self.style = style; self.fillStyle = fillStyle
     }
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         let shape = self.shape, style = environment.resolve(self.style), fillStyle = self.fillStyle
         return LocalDrawingNode { c, frame in c.fill(shape, in: frame, with: style, style: fillStyle) }
     }
@@ -101,7 +103,7 @@ public struct _StrokeShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, Pr
     public var shape: Content
     public var style: Style
     public var strokeStyle: StrokeStyle
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         let shape = self.shape, style = environment.resolve(self.style), strokeStyle = self.strokeStyle
         return LocalDrawingNode { c, frame in c.stroke(shape, in: frame, with: style, style: strokeStyle) }
     }
@@ -113,7 +115,7 @@ public struct _StrokeBorderShapeView<Content: InsettableShape, Style: ShapeStyle
     public var shape: Content
     public var style: Style
     public var strokeStyle: StrokeStyle
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         let shape = self.shape, style = environment.resolve(self.style), strokeStyle = self.strokeStyle
         return LocalDrawingNode { c, frame in c.strokeBorder(shape, in: frame, with: style, style: strokeStyle) }
     }
@@ -122,10 +124,10 @@ public struct _StrokeBorderShapeView<Content: InsettableShape, Style: ShapeStyle
 /// Two drawings of the same shape, the second on top of the first.
 public struct _ChainedShapeView<First: ShapeView, Second: ShapeView>: ShapeView, PrimitiveView where First.Content == Second.Content {
     public typealias Body = Never
-    let first: First
-    let second: Second
+    package let first: First
+    package let second: Second
     public var shape: First.Content { first.shape }
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         ZStackNode(alignment: .center, children: [makeViewNode(first, environment), makeViewNode(second, environment)])
     }
 }
@@ -134,7 +136,7 @@ public struct _ChainedShapeView<First: ShapeView, Second: ShapeView>: ShapeView,
 
 extension Color: View, PrimitiveView {
     public typealias Body = Never
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         let color = self
         return LocalDrawingNode { c, frame in c.fill(Path(frame), with: .color(color)) }
     }

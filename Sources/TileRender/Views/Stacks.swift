@@ -1,27 +1,29 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// SwiftUI's default spacing between stacked views.
-let defaultStackSpacing: CGFloat = 8
+package let defaultStackSpacing: CGFloat = 8
 
 /// Views on top of each other, aligned in the stack's frame (centred by default). The stack is as large
 /// as its largest child.
 public struct ZStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: Alignment
-    let content: Content
+    package let alignment: Alignment
+    package let content: Content
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.content = content()
     }
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         ZStackNode(alignment: alignment, children: makeViewNodes(content, environment))
     }
 }
 
-struct ZStackNode: ViewNode {
-    let alignment: Alignment
-    let children: [any ViewNode]
+package struct ZStackNode: ViewNode {
+    package let alignment: Alignment
+    package let children: [any ViewNode]
 
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         var size = CGSize.zero
         for child in children {
             let s = child.sizeThatFits(proposal)
@@ -30,7 +32,7 @@ struct ZStackNode: ViewNode {
         return size
     }
 
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         let proposal = ProposedViewSize(rect.size)
         for child in children {
             child.draw(in: alignment.place(child.sizeThatFits(proposal), in: rect), context: context)
@@ -41,13 +43,13 @@ struct ZStackNode: ViewNode {
 /// Views in a row, `spacing` apart (8 by default), aligned vertically (centred by default).
 public struct HStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: VerticalAlignment
-    let spacing: CGFloat?
-    let content: Content
+    package let alignment: VerticalAlignment
+    package let spacing: CGFloat?
+    package let content: Content
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         LinearStackNode(horizontal: true, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
                         children: makeViewNodes(content, environment))
     }
@@ -56,13 +58,13 @@ public struct HStack<Content: View>: View, PrimitiveView {
 /// Views in a column, `spacing` apart (8 by default), aligned horizontally (centred by default).
 public struct VStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: HorizontalAlignment
-    let spacing: CGFloat?
-    let content: Content
+    package let alignment: HorizontalAlignment
+    package let spacing: CGFloat?
+    package let content: Content
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         LinearStackNode(horizontal: false, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
                         children: makeViewNodes(content, environment))
     }
@@ -73,28 +75,28 @@ public struct Spacer: View, PrimitiveView {
     public typealias Body = Never
     public var minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode { SpacerNode(minLength: minLength ?? defaultStackSpacing) }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { SpacerNode(minLength: minLength ?? defaultStackSpacing) }
 }
 
-struct SpacerNode: ViewNode {
-    let minLength: CGFloat
-    var spacerMinLength: CGFloat? { minLength }
+package struct SpacerNode: ViewNode {
+    package let minLength: CGFloat
+    package var spacerMinLength: CGFloat? { minLength }
     /// Outside a stack a spacer takes what it is offered (its minimum when offered nothing in particular).
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         CGSize(width: max(minLength, proposal.width ?? 0), height: max(minLength, proposal.height ?? 0))
     }
-    func draw(in rect: CGRect, context: GraphicsContext) {}
+    package func draw(in rect: CGRect, context: GraphicsContext) {}
 }
 
 /// HStack and VStack layout, SwiftUI's way in simple form: the free length along the axis (the proposal
 /// minus the spacing) is offered to the children from the least flexible to the most, each getting an
 /// equal share of what is left; a child with a fixed frame keeps its size, flexible ones (shapes,
 /// colours, spacers) share the rest equally. Across the axis each child is offered the stack's proposal.
-struct LinearStackNode: ViewNode {
-    let horizontal: Bool
-    let alignment: CGFloat
-    let spacing: CGFloat
-    let children: [any ViewNode]
+package struct LinearStackNode: ViewNode {
+    package let horizontal: Bool
+    package let alignment: CGFloat
+    package let spacing: CGFloat
+    package let children: [any ViewNode]
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
     private func across(_ s: CGSize) -> CGFloat { horizontal ? s.height : s.width }
@@ -132,14 +134,14 @@ struct LinearStackNode: ViewNode {
         return sizes
     }
 
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let sizes = layout(proposal)
         let length = sizes.reduce(0) { $0 + along($1) } + spacing * CGFloat(max(0, children.count - 1))
         let thickness = sizes.reduce(0) { max($0, across($1)) }
         return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
-    func draw(in rect: CGRect, context: GraphicsContext) {
+    package func draw(in rect: CGRect, context: GraphicsContext) {
         let sizes = layout(ProposedViewSize(rect.size))
         var position = horizontal ? rect.minX : rect.minY
         for (child, size) in zip(children, sizes) {

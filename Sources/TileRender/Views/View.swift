@@ -1,4 +1,6 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// A piece of user interface that draws: SwiftUI's `View`.
 ///
@@ -43,19 +45,19 @@ public struct ProposedViewSize: Hashable, Sendable {
 // MARK: - Internal layout and drawing
 
 /// What the views' inherited settings carry down the tree (SwiftUI's environment, the part TileRender uses).
-struct ViewEnvironment {
+package struct ViewEnvironment {
     /// What `.foreground` (and a shape used directly as a view) paints with.
-    var foregroundStyle: any ShapeStyle = Color.primary
+    package var foregroundStyle: any ShapeStyle = Color.primary
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
-    func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
+    package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
         style is ForegroundStyle ? foregroundStyle : style
     }
 }
 
 /// A view resolved for layout and drawing: it reports its size for a proposal and draws itself into a
 /// rectangle of a context's user space (its frame, usually of the size it reported).
-protocol ViewNode {
+package protocol ViewNode {
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
     func draw(in rect: CGRect, context: GraphicsContext)
     /// Spacers take the free length along a stack's axis and nothing across it.
@@ -63,22 +65,22 @@ protocol ViewNode {
 }
 
 extension ViewNode {
-    var spacerMinLength: CGFloat? { nil }
+    package var spacerMinLength: CGFloat? { nil }
 }
 
 /// A built-in view that makes its own node.
-protocol PrimitiveView {
+package protocol PrimitiveView {
     func makeNode(_ environment: ViewEnvironment) -> any ViewNode
 }
 
 /// A view that stands for a list of sibling views in a stack (tuples, `ForEach`, `Group`, conditionals,
 /// and modifiers applied to them, which apply to each element).
-protocol ViewList {
+package protocol ViewList {
     func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode]
 }
 
 /// The node of any view; a list of several views becomes a centred `ZStack` of them.
-func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> any ViewNode {
+package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> any ViewNode {
     if let primitive = view as? any PrimitiveView { return primitive.makeNode(environment) }
     if let list = view as? any ViewList {
         let nodes = list.makeNodes(environment)
@@ -88,14 +90,14 @@ func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> any Vie
 }
 
 /// The list of nodes a view contributes to a stack.
-func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -> [any ViewNode] {
+package func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -> [any ViewNode] {
     if let list = view as? any ViewList { return list.makeNodes(environment) }
     if let primitive = view as? any PrimitiveView { return [primitive.makeNode(environment)] }
     return makeViewNodes(view.body, environment)
 }
 
 /// A node that draws nothing and takes no space.
-struct EmptyNode: ViewNode {
-    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
-    func draw(in rect: CGRect, context: GraphicsContext) {}
+package struct EmptyNode: ViewNode {
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
+    package func draw(in rect: CGRect, context: GraphicsContext) {}
 }

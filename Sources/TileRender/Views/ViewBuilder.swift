@@ -1,4 +1,6 @@
 import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
 
 /// Builds views from closures (SwiftUI's `ViewBuilder`): several statements become a `TupleView`, `if`
 /// an optional view, `if`/`else` a `_ConditionalContent`, `for` an array of views.
@@ -27,7 +29,7 @@ public struct TupleView<each Content: View>: View, ViewList {
     public var value: (repeat each Content)
     public init(_ value: repeat each Content) { self.value = (repeat each value) }
 
-    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         var nodes: [any ViewNode] = []
         for child in repeat each value { nodes.append(contentsOf: makeViewNodes(child, environment)) }
         return nodes
@@ -38,7 +40,7 @@ public struct TupleView<each Content: View>: View, ViewList {
 public struct EmptyView: View, PrimitiveView {
     public typealias Body = Never
     public init() {}
-    func makeNode(_ environment: ViewEnvironment) -> any ViewNode { EmptyNode() }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { EmptyNode() }
 }
 
 extension Optional: View where Wrapped: View {
@@ -46,7 +48,7 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: ViewList where Wrapped: View {
-    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         switch self {
         case .some(let view): return makeViewNodes(view, environment)
         case .none: return []
@@ -57,10 +59,10 @@ extension Optional: ViewList where Wrapped: View {
 /// One of two views, chosen by an `if`/`else` or `switch` in a view builder.
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, ViewList {
     public typealias Body = Never
-    enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
-    let storage: Storage
+    package enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
+    package let storage: Storage
 
-    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         switch storage {
         case .trueContent(let view): return makeViewNodes(view, environment)
         case .falseContent(let view): return makeViewNodes(view, environment)
@@ -71,8 +73,8 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 /// The views made by a `for` loop in a view builder.
 public struct _ArrayView<Content: View>: View, ViewList {
     public typealias Body = Never
-    let elements: [Content]
-    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+    package let elements: [Content]
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         elements.flatMap { makeViewNodes($0, environment) }
     }
 }
@@ -80,9 +82,9 @@ public struct _ArrayView<Content: View>: View, ViewList {
 /// Groups views without laying them out; modifiers on a group apply to each of its views.
 public struct Group<Content: View>: View, ViewList {
     public typealias Body = Never
-    let content: Content
+    package let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] { makeViewNodes(content, environment) }
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] { makeViewNodes(content, environment) }
 }
 
 /// Views made from the elements of a collection (SwiftUI's `ForEach`). Modifiers on a `ForEach` apply
@@ -91,13 +93,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public typealias Body = Never
     public var data: Data
     public var content: (Data.Element) -> Content
-    let id: KeyPath<Data.Element, ID>
+    package let id: KeyPath<Data.Element, ID>
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; self.id = id; self.content = content
     }
 
-    func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         data.flatMap { makeViewNodes(content($0), environment) }
     }
 }

@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 @Suite struct APIPaintTests {
     func rgb8(_ c: Color) -> [Int] {

@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 @Suite struct APIShapeTests {
     @Test func ellipseStartsAtThreeOClockGoingDown() {

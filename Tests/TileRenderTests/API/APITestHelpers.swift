@@ -1,5 +1,10 @@
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Points along a path: every end point plus `samples` interior points on each curve.
 func sampledPoints(_ path: Path, samples: Int = 16) -> [CGPoint] {

@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// The end point of the last drawing element (a closeSubpath ends at its subpath's start).
 private func lastPoint(_ p: Path) -> CGPoint? { p.currentPoint }

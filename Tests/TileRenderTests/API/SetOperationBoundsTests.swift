@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Set operations stay bounded on input that flattens into enormous edge counts, and give the same
 /// areas as before on ordinary shapes.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // Offscreen groups (drawingGroup) resolved by the Renderer, and its offscreen cache: keyed by the
 // recorded content compared for equality, bounded by a byte budget (LRU), counted per renderer.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 @Suite struct BadInputTests {
     private func square(_ origin: CGFloat = 10) -> Path { Path(CGRect(x: origin, y: origin, width: 20, height: 20)) }

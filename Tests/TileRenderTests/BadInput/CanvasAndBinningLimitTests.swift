@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 import TileRenderSVG
 
 /// Hostile SVG files of this suite, in Tests/Fixtures/Hostile.

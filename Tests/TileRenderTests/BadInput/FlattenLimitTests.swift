@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Flattening stays bounded: huge curves cost chords only near the canvas, and one path stops at
 /// `Flattener.maxSegmentsPerPath` lines, after which the render throws (a fuzz finding grew the line

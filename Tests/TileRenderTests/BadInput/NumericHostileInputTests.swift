@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 @testable import TileRenderSVG
 
 /// Numeric hostile input: huge and tiny magnitudes, NaN and infinity in geometry, strokes and paints.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import Shaders
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// The binned scene is read by the Vulkan shaders as std430 arrays: sizes and alignments are part of
 /// the contract with Sources/Shaders.

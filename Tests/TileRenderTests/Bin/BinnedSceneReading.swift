@@ -1,5 +1,10 @@
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // Reads a binned scene back as what each tile's fine stage sees, independent of the order and offsets
 // of the flat arrays (which differ between thread counts and bands), so tests can compare binnings and

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Binning, checked against geometry computed independently here: backdrops are the winding to the
 /// tile's left per pixel row, tile pieces and backdrops integrate to the path's area, layer commands

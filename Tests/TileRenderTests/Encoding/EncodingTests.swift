@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Evaluates an encoded paint's device -> gradient-space map at a device point.
 private func gradientPoint(_ p: EncodedPaint, _ device: CGPoint) -> SIMD2<Double> {

@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Renders `build` on a transparent canvas with the CPU backend.
 func renderCPU(width: Int, height: Int, threads: Int = 1, _ build: (inout GraphicsContext) -> Void) throws -> Bitmap {

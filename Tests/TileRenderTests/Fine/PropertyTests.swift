@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// A picture with curves, overlaps, both fill rules, translucency and a gradient.
 func samplePicture(_ ctx: inout GraphicsContext, seed: UInt64 = 7, count: Int = 40, extent: Double = 100) {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 @testable import TileRenderSVG
 
 // Property tests of the geometry core: `PathSegments` (the one path walker), `CurveFlattener` (the one

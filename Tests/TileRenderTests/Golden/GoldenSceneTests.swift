@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 import TileRenderSVG
 
 /// The public reference scenes (Tests/Fixtures/Scenes/public), rendered through the SVG importer and compared

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// angular_gradient: SVG has no conic gradient, so this scene is checked through the Swift API only
 /// (its reference is Skia's sweep gradient).

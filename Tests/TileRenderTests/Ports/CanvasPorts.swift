@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Using canvas in SwiftUI", "TimelineView to move a shape on a canvas" and "Animate a background with
 // TimelineView" (seed 003): heartPath and blobPath drawn on Canvases.

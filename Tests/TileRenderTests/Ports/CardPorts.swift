@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Create patterns from basic shapes" and "Better performance with canvas" (seed 003): card suits,
 // DiamondShape and diamond cards.

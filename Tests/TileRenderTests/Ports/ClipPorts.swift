@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // The seed drawings that need clips (seeds 003 and 004): the card backs with clipped border overlays,
 // the clipped circle stroke and the rounded clipShape. There is no view layer yet, so `.clipShape(s)` /

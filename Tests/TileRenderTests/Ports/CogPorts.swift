@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Animate spinning cog shape" (seed 003): Cartesian, Segment, CogShape, CogShape2, CogShape3, verbatim.
 // The TimelineView animations are frozen at rotation angle 0.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Create a Star cutout shape" (seed 003): the sharp StarShape with `cutout`, HeartShape with `cutout`,
 // and the even-odd Paths of 'Using shapes in a Path with FillStyle', verbatim. The cake images are omitted.

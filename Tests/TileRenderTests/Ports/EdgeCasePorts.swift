@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // Lesson 25 "A boarding pass, drawn in code" (seed 004), edge cases 1 ('which way is clockwise') and
 // 8 ('drawing from the rectangle'): Ticket(clockwise:), FixedTriangle and Triangle, verbatim.

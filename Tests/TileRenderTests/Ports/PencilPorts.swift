@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Create a color pencil in SwiftUI" (seed 003): PencilTipShape, PencilTimberShape, PencilBodyShape.
 

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Create a blob shape" (seed 003): Regular Polygon, verbatim (first vertex at 3 o'clock).
 

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// The set-operation seeds, written with SwiftUI's set operations (the reference SVGs hold Skia
 /// PathOps' results as plain paths).

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Using canvas in SwiftUI", "TimelineView to rotate shapes on a canvas" and "Star with rounded corners"
 // (seed 003): Cartesian, Segment, starPath(in:points:angle:), starPath(in:points:) and the final StarShape2,

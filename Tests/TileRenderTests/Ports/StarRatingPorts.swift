@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 // "Create a star rating SwiftUI component" (seed 003): the rounded cutout StarShape, verbatim, in
 // StarRatingView's layout (GeometryReader, ZStack of a yellow rating bar and a row of cutout stars).

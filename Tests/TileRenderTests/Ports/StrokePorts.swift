@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 import TileRenderSVG
 
 // The stroked seed drawings (seeds 001, 003 and 004), ported from MANIFEST.md's snippets with the scenes'

@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 @testable import TileRenderSVG
 
 // clip-path and group opacity, checked on the recorded commands (layers are not rendered yet).

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 @testable import TileRenderSVG
 
 /// Small SVG cases of Tests/Fixtures/SVGConformance, each rendered through the importer and compared with

@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 @testable import TileRenderSVG
 
 // Hostile SVG documents: each must end, quickly and in bounded memory, with a thrown `SVGError` that

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Random paths, including degenerate ones (repeated points, reversals, cusps, tiny and huge widths),
 /// stroked with random styles: the outline stays finite and the render stays inside the stroke's reach.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 private func strokeArea(_ path: Path, _ style: StrokeStyle, width: Int = 200, height: Int = 200,
                         transform: CGAffineTransform = .identity) throws -> Double {

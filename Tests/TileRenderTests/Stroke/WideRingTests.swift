@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// A wide stroke on a circle must equal the ring between two circles (filled even-odd), edge pixels
 /// included: the inner edge of a stroked curve is where outline overlaps would show.

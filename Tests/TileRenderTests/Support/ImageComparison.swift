@@ -1,5 +1,10 @@
 import Foundation
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// The reference-scene tolerance rule of Tests/Fixtures/Scenes (MANIFEST.md, imgdiff.py), in Swift.
 ///

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 enum ReferenceScenes {
     /// The public scenes' tolerances; empty when agreement.json is missing, which `FixtureTests` and

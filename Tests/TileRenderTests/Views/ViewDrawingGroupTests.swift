@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 @Suite struct ViewsDrawingGroupTests {
     /// Renders `view` on `renderer` (whose offscreen cache the test reads: no process-wide state).

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Renders `view` on the CPU into a canvas of `width` x `height` (or the view's own size).
 func renderView<V: View>(_ view: V, width: CGFloat? = nil, height: CGFloat? = nil) throws -> Bitmap {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// A reference scene: `content` on an opaque white canvas, its frame's top-left at the canvas origin.
 private func renderScene<V: View>(width: CGFloat, height: CGFloat, @ViewBuilder _ content: () -> V) throws -> Bitmap {

@@ -2,6 +2,11 @@ import Foundation
 import Shaders
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// The Swift structs the GPU reads, with the byte offset of each field named in `GPUABI.structs`.
 let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offsets: [String: Int?])] = [

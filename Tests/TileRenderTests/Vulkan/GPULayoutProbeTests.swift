@@ -3,6 +3,11 @@ import Foundation
 import Shaders
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// The GPU side of the layout check: a probe shader, written from `GPUABI.structs`, stores a distinct
 /// marker into every field (every component and array element) of elements 0 and 1 of an array of

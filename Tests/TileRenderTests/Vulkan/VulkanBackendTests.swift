@@ -2,6 +2,11 @@ import Foundation
 import Shaders
 import Testing
 @testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 import TileRenderSVG
 
 /// Whether a Vulkan device (a GPU, or Mesa's lavapipe on the CPU) can run the fine shader here.

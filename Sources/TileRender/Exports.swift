@@ -1,0 +1,5 @@
+// `import TileRender` gives the whole API: geometry (TileRenderGeometry), paint, canvas and the
+// pipeline with its CPU backend (TileRenderPipeline), and the views and `Renderer` defined here. The
+// Vulkan backend (TileRenderVulkan) is linked when the package trait `Vulkan` is on (the default).
+@_exported import TileRenderGeometry
+@_exported import TileRenderPipeline

@@ -1,9 +1,0 @@
-/// How a path's interior is decided: nonzero winding (the default) or even-odd.
-public struct FillStyle: Hashable, Sendable {
-    public var isEOFilled: Bool
-    public var isAntialiased: Bool
-    public init(eoFill: Bool = false, antialiased: Bool = true) {
-        isEOFilled = eoFill
-        isAntialiased = antialiased
-    }
-}

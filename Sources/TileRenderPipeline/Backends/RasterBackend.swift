@@ -1,0 +1,87 @@
+import Foundation
+import TileRenderGeometry
+
+// The seam between the pipeline (encode, flatten, stroke, bin) and the rasterizers that run its fine
+// stage. The Renderer talks to a backend only through this protocol: it asks what the backend supports
+// (to check a scene and plan its bands before binning) and hands it binned bands. Which backend runs is
+// decided in one place, `BackendSelection`; nothing else names a concrete GPU backend, so the Vulkan
+// backend can move into its own module above the pipeline (and a CPU-only build can leave it out).
+
+/// What a backend can draw, so the Renderer can check and plan a scene without knowing which backend
+/// it has.
+package struct BackendCapabilities: Sendable {
+    /// `.cpu` or `.vulkan`: what `RenderStatistics.backend` reports (never `.auto`).
+    package var kind: Backend
+    /// The backend's name in log lines and errors ("Vulkan").
+    package var name: String
+    /// The device's name ("llvmpipe (LLVM 19.1.7, 256 bits)"; "CPU" for the CPU backend).
+    package var deviceName: String
+    /// True for dedicated hardware; `.auto` skips software GPU devices, which are slower than the CPU.
+    package var isHardware: Bool
+    /// The deepest layer nesting it draws; nil when any depth works.
+    package var maxLayerDepth: Int?
+    /// The largest buffer one band may use, in bytes; nil when only the binning budget bounds a band.
+    package var maxBufferBytes: Int?
+    /// What the device calls that limit, for errors ("maxStorageBufferRange").
+    package var maxBufferName = "buffer limit"
+    /// True when a band's pixel rows are one buffer too (then they count against `maxBufferBytes`).
+    package var buffersPixelRows: Bool
+    /// Device time one render may take (all bands together); nil when unbounded.
+    package var timeLimit: Duration?
+
+    package init(kind: Backend, name: String, deviceName: String, isHardware: Bool, maxLayerDepth: Int?,
+                 maxBufferBytes: Int?, maxBufferName: String = "buffer limit", buffersPixelRows: Bool, timeLimit: Duration?) {
+        self.kind = kind; self.name = name; self.deviceName = deviceName; self.isHardware = isHardware
+        self.maxLayerDepth = maxLayerDepth; self.maxBufferBytes = maxBufferBytes; self.maxBufferName = maxBufferName
+        self.buffersPixelRows = buffersPixelRows; self.timeLimit = timeLimit
+    }
+
+    package static let cpu = BackendCapabilities(kind: .cpu, name: "CPU", deviceName: "CPU", isHardware: true, maxLayerDepth: nil,
+                                         maxBufferBytes: nil, buffersPixelRows: false, timeLimit: nil)
+}
+
+/// What one render asks of a backend besides the band itself.
+package struct RasterSettings: Sendable {
+    /// Worker threads (the CPU backend's; GPU backends ignore it).
+    package var threadCount: Int
+    /// When the render's device time runs out (see `BackendCapabilities.timeLimit`).
+    package var deadline: ContinuousClock.Instant
+
+    package init(threadCount: Int, deadline: ContinuousClock.Instant) {
+        self.threadCount = threadCount; self.deadline = deadline
+    }
+}
+
+/// A rasterizer: consumes binned bands and writes pixels. Each backend owns its working state (the
+/// CPU backend its per-worker scratch memory, a GPU backend its device), and is shared by the copies
+/// of the Renderer that made it, so renders may call it concurrently.
+package protocol RasterBackend: Sendable {
+    var capabilities: BackendCapabilities { get }
+    /// Throws `backendUnavailable` when buffers that do not shrink with banding (colour ramps, image
+    /// texels, paints, draws) exceed `limit` bytes. Called before anything is binned.
+    func checkSceneBuffers(_ encoding: EncodedScene, limit: Int) throws
+    /// Draws one band (`scene.tileRows`) into `target`. Writes the target only once the band is drawn,
+    /// so a failed band can be drawn again by another backend.
+    func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws
+}
+
+extension RasterBackend {
+    package func checkSceneBuffers(_ encoding: EncodedScene, limit: Int) throws {}
+}
+
+/// What a cheap look at the GPU devices found (no device created, no shader compiled).
+package enum GPUProbe: Sendable {
+    case hardware(String)
+    case softwareOnly(String)
+    case unavailable(String)
+}
+
+/// Makes a GPU backend: the seam a GPU module plugs into the pipeline through.
+package protocol GPUBackendProvider: Sendable {
+    /// The API's name in log lines ("Vulkan").
+    var name: String { get }
+    /// A cheap look at the devices, so `.auto` can settle on the CPU without creating a device.
+    var probe: GPUProbe { get }
+    /// A backend on the provider's device, or `backendUnavailable` saying why there is none.
+    func makeBackend() throws -> any RasterBackend
+}

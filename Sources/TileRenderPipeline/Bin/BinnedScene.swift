@@ -1,0 +1,357 @@
+import Foundation
+import Shaders
+import Synchronization
+import TileRenderGeometry
+
+// Binning: each draw's device-space segments are cut into 16x16-pixel tiles. The result is the binned
+// scene, flat arrays of fixed-width structs addressed by 32-bit offsets, which the CPU fine stage and the
+// Vulkan shaders read the same way.
+//
+// Coverage model. A pixel's coverage is the integral of the winding number over its square; the winding
+// number at a point counts the signed crossings of a ray going LEFT from it. For a tile, everything to
+// the left of the tile reaches it only through that ray, and its effect on pixel row r of the tile is a
+// constant: the signed height of path boundary crossing row r to the tile's left. That number is the
+// tile's *backdrop* for row r (16 floats per tile, fractional where an edge ends inside a pixel row).
+// Binning computes it exactly as a running sum, left to right, of each tile's own per-row cover, so the
+// fine stage needs nothing but the tile's own segments and its 16 backdrop values: tiles are independent.
+//
+// Viewport clipping keeps coverage exact: parts above or below the canvas are cut off, parts to the right
+// are dropped (they only affect pixels further right), parts to the left become vertical segments on
+// x = 0 with the same vertical extent (exactly what the leftward ray sees).
+
+/// A segment inside one tile, in tile-local pixels (0...16), in path direction.
+/// Its layout is `GPUABI.segment` (checked by GPUABITests).
+package struct TileSegment: Sendable, Equatable {
+    package var x0: Float, y0: Float, x1: Float, y1: Float
+}
+
+/// One draw's presence in one tile. Its layout is `GPUABI.pathTile`.
+package struct PathTile: Sendable, Equatable {
+    /// Index into `BinnedScene.draws`.
+    package var drawIndex: UInt32
+    /// Row-major tile index, `tileY * tilesX + tileX`.
+    package var tileIndex: UInt32
+    /// First segment in `BinnedScene.segments`.
+    package var segmentStart: UInt32
+    package var segmentCount: UInt32
+    /// First of 16 per-row backdrop values in `BinnedScene.backdrops`, or `PathTile.noBackdrop` when all
+    /// are zero.
+    package var backdropStart: UInt32
+
+    package static let noBackdrop = GPUABI.noBackdrop
+}
+
+/// Per-draw data the fine stage needs. Its layout is `GPUABI.draw`.
+package struct BinnedDraw: Sendable {
+    package var paintIndex: UInt32
+    /// `GPUABI.FillRule`.
+    package var rule: UInt32
+    /// Innermost layer, or `EncodedLayer.none`.
+    package var layer: UInt32
+    /// `GPUABI.Flags`: whether this is a layer's clip path (`clipFlag`), and the blend mode.
+    package var flags: UInt32
+
+    package static let clipFlag = GPUABI.Flags.clipDraw
+    package var isClip: Bool { flags & BinnedDraw.clipFlag != 0 }
+    package var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
+}
+
+/// Tile command words: the top two bits say what the low 30 bits index.
+package typealias TileCommand = GPUABI.TileCommand
+
+/// The scene cut into tiles: everything a rasterizer backend needs, as flat arrays.
+package struct BinnedScene: Sendable {
+    package static let tileSize = GPUABI.tileSize
+
+    package let width: Int
+    package let height: Int
+    package let tilesX: Int
+    package let tilesY: Int
+
+    package var draws: [BinnedDraw] = []
+    package var layers: [EncodedLayer] = []
+    package var paints: [EncodedPaint] = []
+    package var ramps: [SIMD4<Float>] = []
+    package var images: [UInt32] = []
+    package var segments: [TileSegment] = []
+    package var backdrops: [Float] = []
+    package var pathTiles: [PathTile] = []
+    /// Per path tile, the tiles it stands for: `tileIndex ..< tileIndex + run`, in one tile row (a run
+    /// of segment-free tiles with one backdrop is one record; each of its tiles lists the record).
+    package var pathTileRuns: [UInt32] = []
+    /// (draw, tile) pairs: the path tile commands in `tileCommands`.
+    package var pathTileCommandCount = 0
+    /// `tileCommandStart[t] ..< tileCommandStart[t + 1]` indexes `tileCommands` for tile t.
+    package var tileCommandStart: [UInt32] = []
+    /// Per tile in draw order: `TileCommand` words (path tiles, and layer pushes and pops around the
+    /// path tiles of draws inside layers).
+    package var tileCommands: [UInt32] = []
+
+    /// The deepest layer nesting in the scene (0 without layers).
+    package var maxLayerDepth = 0
+
+    /// The tile rows binned here: tiles outside them have empty command lists (`tileCommandStart`
+    /// still spans the whole canvas). A scene too large for the binning budget is binned and rasterized
+    /// band after band (see `BinningPlan`).
+    package var tileRows: Range<Int>
+
+    /// Bytes of binned data this band holds (chunk outputs and merged arrays), for the budget's tests.
+    package var binnedBytes = 0
+
+    /// Bins the whole scene at once, without a memory budget (tests and small scenes).
+    package init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int) throws {
+        var buffers = BinningBuffers()
+        let plan = try BinningPlan(encoding: encoding, width: width, height: height, threadCount: threadCount,
+                                   budget: BinningPlan.unlimited, reusing: &buffers)
+        try self.init(encoding: encoding, plan: plan, rows: 0..<plan.tilesY, threadCount: threadCount, reusing: &buffers)
+    }
+
+    /// Binning phase 2 for tile rows `rows` of a prepared plan, taking working memory from `buffers`
+    /// (give it back with `BinningBuffers.reclaim`).
+    package init(encoding: EncodedScene, plan: BinningPlan, rows: Range<Int>, threadCount: Int,
+         reusing buffers: inout BinningBuffers) throws {
+        width = plan.width
+        height = plan.height
+        tilesX = plan.tilesX
+        tilesY = plan.tilesY
+        tileRows = rows
+        paints = encoding.paints
+        ramps = encoding.ramps
+        images = encoding.images
+        draws = encoding.draws.map {
+            BinnedDraw(paintIndex: $0.paintIndex, rule: ($0.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
+                       layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift)
+        }
+        layers = encoding.layers
+
+        // The chunks of phase 1, binned on all workers; each chunk's output depends only on its draws,
+        // and chunks are concatenated in order, so the result is the same for every thread count.
+        let chunkCount = plan.chunkCount, chunkSize = plan.chunkSize
+        // Few chunks (a scene of a few large draws, such as one huge path) would leave workers idle:
+        // each chunk is then also split into parts of the band's tile rows. Units are ordered chunk by
+        // chunk, so each tile's path tiles stay in draw order; a tile's own data do not depend on the
+        // split, so the pixels are the same for every thread count.
+        let workers = max(1, threadCount)
+        let splits = workers == 1 || chunkCount >= workers * 4 ? 1
+            : max(1, min(rows.count, (workers * 4 + chunkCount - 1) / max(1, chunkCount)))
+        let unitCount = chunkCount * splits
+        while buffers.outputs.count < unitCount { buffers.outputs.append(ChunkOutput()) }
+        buffers.outputs.withUnsafeMutableBufferPointer { outBuf in
+            buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
+                buffers.prepared.withUnsafeBufferPointer { preparedBuf in
+                    // Each unit writes only outputs[unit]; each worker only binners[worker]; the
+                    // prepared chunks are only read.
+                    let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf), p = UncheckedSendable(preparedBuf)
+                    parallelFor(unitCount, threads: threadCount) { unit, worker in
+                        let chunk = unit / splits, part = unit % splits
+                        let lo = rows.lowerBound + rows.count * part / splits
+                        let hi = rows.lowerBound + rows.count * (part + 1) / splits
+                        // Swap the reused output out, so it is uniquely referenced while it grows.
+                        var output = ChunkOutput()
+                        swap(&output, &o.value[unit])
+                        output.removeAll()
+                        let prepared = p.value[chunk]
+                        if lo < hi {
+                            prepared.lines.withUnsafeBufferPointer { lines in
+                                for (k, d) in prepared.draws.enumerated() {
+                                    s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
+                                                        rows: lo..<hi, into: &output)
+                                }
+                            }
+                        }
+                        swap(&output, &o.value[unit])
+                    }
+                }
+            }
+        }
+        swap(&segments, &buffers.segments)
+        swap(&backdrops, &buffers.backdrops)
+        swap(&pathTiles, &buffers.pathTiles)
+        swap(&pathTileRuns, &buffers.pathTileRuns)
+        swap(&tileCommandStart, &buffers.tileCommandStart)
+        swap(&tileCommands, &buffers.tileCommands)
+        // Command words (path tiles and layer pushes/pops) stay within the budget and 32-bit starts.
+        let wordLimit = min(Int(UInt32.max - 1), plan.budget == BinningPlan.unlimited ? Int.max : plan.budget / 4)
+        try merge(buffers.outputs[0..<unitCount], wordLimit: wordLimit)
+        binnedBytes = buffers.outputs[0..<unitCount].reduce(0) { $0 + $1.byteCount }
+            + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
+            + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
+        try validateInDebugBuilds()
+    }
+
+    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int) throws {
+        let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
+        let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
+        let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
+        let commandTotal = outputs.reduce(0) { total, output in output.runs.reduce(total) { $0 + Int($1) } }
+        let limit = Int(UInt32.max - 1)
+        guard segmentTotal < limit, backdropTotal < limit, commandTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
+            throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(commandTotal) path tiles exceed 32-bit offsets")
+        }
+        segments.removeAll(keepingCapacity: true)
+        backdrops.removeAll(keepingCapacity: true)
+        pathTiles.removeAll(keepingCapacity: true)
+        pathTileRuns.removeAll(keepingCapacity: true)
+        segments.reserveCapacity(segmentTotal)
+        backdrops.reserveCapacity(backdropTotal)
+        pathTiles.reserveCapacity(tileTotal)
+        pathTileRuns.reserveCapacity(tileTotal)
+        for output in outputs {
+            let segmentBase = UInt32(segments.count), backdropBase = UInt32(backdrops.count)
+            segments.append(contentsOf: output.segments)
+            backdrops.append(contentsOf: output.backdrops)
+            pathTileRuns.append(contentsOf: output.runs)
+            for var tile in output.pathTiles {
+                tile.segmentStart += segmentBase
+                if tile.backdropStart != PathTile.noBackdrop { tile.backdropStart += backdropBase }
+                pathTiles.append(tile)
+            }
+        }
+        pathTileCommandCount = commandTotal
+        // Per-tile command lists by counting sort; path tiles are already in draw order. A run's record
+        // is listed in each tile of the run.
+        let tileCount = tilesX * tilesY
+        tileCommandStart.removeAll(keepingCapacity: true)
+        tileCommandStart.append(contentsOf: repeatElement(0, count: tileCount + 1))
+        for (t, run) in zip(pathTiles, pathTileRuns) {
+            for k in 0..<Int(run) { tileCommandStart[Int(t.tileIndex) + k + 1] += 1 }
+        }
+        for i in 0..<tileCount { tileCommandStart[i + 1] += tileCommandStart[i] }
+        tileCommands.removeAll(keepingCapacity: true)
+        tileCommands.append(contentsOf: repeatElement(0, count: commandTotal))
+        // Fill each tile's list front to back, using the (not yet shifted) starts as cursors.
+        tileCommandStart.withUnsafeMutableBufferPointer { start in
+            tileCommands.withUnsafeMutableBufferPointer { commands in
+                for (i, t) in pathTiles.enumerated() {
+                    let first = Int(t.tileIndex)
+                    for tile in first..<(first + Int(pathTileRuns[i])) {
+                        commands[Int(start[tile])] = UInt32(i)
+                        start[tile] += 1
+                    }
+                }
+                // Each start now holds its tile's end: shift back by one tile.
+                for tile in stride(from: tileCount, to: 0, by: -1) { start[tile] = start[tile - 1] }
+                start[0] = 0
+            }
+        }
+        if !layers.isEmpty { try insertLayerCommands(wordLimit: wordLimit) }
+    }
+
+    /// Wraps the path tiles of draws inside layers in push and pop commands, per tile: a layer is open
+    /// in a tile only around its own draws there (an empty layer composites to nothing). Memory is
+    /// O(layers) (a depth per layer; transitions walk parents), and the command words are counted
+    /// against `wordLimit`: alternating between deeply nested layers could otherwise multiply them.
+    private mutating func insertLayerCommands(wordLimit: Int) throws {
+        // Depth of each layer (1 at the top level). Parents are declared before their children; a
+        // parent id that is not smaller (impossible from GraphicsContext) is treated as the top level.
+        var depth = [Int](repeating: 1, count: layers.count)
+        var parent = [UInt32](repeating: EncodedLayer.none, count: layers.count)
+        for id in 0..<layers.count {
+            let p = layers[id].parent
+            if p != EncodedLayer.none && Int(p) < id {
+                parent[id] = p
+                depth[id] = depth[Int(p)] + 1
+            }
+            maxLayerDepth = max(maxLayerDepth, depth[id])
+        }
+        let tileCount = tilesX * tilesY
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(tileCount + 1)
+        var words: [UInt32] = []
+        words.reserveCapacity(tileCommands.count + 16)
+        var open: [UInt32] = []  // open[k] is at depth k + 1, the parent of open[k + 1]
+        var pending: [UInt32] = []
+        func tooMany() -> TileRenderError {
+            .sceneTooLarge("layer push and pop commands exceed \(wordLimit) words (\(BinningPlan.describe(wordLimit * 4))), over the binning budget")
+        }
+        for tile in 0..<tileCount {
+            open.removeAll(keepingCapacity: true)
+            for i in Int(tileCommandStart[tile])..<Int(tileCommandStart[tile + 1]) {
+                let pathTileIndex = tileCommands[i]
+                let layer = draws[Int(pathTiles[Int(pathTileIndex)].drawIndex)].layer
+                // The target chain's part that is not open yet, innermost first; `x` ends at the
+                // deepest open ancestor (or none).
+                pending.removeAll(keepingCapacity: true)
+                var x = layer
+                while x != EncodedLayer.none && depth[Int(x)] > open.count { pending.append(x); x = parent[Int(x)] }
+                while x != EncodedLayer.none && open[depth[Int(x)] - 1] != x { pending.append(x); x = parent[Int(x)] }
+                let common = x == EncodedLayer.none ? 0 : depth[Int(x)]
+                while open.count > common { words.append(TileCommand.popLayer | open.removeLast()) }
+                while let id = pending.popLast() {
+                    words.append(TileCommand.pushLayer | id)
+                    open.append(id)
+                }
+                words.append(TileCommand.pathTile | pathTileIndex)
+                if words.count > wordLimit { throw tooMany() }
+            }
+            while let id = open.popLast() { words.append(TileCommand.popLayer | id) }
+            if words.count > wordLimit { throw tooMany() }
+            starts.append(UInt32(words.count))
+        }
+        tileCommandStart = starts
+        tileCommands = words
+    }
+}
+
+/// Working memory reused from one render to the next, so repeated renders do not allocate (and
+/// page-fault) their large arrays again.
+package struct BinningBuffers: Sendable {
+    package var binners: [TileBinner] = []
+    /// Phase 1's flattened, clipped draws, per chunk of draws.
+    package var prepared: [PreparedChunk] = []
+    package var rowBounds: [RowBounds] = []
+    package var outputs: [ChunkOutput] = []
+    package var segments: [TileSegment] = []
+    package var backdrops: [Float] = []
+    package var pathTiles: [PathTile] = []
+    package var pathTileRuns: [UInt32] = []
+    package var tileCommandStart: [UInt32] = []
+    package var tileCommands: [UInt32] = []
+
+    /// Takes back the large arrays of a scene that is no longer needed.
+    package mutating func reclaim(_ scene: inout BinnedScene) {
+        swap(&segments, &scene.segments)
+        swap(&backdrops, &scene.backdrops)
+        swap(&pathTiles, &scene.pathTiles)
+        swap(&pathTileRuns, &scene.pathTileRuns)
+        swap(&tileCommandStart, &scene.tileCommandStart)
+        swap(&tileCommands, &scene.tileCommands)
+    }
+}
+
+/// Keeps one set of `BinningBuffers` between renders; concurrent renders that find it taken use fresh ones.
+package final class RenderCache: Sendable {
+    private let stored = Mutex<BinningBuffers?>(nil)
+    package init() {}
+    package func take() -> BinningBuffers { stored.withLock { $0.take() } ?? BinningBuffers() }
+    package func give(_ buffers: sending BinningBuffers) {
+        stored.withLock { $0 = buffers }
+    }
+}
+
+/// The binned output of a run of consecutive draws, with chunk-local offsets.
+package struct ChunkOutput {
+    package var segments: [TileSegment] = []
+    package var backdrops: [Float] = []
+    package var pathTiles: [PathTile] = []
+    /// Per path tile: how many tiles of its tile row, from its `tileIndex` on, it stands for (1, or
+    /// more for a run of tiles without segments sharing one backdrop: a filled interior).
+    package var runs: [UInt32] = []
+
+    package mutating func append(_ tile: PathTile, run: UInt32 = 1) {
+        pathTiles.append(tile)
+        runs.append(run)
+    }
+
+    package mutating func removeAll() {
+        segments.removeAll(keepingCapacity: true)
+        backdrops.removeAll(keepingCapacity: true)
+        pathTiles.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+    }
+
+    package var byteCount: Int {
+        segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
+            + pathTiles.count * (MemoryLayout<PathTile>.stride + 4)
+    }
+}

@@ -1,0 +1,366 @@
+import Foundation
+import TileRenderGeometry
+
+/// Flattens and bins one draw at a time, reusing its buffers across draws (one binner per worker).
+package struct TileBinner {
+    private var flattener: Flattener
+    private var width: Float
+    private var height: Float
+    private var tilesX: Int
+    private var tilesY: Int
+
+    private var lines: [LineSegment] = []
+    private var pieces: [TileSegment] = []
+    private var pieceTiles: [Int32] = []
+    private var sorted: [TileSegment] = []
+    private var tileStart: [Int32] = []
+    private var tileFill: [Int32] = []
+    private var carry = [Float](repeating: 0, count: BinnedScene.tileSize)
+    private var stroker = StrokeExpander()
+    private var outline = StrokeOutline()
+    /// Set when a draw's outline reached `Flattener.maxSegmentsPerPath` (the plan then throws).
+    package private(set) var tooManySegments = false
+
+    package init(width: Int, height: Int) {
+        flattener = Flattener(width: Double(width), height: Double(height))
+        self.width = Float(width)
+        self.height = Float(height)
+        tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+        tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+    }
+
+    /// Prepares a reused binner for a canvas of this size; its buffers keep their capacity.
+    package mutating func reset(width: Int, height: Int) {
+        flattener = Flattener(width: Double(width), height: Double(height))
+        self.width = Float(width)
+        self.height = Float(height)
+        tilesX = (width + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+        tilesY = (height + BinnedScene.tileSize - 1) / BinnedScene.tileSize
+        tooManySegments = false
+    }
+
+    /// Binning phase 1: flattens (or strokes) `draw`, clips it to the canvas and appends the clipped
+    /// lines and the draw's record to `chunk`. The lines are kept so that phase 2 can bin any band of
+    /// tile rows without flattening again. Returns the number of lines appended. Stroke expansion's
+    /// time goes to `timings` when given (benchmarks).
+    @discardableResult
+    package mutating func prepare(_ draw: EncodedDraw, into chunk: inout PreparedChunk, timings: StageTimings? = nil) -> Int {
+        lines.removeAll(keepingCapacity: true)
+        if let style = draw.stroke {
+            if let timings {
+                timings.measure(.strokes) { expandStroke(draw.path, style: style, transform: draw.transform) }
+            } else {
+                expandStroke(draw.path, style: style, transform: draw.transform)
+            }
+        } else {
+            if !flattener.flatten(draw.path, transform: draw.transform, into: &lines) { tooManySegments = true }
+        }
+        let lineStart = chunk.lines.count
+        var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
+        var clippedRight = false
+        // Upper bound of the tile pieces: a line crossing a tile grid visits at most rows + columns - 1
+        // tiles, and spans at most |d| / 16 + 2 rows (columns); summed in Double (exact enough).
+        var pieceBound = 0.0
+        let (w, h) = (width, height)
+        let inverseTile = 1 / Double(BinnedScene.tileSize)
+        for line in lines {
+            if max(line.x0, line.x1) > w { clippedRight = true }
+            // A static function: a method on self here would copy self (and its buffers) per line.
+            TileBinner.clip(line, width: w, height: h) { s in
+                chunk.lines.append(s)
+                minX = min(minX, min(s.x0, s.x1)); maxX = max(maxX, max(s.x0, s.x1))
+                minY = min(minY, min(s.y0, s.y1)); maxY = max(maxY, max(s.y0, s.y1))
+                pieceBound += (Double(abs(s.x1 - s.x0)) + Double(abs(s.y1 - s.y0))) * inverseTile + 3
+            }
+        }
+        let count = chunk.lines.count - lineStart
+        chunk.draws.append(PreparedDraw(lineStart: lineStart, lineEnd: chunk.lines.count, minX: minX, maxX: maxX,
+                                        minY: minY, maxY: maxY, clippedRight: clippedRight,
+                                        pieceBound: count == 0 ? 0 : pieceBound < 1e15 ? Int(pieceBound.rounded(.up)) : 1 << 50))
+        return count
+    }
+
+    /// The tile box of a prepared draw (its clipped lines lie inside the canvas, so the values are
+    /// finite and in 0...width, 0...height; the conversions are clamped to the tile grid anyway).
+    private func tileBox(_ d: PreparedDraw) -> (tx0: Int, tx1: Int, ty0: Int, ty1: Int) {
+        let size = Float(BinnedScene.tileSize)
+        func tile(_ v: Float, _ count: Int) -> Int {
+            let t = v / size
+            return t >= 0 ? min(count - 1, Int(min(t, Float(count)))) : 0
+        }
+        let tx0 = tile(d.minX, tilesX), tx1 = tile(d.maxX, tilesX)
+        let ty0 = tile(d.minY, tilesY)
+        let up = (d.maxY / size).rounded(.up)
+        let ty1 = min(tilesY - 1, max(ty0, (up >= 1 ? Int(min(up, Float(tilesY))) : 0) - 1))
+        return (tx0, tx1, ty0, ty1)
+    }
+
+    /// Upper bounds of what phase 2 makes of `d` over all tile rows: tile pieces, (draw, tile) pairs,
+    /// path tile records, backdrop records. A draw whose outline ran off the right edge may fill to the
+    /// canvas' right edge. A record is a tile with pieces or a run after one, a backdrop record follows
+    /// a tile with pieces, so both are bounded by the pieces too.
+    package func bounds(_ d: PreparedDraw) -> (pieces: Int, tiles: Int, records: Int, backdrops: Int) {
+        guard d.lineEnd > d.lineStart else { return (0, 0, 0, 0) }
+        let box = tileBox(d)
+        let rows = box.ty1 - box.ty0 + 1
+        let columns = d.clippedRight ? tilesX - box.tx0 : box.tx1 - box.tx0 + 1
+        let tiles = rows * columns
+        return (d.pieceBound, tiles, min(tiles, 2 * d.pieceBound + rows), min(tiles, d.pieceBound + rows))
+    }
+
+    /// Adds the per-tile-row upper bounds of `d` (pieces, path tiles, rows touched) to `rows`, indexed
+    /// by tile row; used to cut the canvas into bands when the whole scene does not fit the budget.
+    package func addRowBounds(_ d: PreparedDraw, lines: UnsafeBufferPointer<LineSegment>, into rows: inout RowBounds) {
+        guard d.lineEnd > d.lineStart else { return }
+        let box = tileBox(d)
+        let columns = d.clippedRight ? tilesX - box.tx0 : box.tx1 - box.tx0 + 1
+        for r in box.ty0...box.ty1 {
+            rows.tiles[r] += columns
+            rows.draws[r] += 1
+        }
+        let size = Float(BinnedScene.tileSize)
+        for i in d.lineStart..<d.lineEnd {
+            let s = lines[i]
+            // The same row and column ranges as `cutIntoTiles`.
+            let (xa, ya, xb, yb) = s.y1 > s.y0 ? (s.x0, s.y0, s.x1, s.y1) : (s.x1, s.y1, s.x0, s.y0)
+            let dxdy = (xb - xa) / (yb - ya)
+            let row0 = min(tilesY - 1, Int(ya / size))
+            let row1 = min(tilesY - 1, max(row0, Int((yb / size).rounded(.up)) - 1))
+            for row in row0...row1 {
+                let top = Float(row) * size
+                let yTop = max(ya, top), yBot = min(yb, top + size)
+                if yBot <= yTop { continue }
+                let xTop = yTop == ya ? xa : xa + (yTop - ya) * dxdy
+                let xBot = yBot == yb ? xb : xa + (yBot - ya) * dxdy
+                let col0 = min(tilesX - 1, Int(min(xTop, xBot) / size)), col1 = min(tilesX - 1, Int(max(xTop, xBot) / size))
+                rows.pieces[row] += col1 - col0 + 1
+            }
+        }
+    }
+
+    /// Binning phase 2: cuts the prepared draw's lines into the tiles of tile rows `rows` and appends
+    /// its path tiles, segments and backdrops to `out`. A tile's output does not depend on `rows`
+    /// (pieces are cut per tile row from the whole line, backdrops summed per row), so banded binning
+    /// gives the same tiles, byte for byte, as binning all rows at once.
+    package mutating func bin(_ d: PreparedDraw, lines: UnsafeBufferPointer<LineSegment>, drawIndex: UInt32,
+                      rows: Range<Int>, into out: inout ChunkOutput) {
+        guard d.lineEnd > d.lineStart else { return }
+        let box = tileBox(d)
+        let tx0 = box.tx0, tx1 = box.tx1
+        let ty0 = max(box.ty0, rows.lowerBound), ty1 = min(box.ty1, rows.upperBound - 1)
+        guard ty0 <= ty1 else { return }
+        let bw = tx1 - tx0 + 1, bh = ty1 - ty0 + 1
+        let size = Float(BinnedScene.tileSize)
+        let bandTop = Float(ty0) * size, bandBottom = Float(ty1 + 1) * size
+
+        // Cut segments into per-tile pieces, then group them by tile with a counting sort.
+        pieces.removeAll(keepingCapacity: true)
+        pieceTiles.removeAll(keepingCapacity: true)
+        for i in d.lineStart..<d.lineEnd {
+            let s = lines[i]
+            // Lines wholly above or below the band give it no piece (see cutIntoTiles' row test).
+            if max(s.y0, s.y1) <= bandTop || min(s.y0, s.y1) >= bandBottom { continue }
+            cutIntoTiles(s, originX: tx0, originY: ty0, boxWidth: bw, lastRow: ty1)
+        }
+        tileStart.removeAll(keepingCapacity: true)
+        tileStart.append(contentsOf: repeatElement(0, count: bw * bh + 1))
+        for t in pieceTiles { tileStart[Int(t) + 1] += 1 }
+        for i in 0..<(bw * bh) { tileStart[i + 1] += tileStart[i] }
+        sorted.removeAll(keepingCapacity: true)
+        sorted.append(contentsOf: repeatElement(TileSegment(x0: 0, y0: 0, x1: 0, y1: 0), count: pieces.count))
+        tileFill.removeAll(keepingCapacity: true)
+        tileFill.append(contentsOf: tileStart)
+        for (i, t) in pieceTiles.enumerated() {
+            sorted[Int(tileFill[Int(t)])] = pieces[i]
+            tileFill[Int(t)] += 1
+        }
+
+        // Walk each tile row left to right, carrying the per-row backdrop.
+        for row in 0..<bh {
+            var lastWithPieces = -1
+            for col in stride(from: bw - 1, through: 0, by: -1) where tileStart[row * bw + col + 1] > tileStart[row * bw + col] {
+                lastWithPieces = col
+                break
+            }
+            if lastWithPieces < 0 { continue }
+            for r in 0..<BinnedScene.tileSize { carry[r] = 0 }
+            var carryNonZero = false
+            // The backdrop record holding the current carry, once written: tiles without pieces do not
+            // change the carry, so a run of them (a filled interior) shares one record of 16 floats,
+            // and one path tile record whose run length (`ChunkOutput.runs`) covers all of them.
+            var shared = PathTile.noBackdrop
+            var openRun = -1
+            for col in 0...lastWithPieces {
+                let local = row * bw + col
+                let lo = Int(tileStart[local]), hi = Int(tileStart[local + 1])
+                if hi == lo && !carryNonZero { continue }
+                if hi == lo && openRun >= 0 {
+                    out.runs[openRun] += 1
+                    continue
+                }
+                let tileIndex = UInt32((ty0 + row) * tilesX + tx0 + col)
+                var backdropStart = PathTile.noBackdrop
+                if carryNonZero {
+                    if shared == PathTile.noBackdrop {
+                        shared = UInt32(out.backdrops.count)
+                        out.backdrops.append(contentsOf: carry)
+                    }
+                    backdropStart = shared
+                }
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex, segmentStart: UInt32(out.segments.count),
+                                    segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
+                if hi > lo {
+                    openRun = -1
+                    out.segments.append(contentsOf: sorted[lo..<hi])
+                    for p in sorted[lo..<hi] { TileBinner.addRowCover(p, to: &carry) }
+                    carryNonZero = carry.contains { abs($0) > 1e-5 }
+                    shared = PathTile.noBackdrop
+                } else {
+                    openRun = out.pathTiles.count - 1
+                }
+            }
+            // A closed path's rows sum to zero, unless its right part was clipped off the canvas: then
+            // the interior runs to the canvas' right edge (one record and one backdrop for the run).
+            let firstAfter = tx0 + lastWithPieces + 1
+            if carryNonZero && firstAfter < tilesX {
+                if shared == PathTile.noBackdrop {
+                    shared = UInt32(out.backdrops.count)
+                    out.backdrops.append(contentsOf: carry)
+                }
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + firstAfter),
+                                    segmentStart: UInt32(out.segments.count), segmentCount: 0, backdropStart: shared),
+                           run: UInt32(tilesX - firstAfter))
+            }
+        }
+    }
+
+    /// Expands a stroke in user space and appends its outline, in device space, to `lines`.
+    private mutating func expandStroke(_ path: Path, style: StrokeStyle, transform t: CGAffineTransform) {
+        guard let parameters = StrokeParameters(style) else { return }
+        let scale = t.maximumScale
+        guard scale.isFinite, scale > 0 else { return }
+        outline.removeAll()
+        stroker.expand(path, parameters, tolerance: StrokeExpander.tolerance / scale, into: &outline)
+        let limit = Flattener.coordinateLimit
+        func map(_ q: SIMD2<Double>) -> SIMD2<Double> {
+            let x = Double(t.a) * q.x + Double(t.c) * q.y + Double(t.tx)
+            let y = Double(t.b) * q.x + Double(t.d) * q.y + Double(t.ty)
+            return SIMD2(x.isFinite ? min(max(x, -limit), limit) : 0, y.isFinite ? min(max(y, -limit), limit) : 0)
+        }
+        var contourStart = 0
+        for end in outline.contourEnds {
+            if lines.count >= Flattener.maxSegmentsPerPath { tooManySegments = true; return }
+            let first = map(outline.points[contourStart])
+            var previous = first
+            for i in (contourStart + 1)..<end {
+                let q = map(outline.points[i])
+                if q.y != previous.y {
+                    lines.append(LineSegment(x0: Float(previous.x), y0: Float(previous.y), x1: Float(q.x), y1: Float(q.y)))
+                }
+                previous = q
+            }
+            if first.y != previous.y {
+                lines.append(LineSegment(x0: Float(previous.x), y0: Float(previous.y), x1: Float(first.x), y1: Float(first.y)))
+            }
+            contourStart = end
+        }
+    }
+
+    /// Adds a piece's signed height per pixel row (the same quantity the fine stage accumulates).
+    package static func addRowCover(_ p: TileSegment, to cover: inout [Float]) {
+        let dir: Float = p.y1 > p.y0 ? 1 : -1
+        let ya = min(p.y0, p.y1), yb = max(p.y0, p.y1)
+        let r0 = max(0, Int(ya)), r1 = min(BinnedScene.tileSize - 1, Int(yb.rounded(.up)) - 1)
+        guard r0 <= r1 else { return }
+        for r in r0...r1 {
+            let h = min(yb, Float(r + 1)) - max(ya, Float(r))
+            if h > 0 { cover[r] += dir * h }
+        }
+    }
+
+    /// Clips a device segment to the canvas as described in BinnedScene.swift.
+    private static func clip(_ s: LineSegment, width: Float, height: Float, _ emit: (LineSegment) -> Void) {
+        if min(s.x0, s.x1) >= 0 && max(s.x0, s.x1) <= width && min(s.y0, s.y1) >= 0 && max(s.y0, s.y1) <= height {
+            return emit(s)  // the common case: inside the canvas
+        }
+        // The flattener only emits finite coordinates; a non-finite one would poison the tile ranges.
+        guard s.x0.isFinite, s.y0.isFinite, s.x1.isFinite, s.y1.isFinite else { return }
+        var x0 = Double(s.x0), y0 = Double(s.y0), x1 = Double(s.x1), y1 = Double(s.y1)
+        let w = Double(width), h = Double(height)
+        if y0 == y1 || (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
+        if x0 >= w && x1 >= w { return }
+        // Clip to 0 <= y <= h.
+        let dxdy = (x1 - x0) / (y1 - y0)
+        if y0 < 0 { x0 += (0 - y0) * dxdy; y0 = 0 } else if y0 > h { x0 += (h - y0) * dxdy; y0 = h }
+        if y1 < 0 { x1 += (0 - y1) * dxdy; y1 = 0 } else if y1 > h { x1 += (h - y1) * dxdy; y1 = h }
+        if y0 == y1 { return }
+        // Split at x = 0 and x = w (at most two cuts, kept in parameter order).
+        var cutA = 2.0, cutB = 2.0
+        if x0 != x1 {
+            let t0 = (0 - x0) / (x1 - x0), tw = (w - x0) / (x1 - x0)
+            if t0 > 0 && t0 < 1 { cutA = t0 }
+            if tw > 0 && tw < 1 { if tw < cutA { cutB = cutA; cutA = tw } else { cutB = tw } }
+        }
+        var ta = 0.0
+        for tb in [cutA, cutB, 1.0] where tb <= 1 && tb > ta {
+            let xa = x0 + (x1 - x0) * ta, ya = y0 + (y1 - y0) * ta
+            let xb = tb == 1 ? x1 : x0 + (x1 - x0) * tb, yb = tb == 1 ? y1 : y0 + (y1 - y0) * tb
+            ta = tb
+            if ya == yb { continue }
+            let mid = (xa + xb) * 0.5
+            if mid >= w { continue }
+            if mid <= 0 {
+                emit(LineSegment(x0: 0, y0: Float(ya), x1: 0, y1: Float(yb)))
+            } else {
+                emit(LineSegment(x0: Float(min(max(xa, 0), w)), y0: Float(ya), x1: Float(min(max(xb, 0), w)), y1: Float(yb)))
+            }
+        }
+    }
+
+    /// Cuts a clipped device segment into tile-local pieces.
+    /// Only tile rows `originY...lastRow` are cut; each row's pieces are computed from the whole segment,
+    /// so they do not depend on which rows are cut.
+    private mutating func cutIntoTiles(_ s: LineSegment, originX: Int, originY: Int, boxWidth: Int, lastRow: Int) {
+        let size = Float(BinnedScene.tileSize)
+        // Walk from top to bottom; pieces keep the segment's direction.
+        let down = s.y1 > s.y0
+        let (xa, ya, xb, yb) = down ? (s.x0, s.y0, s.x1, s.y1) : (s.x1, s.y1, s.x0, s.y0)
+        let dxdy = (xb - xa) / (yb - ya)
+        let row0 = min(tilesY - 1, Int(ya / size))
+        let row1 = min(tilesY - 1, max(row0, Int((yb / size).rounded(.up)) - 1))
+        let first = max(row0, originY), last = min(row1, lastRow)
+        guard first <= last else { return }
+        for row in first...last {
+            let top = Float(row) * size
+            let yTop = max(ya, top), yBot = min(yb, top + size)
+            if yBot <= yTop { continue }
+            let xTop = yTop == ya ? xa : xa + (yTop - ya) * dxdy
+            let xBot = yBot == yb ? xb : xa + (yBot - ya) * dxdy
+            let xl = min(xTop, xBot), xr = max(xTop, xBot)
+            let col0 = min(tilesX - 1, Int(xl / size)), col1 = min(tilesX - 1, Int(xr / size))
+            for col in col0...col1 {
+                let left = Float(col) * size
+                var pTop = (x: xTop, y: yTop), pBot = (x: xBot, y: yBot)
+                if col0 != col1 {
+                    // Sub-range of this column, in y order along the segment.
+                    let cl = max(xl, left), cr = min(xr, left + size)
+                    if cr <= cl && col != col0 { continue }
+                    let yAt = { (x: Float) -> Float in
+                        xTop == xBot ? yTop : yTop + (x - xTop) * (yBot - yTop) / (xBot - xTop)
+                    }
+                    let ys = (yAt(cl), yAt(cr))
+                    let y0 = min(ys.0, ys.1), y1 = max(ys.0, ys.1)
+                    if y1 <= y0 { continue }
+                    let x0 = ys.0 <= ys.1 ? cl : cr, x1 = ys.0 <= ys.1 ? cr : cl
+                    pTop = (x0, max(yTop, y0)); pBot = (x1, min(yBot, y1))
+                }
+                let lx = left, ly = Float(row) * size
+                let piece = down
+                    ? TileSegment(x0: pTop.x - lx, y0: pTop.y - ly, x1: pBot.x - lx, y1: pBot.y - ly)
+                    : TileSegment(x0: pBot.x - lx, y0: pBot.y - ly, x1: pTop.x - lx, y1: pTop.y - ly)
+                pieces.append(piece)
+                pieceTiles.append(Int32((row - originY) * boxWidth + col - originX))
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import TileRenderGeometry
+
+/// SwiftUI's immediate-mode drawing context: drawing calls are recorded, in order, into a `Scene`.
+///
+/// Like SwiftUI's, a `GraphicsContext` is a value whose copies draw into the same scene while carrying
+/// their own state (transform, opacity), so `var inner = context; inner.translateBy(...)` scopes a change.
+public struct GraphicsContext {
+    /// Maps the context's user space to the scene's pixels (points at 1x).
+    public var transform: CGAffineTransform = .identity
+    /// Multiplies the alpha of everything drawn afterwards.
+    public var opacity: Double = 1
+    /// How later drawing combines with what is below it.
+    public var blendMode: BlendMode = .normal
+
+    package let recorder: SceneRecorder
+    /// The innermost layer (clip or drawLayer group) this context draws into.
+    package var layer: UInt32? = nil
+
+    package init(recorder: SceneRecorder) { self.recorder = recorder }
+
+    /// The scene's size in points.
+    public var size: CGSize { recorder.size }
+
+    // MARK: Transform
+
+    public mutating func translateBy(x: CGFloat, y: CGFloat) { transform = transform.translatedBy(x: x, y: y) }
+    public mutating func scaleBy(x: CGFloat, y: CGFloat) { transform = transform.scaledBy(x: x, y: y) }
+    /// Rotates user space; positive angles turn +x toward +y (clockwise on screen).
+    public mutating func rotate(by angle: Angle) { transform = transform.rotated(by: CGFloat(angle.radians)) }
+    /// Prepends `matrix` to the current transform (it applies to user coordinates first).
+    public mutating func concatenate(_ matrix: CGAffineTransform) { transform = matrix.concatenating(transform) }
+
+    // MARK: Drawing
+
+    /// Fills `path` with `shading`. Shading geometry (gradient points, radii) is in the same user space
+    /// as the path.
+    public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        recorder.append(.fill(FillCommand(layer: layer, blendMode: blendMode, path: path, transform: transform, shading: shading,
+                                          rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: opacity)))
+    }
+
+    /// Strokes `path` with `shading`. The stroke is expanded in user space, so a non-uniform transform
+    /// stretches the pen as it does in SwiftUI.
+    public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        recorder.append(.stroke(StrokeCommand(layer: layer, blendMode: blendMode, path: path, transform: transform, shading: shading, style: style,
+                                              opacity: opacity)))
+    }
+
+    // MARK: Clips and layers
+
+    /// Options for `clip(to:style:options:)`.
+    public struct ClipOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Keep what lies outside the path.
+        public static let inverse = ClipOptions(rawValue: 1)
+    }
+
+    /// Restricts everything this context (and copies made from it afterwards) draws to the inside of
+    /// `path` (or the outside, with `.inverse`), antialiased. Clips accumulate: the new clip intersects
+    /// the current one.
+    public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
+        let shape = ClipShape(path: path, transform: transform, rule: style.isEOFilled ? .evenOdd : .nonZero,
+                              inverse: options.contains(.inverse))
+        layer = recorder.openLayer(parent: layer, clip: shape, opacity: 1, blendMode: .normal)
+    }
+
+    /// Draws `content` into a new transparent layer, then composites the layer with this context's
+    /// opacity and blend mode (group opacity: overlapping draws inside do not show through each other).
+    /// The content's context starts with this context's transform and clip, opacity 1 and `.normal`.
+    public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
+        var inner = self
+        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode)
+        inner.opacity = 1
+        inner.blendMode = .normal
+        try content(&inner)
+    }
+
+    /// Strokes `path` with `shading` and a solid line of `lineWidth`.
+    public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
+        stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
+    }
+}
+
+extension GraphicsContext {
+    /// What a fill or stroke paints with: a colour or a gradient.
+    public struct Shading: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
+            case color(Color)
+            case linearGradient(Gradient, startPoint: CGPoint, endPoint: CGPoint)
+            case radialGradient(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
+            /// Radius 0 at `focus` growing to `radius` at `center` (see `radialGradient(_:center:radius:focus:options:)`).
+            case focalRadialGradient(Gradient, center: CGPoint, radius: CGFloat, focus: CGPoint)
+            /// Angles from +x toward +y; `endAngle` is `startAngle` plus the sweep.
+            case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
+            /// A bitmap stretched over `destination` (user space), sampled bilinearly.
+            case image(Bitmap, destination: CGRect)
+        }
+        package let kind: Kind
+        /// How gradients continue beyond their end stops and interpolate.
+        package var options: GradientOptions = GradientOptions()
+
+        public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
+        /// The default foreground: `.primary`, black in the light appearance.
+        public static var foreground: Shading { .color(.black) }
+
+        public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint,
+                                          options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .linearGradient(gradient, startPoint: startPoint, endPoint: endPoint), options: options)
+        }
+        public static func radialGradient(_ gradient: Gradient, center: CGPoint, startRadius: CGFloat,
+                                          endRadius: CGFloat, options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .radialGradient(gradient, center: center, startRadius: startRadius, endRadius: endRadius),
+                    options: options)
+        }
+        /// A radial gradient with a focal point (TileRender's addition, for SVG's `fx`/`fy` and the
+        /// canvas API's two-circle gradients): the first colour at `focus` (radius 0), the last on the
+        /// circle of `radius` around `center`, interpolated on the circles between them. With the focus
+        /// outside the circle the gradient fills only the cone that the circles sweep (SVG 2, resvg,
+        /// Skia); elsewhere it paints nothing.
+        public static func radialGradient(_ gradient: Gradient, center: CGPoint, radius: CGFloat, focus: CGPoint,
+                                          options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .focalRadialGradient(gradient, center: center, radius: radius, focus: focus), options: options)
+        }
+        /// A conic (angular) gradient that sweeps one full turn clockwise on screen from `angle`.
+        public static func conicGradient(_ gradient: Gradient, center: CGPoint, angle: Angle = .zero,
+                                         options: GradientOptions = GradientOptions()) -> Shading {
+            Shading(kind: .conicGradient(gradient, center: center, startAngle: angle,
+                                         endAngle: angle + .degrees(360)), options: options)
+        }
+    }
+
+    /// Gradient options, as SwiftUI's: by default a gradient pads (extends its end colours); `repeat`
+    /// starts it over beyond each end, `mirror` runs it back and forth (and wins over `repeat`);
+    /// `linearColor` interpolates in linear-light sRGB instead of the encoded values.
+    public struct GradientOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let `repeat` = GradientOptions(rawValue: 1)
+        public static let mirror = GradientOptions(rawValue: 2)
+        public static let linearColor = GradientOptions(rawValue: 4)
+    }
+}

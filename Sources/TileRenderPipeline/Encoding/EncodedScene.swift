@@ -1,0 +1,362 @@
+import Foundation
+import Shaders
+import TileRenderGeometry
+
+// Scene encoding: the recorded commands become flat arrays of fixed-width values that every later
+// stage (and the GPU) reads by index: one EncodedDraw per fill, stroke or clip path, one EncodedPaint per
+// draw, one EncodedLayer per clip or drawLayer group, gradient colour ramps in one shared lookup table.
+// Paths stay as Path values here; flattening and stroke expansion happen per draw in the binning
+// workers so they run in parallel.
+
+/// One paint, in device space. Its layout is `GPUABI.paint` (checked by GPUABITests).
+///
+/// Memory layout (64 bytes): kind, lutStart, spread, pad; color (premultiplied RGBA); map (6 floats: a
+/// device-space affine map to gradient space, `g = (m0*x + m2*y + m4, m1*x + m3*y + m5)`); params (2 floats).
+package struct EncodedPaint: Sendable {
+    /// What `map` and `params` mean per kind: `GPUABI.PaintKind` (focal: `FineRasterizer.focalT`).
+    package typealias Kind = GPUABI.PaintKind
+    package var kind: UInt32
+    package var lutStart: UInt32
+    /// Beyond 0...1: `GPUABI.Spread`. (Image paints: the width.)
+    package var spread: UInt32 = 0
+    /// Image paints: the height.
+    package var pad: UInt32 = 0
+    package var color: SIMD4<Float>
+    package var map: (Float, Float, Float, Float, Float, Float)
+    package var params: (Float, Float)
+
+    package static func solid(_ premultiplied: SIMD4<Float>) -> EncodedPaint {
+        EncodedPaint(kind: Kind.solid.rawValue, lutStart: 0, spread: 0, color: premultiplied,
+                     map: (0, 0, 0, 0, 0, 0), params: (0, 0))
+    }
+
+    /// True when this paint covers what is under it wherever coverage is 1.
+    package var isOpaque: Bool { kind == Kind.solid.rawValue && color.w >= 1 }
+}
+
+/// A fill ready for flattening and binning.
+package struct EncodedDraw: Sendable {
+    package var path: Path
+    /// User space to device pixels.
+    package var transform: CGAffineTransform
+    package var rule: FillRule
+    package var paintIndex: UInt32
+    /// Set for strokes: the path is expanded to its stroke outline (filled nonzero) before binning.
+    package var stroke: StrokeStyle? = nil
+    /// The innermost layer the draw belongs to, or `EncodedLayer.none`.
+    package var layer: UInt32 = EncodedLayer.none
+    /// True for a layer's clip path: its coverage becomes the layer's mask instead of being painted.
+    package var isClip = false
+    /// `GraphicsContext.BlendMode.encoded`.
+    package var blend: UInt32 = 0
+}
+
+/// A layer (clip or group). Its layout is `GPUABI.layer`.
+package struct EncodedLayer: Sendable {
+    package static let none = GPUABI.noIndex
+    /// Enclosing layer or `none`.
+    package var parent: UInt32 = EncodedLayer.none
+    /// The draw holding the clip path, or `none` for an unclipped group.
+    package var clipDraw: UInt32 = EncodedLayer.none
+    /// `GPUABI.Flags`: whether the clip keeps the outside of its path, and the blend mode the layer is
+    /// composited with.
+    package var flags: UInt32 = 0
+    package var isInverse: Bool { flags & GPUABI.Flags.inverseClip != 0 }
+    package var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
+    /// Multiplies the mask when the layer is composited.
+    package var opacity: Float = 1
+}
+
+/// The encoded form of a `Scene`: draws, paints and gradient ramps, in draw order.
+package struct EncodedScene: Sendable {
+    /// Entries per gradient colour ramp.
+    package static let rampSize = GPUABI.rampSize
+
+    package var draws: [EncodedDraw] = []
+    package var paints: [EncodedPaint] = []
+    /// Premultiplied colour ramps, `rampSize` entries per gradient.
+    package var ramps: [SIMD4<Float>] = []
+    /// Texels of the images drawn, premultiplied RGBA8 packed little-endian (R in the low byte).
+    package var images: [UInt32] = []
+    private struct ImageKey: Hashable { let storage: Int, width: Int, height: Int }
+    /// Where each bitmap's texels start in `images` (scene encoding only).
+    private var imageOffsets: [ImageKey: UInt32] = [:]
+    /// Indexed by layer id.
+    package var layers: [EncodedLayer] = []
+    /// Set when the scene exceeds an encoding limit (distinct gradient ramps, layers); the renderer
+    /// throws `TileRenderError.sceneTooLarge` with it before binning.
+    package var limitExceeded: String?
+
+    /// Distinct gradient ramps a scene may hold: 16384 x 512 entries x 16 bytes = 128 MiB. Identical
+    /// ramps (the same gradient at the same opacity) are stored once.
+    package static let maxRampCount = 16_384
+    /// Layer ids must fit the 30-bit index of a tile command word.
+    package static let maxLayerCount = Int(TileCommand.indexMask)
+    private struct RampKey: Hashable { let gradient: Gradient, alpha: Double, linearLight: Bool }
+    private var rampStarts: [RampKey: UInt32] = [:]
+
+    package init(_ scene: Scene) {
+        draws.reserveCapacity(scene.commands.count)
+        paints.reserveCapacity(scene.commands.count)
+        for command in scene.commands {
+            switch command {
+            case .fill(let fill):
+                guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { continue }
+                draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
+                                         paintIndex: UInt32(paints.count), layer: fill.layer ?? EncodedLayer.none,
+                                         blend: fill.blendMode.encoded))
+                paints.append(paint)
+            case .stroke(let stroke):
+                guard let paint = encodePaint(stroke.shading, transform: stroke.transform, opacity: stroke.opacity) else { continue }
+                draws.append(EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero,
+                                         paintIndex: UInt32(paints.count), stroke: stroke.style,
+                                         layer: stroke.layer ?? EncodedLayer.none, blend: stroke.blendMode.encoded))
+                paints.append(paint)
+            case .group:
+                // The Renderer replaces groups by their rendered images before encoding
+                // (`Scene.resolvingOffscreenGroups`); an unresolved one draws nothing.
+                continue
+            case .layer(let layer):
+                let id = Int(layer.id)
+                guard id < EncodedScene.maxLayerCount else {
+                    limitExceeded = "more than \(EncodedScene.maxLayerCount) layers (the tile command word's 30-bit index)"
+                    return
+                }
+                if layers.count <= id { layers.append(contentsOf: repeatElement(EncodedLayer(), count: id + 1 - layers.count)) }
+                var encoded = EncodedLayer(parent: layer.parent ?? EncodedLayer.none)
+                encoded.opacity = layer.opacity.isFinite ? Float(min(max(layer.opacity, 0), 1)) : 0
+                encoded.flags = layer.blendMode.encoded << GPUABI.Flags.blendShift
+                if let clip = layer.clip {
+                    encoded.flags |= clip.inverse ? GPUABI.Flags.inverseClip : 0
+                    encoded.clipDraw = UInt32(draws.count)
+                    // The paint is never used: a clip's coverage becomes its layer's mask.
+                    draws.append(EncodedDraw(path: clip.path, transform: clip.transform, rule: clip.rule,
+                                             paintIndex: UInt32(paints.count), layer: layer.id, isClip: true))
+                    paints.append(.solid(.zero))
+                }
+                layers[id] = encoded
+            }
+        }
+    }
+
+    /// Returns nil for paints that draw nothing (fully transparent, non-finite or singular geometry).
+    private mutating func encodePaint(_ shading: GraphicsContext.Shading, transform: CGAffineTransform,
+                                      opacity: Double) -> EncodedPaint? {
+        let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
+        guard alpha > 0 else { return nil }
+        let det = transform.a * transform.d - transform.b * transform.c
+        guard det.isFinite, det != 0 else { return nil }
+        // Device -> user space, for gradients.
+        let inverse = transform.inverted()
+        let linearLight = shading.options.contains(.linearColor)
+        let spread = (shading.options.contains(.mirror) ? GPUABI.Spread.mirror
+                      : shading.options.contains(.repeat) ? .repeat : .pad).rawValue
+        switch shading.kind {
+        case .color(let color):
+            let c = EncodedScene.premultiplied(color, alpha: alpha)
+            return c.w > 0 ? .solid(c) : nil
+        case .linearGradient(let gradient, let start, let end):
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
+            let dx = end.x - start.x, dy = end.y - start.y
+            let length = robustLength(SIMD2(Double(dx), Double(dy)))
+            guard length > 0, length.isFinite, start.x.isFinite, start.y.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            // t(user) = ((u - start) . d) / |d|^2, composed with the device -> user map.
+            let kx = dx / length / length, ky = dy / length / length
+            let t = CGAffineTransform(a: kx, b: 0, c: ky, d: 0,
+                                      tx: -(start.x * kx + start.y * ky), ty: 0)
+            var m = inverse.concatenating(t)
+            // t = m.a x + m.c y + m.tx in device pixels; the gradient is 1 / |(m.a, m.c)| pixels long.
+            guard m.a.isFinite, m.c.isFinite, m.tx.isFinite,
+                  max(abs(m.a), abs(m.c)) <= EncodedScene.maxGradientScale else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            m.b = 0; m.d = 0; m.ty = 0
+            m.tx = EncodedScene.clampOffset(m.tx)
+            return gradientPaint(.linear, lut: lut, spread: spread, map: m, params: (0, 0))
+        case .radialGradient(let gradient, let center, let r0, let r1):
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
+            // Normalised to the larger radius R: g' = g / R, t = (|g'| - r0 / R) * R / (r1 - r0), so the
+            // shader's Float values stay near 1 whatever the radii (1e-40 made 1 / span infinite).
+            let radius = max(abs(r0), abs(r1))
+            guard radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            var m = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            let k = 1 / radius
+            m = CGAffineTransform(a: m.a * k, b: m.b * k, c: m.c * k, d: m.d * k, tx: m.tx * k, ty: m.ty * k)
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite),
+                  max(max(abs(m.a), abs(m.b)), max(abs(m.c), abs(m.d))) <= EncodedScene.maxGradientScale else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            m.tx = EncodedScene.clampOffset(m.tx); m.ty = EncodedScene.clampOffset(m.ty)
+            let span = (r1 - r0) * k
+            // r1 == r0 (or closer than 1e-9 R): everything inside is the first colour, outside the last,
+            // a hard step at r0 whatever the spread (repeating a zero-width ring would be noise).
+            var radialSpread = spread
+            var inv = 1 / span
+            if !(abs(inv) <= 1e9) { inv = inv < 0 ? -1e9 : 1e9; radialSpread = 0 }
+            return gradientPaint(.radial, lut: lut, spread: radialSpread, map: m, params: (Float(r0 * k), Float(inv)))
+        case .focalRadialGradient(let gradient, let center, let radius, let focus):
+            let dx = center.x - focus.x, dy = center.y - focus.y
+            let distance = robustLength(SIMD2(Double(dx), Double(dy)))
+            guard radius > 0, radius.isFinite, distance.isFinite, focus.x.isFinite, focus.y.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)  // no circle: as a radial gradient of radius 0
+            }
+            if distance == 0 {
+                let plain = GraphicsContext.Shading.radialGradient(gradient, center: center, startRadius: 0,
+                                                                   endRadius: radius, options: shading.options)
+                return encodePaint(plain, transform: transform, opacity: opacity)
+            }
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
+            // Device -> user -> focus at the origin, centre on +x, radius 1. A focus more than 1e6 radii
+            // away is moved to 1e6 radii along the same line (a cone too thin to tell apart), so the
+            // shader's Float parameter stays finite.
+            let cosA = dx / distance / radius, sinA = dy / distance / radius
+            var m = inverse.concatenating(CGAffineTransform(translationX: -focus.x, y: -focus.y))
+                .concatenating(CGAffineTransform(a: cosA, b: -sinA, c: sinA, d: cosA, tx: 0, ty: 0))
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite),
+                  max(max(abs(m.a), abs(m.b)), max(abs(m.c), abs(m.d))) <= EncodedScene.maxGradientScale else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            m.tx = EncodedScene.clampOffset(m.tx); m.ty = EncodedScene.clampOffset(m.ty)
+            return gradientPaint(.focal, lut: lut, spread: spread, map: m, params: (Float(min(distance / radius, 1e6)), 0))
+        case .image(let bitmap, let destination):
+            // Device -> user -> texel coordinates.
+            let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)
+                .concatenating(CGAffineTransform(scaleX: CGFloat(bitmap.width) / destination.width,
+                                                 y: CGFloat(bitmap.height) / destination.height))
+            let m = inverse.concatenating(toTexels)
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }), images.count < Int(UInt32.max) - bitmap.width * bitmap.height else { return nil }
+            // The same bitmap drawn many times (copies share their pixel storage) is stored once.
+            let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
+            let start: UInt32
+            if let known = imageOffsets[key] {
+                start = known
+            } else {
+                start = UInt32(images.count)
+                imageOffsets[key] = start
+                images.reserveCapacity(images.count + bitmap.width * bitmap.height)
+                bitmap.pixels.withUnsafeBufferPointer { px in
+                    for y in 0..<bitmap.height {
+                        for x in 0..<bitmap.width {
+                            let i = y * bitmap.bytesPerRow + x * 4
+                            images.append(UInt32(px[i]) | UInt32(px[i + 1]) << 8 | UInt32(px[i + 2]) << 16 | UInt32(px[i + 3]) << 24)
+                        }
+                    }
+                }
+            }
+            return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: UInt32(bitmap.width),
+                                pad: UInt32(bitmap.height), color: SIMD4(0, 0, 0, Float(alpha)),
+                                map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
+                                params: (0, 0))
+        case .conicGradient(let gradient, let center, let startAngle, let endAngle):
+            guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
+            guard center.x.isFinite, center.y.isFinite, startAngle.radians.isFinite, endAngle.radians.isFinite else {
+                return degenerateGradient(gradient, alpha: alpha)
+            }
+            var m = inverse.concatenating(CGAffineTransform(translationX: -center.x, y: -center.y))
+            // Only the direction of g matters: divide the map by its largest entry so every Float is at
+            // most 1 (the conversion overflowed for tiny transforms).
+            let k = [m.a, m.b, m.c, m.d, m.tx, m.ty].map(abs).max() ?? 0
+            guard k.isFinite else { return degenerateGradient(gradient, alpha: alpha) }
+            if k > 0 { m = CGAffineTransform(a: m.a / k, b: m.b / k, c: m.c / k, d: m.d / k, tx: m.tx / k, ty: m.ty / k) }
+            let sweep = endAngle.radians - startAngle.radians
+            // A zero (or sub-1e-9 radian) sweep is a hard step at the start angle.
+            var inv = sweep.isFinite ? 1 / sweep : 1e9
+            if !(abs(inv) <= 1e9) { inv = inv < 0 ? -1e9 : 1e9 }
+            let start = fmod(startAngle.radians, 2 * Double.pi)
+            return gradientPaint(.conic, lut: lut, spread: spread, map: m, params: (Float(start), Float(inv)))
+        }
+    }
+
+    /// Largest gradient-space change per device pixel: a linear gradient shorter than 1e-6 device pixels,
+    /// or a radial one whose larger radius is, is degenerate. Below that, with canvas coordinates up to
+    /// 2^16, the shader's Float arithmetic stays finite (no inf - inf = NaN in repeat and mirror).
+    package static let maxGradientScale = 1e6
+    /// Gradient-space offsets are clamped to +-1e15: beyond 2^24 a Float has no fraction, so the
+    /// colour (pad: an end stop; repeat, mirror: the first stop) is the same as unclamped.
+    package static func clampOffset(_ v: Double) -> Double { min(max(v, -1e15), 1e15) }
+
+    /// A gradient with no usable extent (zero or sub-1e-6-pixel length or radius, or non-finite
+    /// geometry) paints its last stop's colour whatever the spread, as SVG specifies for zero length and
+    /// radius (Skia and resvg agree for pad).
+    private func degenerateGradient(_ gradient: Gradient, alpha: Double) -> EncodedPaint? {
+        let c = EncodedScene.premultiplied(gradient.stops.last?.color ?? .clear, alpha: alpha)
+        return c.w > 0 ? .solid(c) : nil
+    }
+
+    private func gradientPaint(_ kind: EncodedPaint.Kind, lut: UInt32, spread: UInt32, map m: CGAffineTransform,
+                               params: (Float, Float)) -> EncodedPaint? {
+        let values = [m.a, m.b, m.c, m.d, m.tx, m.ty]
+        // Callers bound these; a value that would still overflow Float draws nothing.
+        guard values.allSatisfy({ $0.isFinite && Float($0).isFinite }), params.0.isFinite, params.1.isFinite else { return nil }
+        return EncodedPaint(kind: kind.rawValue, lutStart: lut, spread: spread, color: .zero,
+                            map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
+                            params: params)
+    }
+
+    /// The sRGB transfer function and its inverse (IEC 61966-2-1).
+    package static func linear(_ v: Double) -> Double {
+        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+    package static func encoded(_ v: Double) -> Double {
+        v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
+    }
+
+    package static func premultiplied(_ c: Color, alpha: Double) -> SIMD4<Float> {
+        func clamp(_ v: Double) -> Float { v.isFinite ? Float(min(max(v, 0), 1)) : 0 }
+        let a = clamp(c.opacity * alpha)
+        return SIMD4(clamp(c.red) * a, clamp(c.green) * a, clamp(c.blue) * a, a)
+    }
+
+    /// Appends the gradient's premultiplied ramp and returns its start, or nil when it has no stops.
+    /// Colours interpolate in sRGB, unpremultiplied, then premultiply; stops out of order are clamped to
+    /// be non-decreasing (SwiftUI's behaviour for unsorted stops).
+    private mutating func appendRamp(_ gradient: Gradient, alpha: Double, linearLight: Bool) -> UInt32? {
+        var stops: [(location: Double, color: Color)] = []
+        var last = -Double.infinity
+        for s in gradient.stops {
+            let loc = s.location.isFinite ? max(Double(s.location), last) : last
+            guard loc.isFinite else { continue }
+            stops.append((loc, s.color))
+            last = loc
+        }
+        guard !stops.isEmpty else { return nil }
+        let key = RampKey(gradient: gradient, alpha: alpha, linearLight: linearLight)
+        if let known = rampStarts[key] { return known }
+        guard ramps.count / EncodedScene.rampSize < EncodedScene.maxRampCount else {
+            limitExceeded = "more than \(EncodedScene.maxRampCount) distinct gradients (\((EncodedScene.maxRampCount * EncodedScene.rampSize * 16) >> 20) MiB of colour ramps)"
+            return nil
+        }
+        let start = UInt32(ramps.count)
+        rampStarts[key] = start
+        let n = EncodedScene.rampSize
+        var k = 0
+        for i in 0..<n {
+            let t = Double(i) / Double(n - 1)
+            while k + 1 < stops.count && stops[k + 1].location <= t { k += 1 }
+            let color: Color
+            if t <= stops[0].location {
+                color = stops[0].color
+            } else if k + 1 >= stops.count {
+                color = stops[stops.count - 1].color
+            } else {
+                let a = stops[k], b = stops[k + 1]
+                let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
+                func mix(_ x: Double, _ y: Double) -> Double {
+                    guard linearLight else { return x + (y - x) * f }
+                    let lx = EncodedScene.linear(x), ly = EncodedScene.linear(y)
+                    return EncodedScene.encoded(lx + (ly - lx) * f)
+                }
+                color = Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+                              blue: mix(a.color.blue, b.color.blue),
+                              opacity: a.color.opacity + (b.color.opacity - a.color.opacity) * f)
+            }
+            ramps.append(EncodedScene.premultiplied(color, alpha: alpha))
+        }
+        return start
+    }
+}

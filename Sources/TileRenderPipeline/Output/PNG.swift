@@ -1,0 +1,78 @@
+import CPNG
+import Foundation
+import TileRenderGeometry
+
+// PNG files go through libpng's simplified API (png_image_*), which reports errors through the
+// png_image struct instead of longjmp, so Swift can call it safely. PNG stores straight (unpremultiplied)
+// alpha; Bitmap holds premultiplied pixels, so both directions convert.
+
+extension Bitmap {
+    /// Reads a PNG file of any colour type and bit depth, converted to premultiplied RGBA8.
+    public init(contentsOfPNG url: URL) throws {
+        let path = url.path
+        var image = png_image()
+        image.version = CPNG_IMAGE_VERSION
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw TileRenderError.pngRead(path: path, reason: Bitmap.message(of: &image))
+        }
+        let width = Int(image.width), height = Int(image.height)
+        do { try Bitmap.validate(width: width, height: height) } catch {
+            png_image_free(&image)
+            throw error
+        }
+        image.format = CPNG_FORMAT_RGBA
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = straight.withUnsafeMutableBytes { buf in
+            png_image_finish_read(&image, nil, buf.baseAddress, Int32(width * 4), nil)
+        }
+        guard ok != 0 else {
+            let reason = Bitmap.message(of: &image)
+            png_image_free(&image)
+            throw TileRenderError.pngRead(path: path, reason: reason)
+        }
+        for i in stride(from: 0, to: straight.count, by: 4) {
+            let a = UInt32(straight[i + 3])
+            if a == 255 { continue }
+            for c in 0..<3 { straight[i + c] = UInt8((UInt32(straight[i + c]) * a + 127) / 255) }
+        }
+        try self.init(width: width, height: height, premultipliedRGBA: straight)
+    }
+
+    /// Writes the bitmap as an 8-bit RGBA PNG (straight alpha, as PNG requires).
+    public func writePNG(to url: URL) throws {
+        let path = url.path
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let s = y * bytesPerRow + x * 4, d = (y * width + x) * 4
+                let a = UInt32(pixels[s + 3])
+                straight[d + 3] = UInt8(a)
+                if a == 0 { continue }
+                for c in 0..<3 {
+                    straight[d + c] = a == 255 ? pixels[s + c] : UInt8(min(255, (UInt32(pixels[s + c]) * 255 + a / 2) / a))
+                }
+            }
+        }
+        var image = png_image()
+        image.version = CPNG_IMAGE_VERSION
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = CPNG_FORMAT_RGBA
+        let ok = straight.withUnsafeBytes { buf in
+            png_image_write_to_file(&image, path, 0, buf.baseAddress, Int32(width * 4), nil)
+        }
+        guard ok != 0 else {
+            let reason = Bitmap.message(of: &image)
+            png_image_free(&image)
+            throw TileRenderError.pngWrite(path: path, reason: reason)
+        }
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.isEmpty ? "unknown libpng error" : text
+        }
+    }
+}

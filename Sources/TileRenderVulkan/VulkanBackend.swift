@@ -1,0 +1,257 @@
+import CVulkan
+import Foundation
+import Synchronization
+import Shaders
+import TileRenderGeometry
+import TileRenderPipeline
+
+/// The Vulkan rasterizer: uploads the binned scene (the same arrays the CPU fine stage reads), runs the
+/// fine shader with one workgroup per tile, and reads the pixels back into the target.
+package struct VulkanBackend: RasterBackend {
+    package let context: VulkanContext
+    /// Device time one render may take, all bands together.
+    package static let timeLimitSeconds = 60
+
+    package var capabilities: BackendCapabilities {
+        BackendCapabilities(kind: .vulkan, name: "Vulkan", deviceName: context.deviceName, isHardware: !context.isSoftware,
+                            maxLayerDepth: GPUABI.maxLayerDepth, maxBufferBytes: context.maxStorageBufferRange,
+                            maxBufferName: "maxStorageBufferRange", buffersPixelRows: true,
+                            timeLimit: .seconds(VulkanBackend.timeLimitSeconds))
+    }
+    /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
+    /// are never freed (freeing them crashed lavapipe's still-running workers).
+    private static let abandoned = Mutex<[[AnyObject]]>([])
+
+    /// A host-visible, coherent storage buffer, mapped while it lives.
+    /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
+    package final class HostBuffer: @unchecked Sendable {
+        /// Kept alive while the buffer lives.
+        package let owner: VulkanDevice
+        package var device: VkDevice { owner.handle }
+        package let buffer: VkBuffer
+        package let memory: VkDeviceMemory
+        package let mapped: UnsafeMutableRawPointer
+        package let size: Int
+
+        package init(_ context: VulkanContext, size requested: Int) throws {
+            owner = context.vulkanDevice
+            let device = context.device
+            size = max(16, requested)
+            var info = VkBufferCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+            info.size = VkDeviceSize(size)
+            info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue
+            info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+            var createdBuffer: VkBuffer?
+            try check(vkCreateBuffer(device, &info, nil, &createdBuffer), "vkCreateBuffer")
+            buffer = createdBuffer!
+            var requirements = VkMemoryRequirements()
+            vkGetBufferMemoryRequirements(device, buffer, &requirements)
+            let flags = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue
+            guard let type = context.memoryType(bits: requirements.memoryTypeBits, flags: flags) else {
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("no host-visible coherent memory for a \(size)-byte buffer")
+            }
+            var allocation = VkMemoryAllocateInfo()
+            allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+            allocation.allocationSize = requirements.size
+            allocation.memoryTypeIndex = type
+            var createdMemory: VkDeviceMemory?
+            let allocated = vkAllocateMemory(device, &allocation, nil, &createdMemory)
+            guard allocated == VK_SUCCESS, let memory = createdMemory else {
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("vkAllocateMemory of \(size) bytes failed (VkResult \(allocated.rawValue))")
+            }
+            self.memory = memory
+            var pointer: UnsafeMutableRawPointer?
+            let bound = vkBindBufferMemory(device, buffer, memory, 0)
+            let mappedResult = bound == VK_SUCCESS ? vkMapMemory(device, memory, 0, VkDeviceSize(size), 0, &pointer) : bound
+            guard mappedResult == VK_SUCCESS, let pointer else {
+                vkFreeMemory(device, memory, nil)
+                vkDestroyBuffer(device, buffer, nil)
+                let call = bound == VK_SUCCESS ? "vkMapMemory" : "vkBindBufferMemory"
+                throw TileRenderError.backendUnavailable("\(call) of a \(size)-byte buffer failed (VkResult \(mappedResult.rawValue))")
+            }
+            mapped = pointer
+        }
+
+        deinit {
+            vkUnmapMemory(device, memory)
+            vkDestroyBuffer(device, buffer, nil)
+            vkFreeMemory(device, memory, nil)
+        }
+    }
+
+    private func upload<T>(_ array: [T]) throws -> HostBuffer {
+        let bytes = array.count * MemoryLayout<T>.stride
+        let buffer = try HostBuffer(context, size: bytes)
+        array.withUnsafeBytes { raw in
+            if let base = raw.baseAddress, bytes > 0 { buffer.mapped.copyMemory(from: base, byteCount: bytes) }
+        }
+        return buffer
+    }
+
+    /// Checks the buffers that do not shrink with banding (colour ramps, image texels, draws) against
+    /// the device's limit, before anything is binned or uploaded.
+    package func checkSceneBuffers(_ encoding: EncodedScene, limit range: Int) throws {
+        for (name, bytes) in [("gradient ramps", encoding.ramps.count * 16), ("image texels", encoding.images.count * 4),
+                              ("paints", encoding.paints.count * MemoryLayout<EncodedPaint>.stride),
+                              ("draws", encoding.draws.count * MemoryLayout<BinnedDraw>.stride)] where bytes > range {
+            throw TileRenderError.backendUnavailable("the scene's \(name) need a \(bytes)-byte buffer; \(context.deviceName) allows \(range) (maxStorageBufferRange)")
+        }
+    }
+
+    package func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
+        guard scene.maxLayerDepth <= GPUABI.maxLayerDepth else {
+            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(GPUABI.maxLayerDepth)")
+        }
+        let device = context.device
+        // The band's pixel rows only (all of them unless the scene is banded); the shader offsets its
+        // tile rows by `tileRowStart` and indexes this buffer from the band's first pixel row.
+        let firstRow = scene.tileRows.lowerBound * BinnedScene.tileSize
+        let rowCount = max(0, min(target.height, scene.tileRows.upperBound * BinnedScene.tileSize) - firstRow)
+        guard rowCount > 0 else { return }
+        let pixelCount = target.width * rowCount
+        let largest = [pixelCount * 4, scene.segments.count * MemoryLayout<TileSegment>.stride,
+                       scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
+                       scene.tileCommandStart.count * 4,
+                       scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.count * 4].max()!
+        guard largest <= context.maxStorageBufferRange else {
+            throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
+        }
+        let output = try HostBuffer(context, size: pixelCount * 4)
+        let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<rowCount {
+            let dst = pixels + y * target.width * 4
+            if target.startsTransparent {
+                dst.update(repeating: 0, count: target.width * 4)
+            } else {
+                dst.update(from: target.base.advanced(by: (firstRow + y) * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                           count: target.width * 4)
+            }
+        }
+        // One buffer per binding of the fine shader, in binding order (the switch names each).
+        let all = try GPUABI.Binding.allCases.map { binding -> HostBuffer in
+            switch binding {
+            case .tileCommandStart: return try upload(scene.tileCommandStart)
+            case .tileCommands: return try upload(scene.tileCommands)
+            case .pathTiles: return try upload(scene.pathTiles)
+            case .draws: return try upload(scene.draws)
+            case .layers: return try upload(scene.layers)
+            case .paints: return try upload(scene.paints)
+            case .ramps: return try upload(scene.ramps)
+            case .segments: return try upload(scene.segments)
+            case .backdrops: return try upload(scene.backdrops)
+            case .pixels: return output
+            case .images: return try upload(scene.images)
+            }
+        }
+
+        // Descriptor set.
+        var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: VulkanContext.bindingCount)
+        var poolInfo = VkDescriptorPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+        poolInfo.maxSets = 1
+        poolInfo.poolSizeCount = 1
+        // Everything the device may still use is released only once it is known to be idle: after a
+        // timed-out wait the device may still be running the dispatch, so it is kept (leaked) instead.
+        let pool = try VulkanDescriptorPool(context.vulkanDevice, "vkCreateDescriptorPool") { device, handle in
+            withUnsafePointer(to: &poolSize) { sizes in
+                poolInfo.pPoolSizes = sizes
+                return vkCreateDescriptorPool(device, &poolInfo, nil, &handle)
+            }
+        }
+        var set: VkDescriptorSet?
+        var setLayouts: [VkDescriptorSetLayout?] = [context.descriptorSetLayout]
+        try setLayouts.withUnsafeMutableBufferPointer { layouts in
+            var allocate = VkDescriptorSetAllocateInfo()
+            allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
+            allocate.descriptorPool = pool.handle
+            allocate.descriptorSetCount = 1
+            allocate.pSetLayouts = UnsafePointer(layouts.baseAddress)
+            try check(vkAllocateDescriptorSets(device, &allocate, &set), "vkAllocateDescriptorSets")
+        }
+        var bufferInfos = all.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
+        bufferInfos.withUnsafeMutableBufferPointer { infos in
+            var writes = GPUABI.Binding.allCases.enumerated().map { i, binding -> VkWriteDescriptorSet in
+                var w = VkWriteDescriptorSet()
+                w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                w.dstSet = set
+                w.dstBinding = binding.rawValue
+                w.descriptorCount = 1
+                w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                w.pBufferInfo = UnsafePointer(infos.baseAddress! + i)
+                return w
+            }
+            vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
+        }
+
+        // Command buffer: bind, push constants, one workgroup per tile, make the writes visible to the host.
+        var commandPoolInfo = VkCommandPoolCreateInfo()
+        commandPoolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        commandPoolInfo.queueFamilyIndex = context.queueFamily
+        let commandPool = try VulkanCommandPool(context.vulkanDevice, "vkCreateCommandPool") { device, handle in
+            vkCreateCommandPool(device, &commandPoolInfo, nil, &handle)
+        }
+        var commandInfo = VkCommandBufferAllocateInfo()
+        commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        commandInfo.commandPool = commandPool.handle
+        commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        commandInfo.commandBufferCount = 1
+        var commandBuffer: VkCommandBuffer?
+        try check(vkAllocateCommandBuffers(device, &commandInfo, &commandBuffer), "vkAllocateCommandBuffers")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
+        try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
+        vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
+        // All values are within the validated canvas (at most 32768 per side), so the conversions hold.
+        var config = GPUABI.FineConfig(width: UInt32(target.width), height: UInt32(target.height),
+                                       tilesX: UInt32(scene.tilesX), tileRowStart: UInt32(scene.tileRows.lowerBound))
+        vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
+                           UInt32(MemoryLayout<GPUABI.FineConfig>.size), &config)
+        vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tileRows.count), 1)
+        var barrier = VkMemoryBarrier()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
+        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue
+        vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue, VK_PIPELINE_STAGE_HOST_BIT.rawValue,
+                             0, 1, &barrier, 0, nil, 0, nil)
+        try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        let fenceObject = try VulkanFence(context.vulkanDevice, "vkCreateFence") { device, handle in
+            vkCreateFence(device, &fenceInfo, nil, &handle)
+        }
+        var fence: VkFence? = fenceObject.handle
+        try context.submission.withLock { _ in
+            var submit = VkSubmitInfo()
+            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+            submit.commandBufferCount = 1
+            try withUnsafePointer(to: &commandBuffer) { buffers in
+                submit.pCommandBuffers = buffers
+                try check(vkQueueSubmit(context.queue, 1, &submit, fence), "vkQueueSubmit")
+            }
+        }
+        // A bounded wait: a lost or hung device becomes an error, never a hang. The 60 s are for the
+        // whole render (all its bands), not per band.
+        let left = settings.deadline - ContinuousClock.now
+        let nanoseconds = max(1_000_000, min(Int64(VulkanBackend.timeLimitSeconds) * 1_000_000_000,
+                                             left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
+        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
+        if waited == VK_TIMEOUT {
+            VulkanBackend.abandoned.withLock { $0.append(all + [pool, commandPool, fenceObject]) }
+            throw TileRenderError.backendUnavailable("the Vulkan device did not finish the scene within \(VulkanBackend.timeLimitSeconds) s")
+        }
+        try check(waited, "vkWaitForFences")
+
+        for y in 0..<rowCount {
+            target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
+                                                                                    byteCount: target.width * 4)
+        }
+        // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
+        withExtendedLifetime((all, pool, commandPool, fenceObject)) {}
+    }
+}

@@ -1,0 +1,263 @@
+import CVulkan
+import Foundation
+import Shaders
+import Synchronization
+import TileRenderGeometry
+import TileRenderPipeline
+
+// Everything that touches Vulkan lives in Backends/Vulkan. Every vk* call that returns a result goes
+// through `check`; handles are owned by the classes of VulkanHandles.swift, which destroy them in
+// deinit (children before parents), so a failed initialiser leaks nothing.
+
+@inline(__always)
+package func check(_ result: VkResult, _ call: String) throws {
+    guard result == VK_SUCCESS else {
+        throw TileRenderError.backendUnavailable("\(call) failed (VkResult \(result.rawValue))")
+    }
+}
+
+/// A Vulkan device with one compute queue and the fine-stage pipeline, created once per process.
+package final class VulkanContext: @unchecked Sendable {
+    // Handles are used under `submission` for queue work; creation happens once in init.
+    package let vulkanDevice: VulkanDevice
+    package let physicalDevice: VkPhysicalDevice
+    package let queue: VkQueue
+    package let queueFamily: UInt32
+    package let memoryProperties: VkPhysicalDeviceMemoryProperties
+    package let deviceName: String
+    /// True for a software rasterizer such as Mesa's lavapipe (deviceType CPU).
+    package let isSoftware: Bool
+    /// The largest storage buffer a descriptor may cover, in bytes.
+    package let maxStorageBufferRange: Int
+    package let fine: ComputePipeline
+    package let submission = Mutex<Void>(())
+
+    package var device: VkDevice { vulkanDevice.handle }
+    package var descriptorSetLayout: VkDescriptorSetLayout { fine.setLayout.handle }
+    package var pipelineLayout: VkPipelineLayout { fine.layout.handle }
+    package var pipeline: VkPipeline { fine.pipeline.handle }
+
+    package static let bindingCount = UInt32(GPUABI.Binding.allCases.count)
+
+    /// The process-wide context, or why there is none.
+    package static let shared: Result<VulkanContext, TileRenderError> = {
+        do { return .success(try VulkanContext()) } catch let error as TileRenderError {
+            return .failure(error)
+        } catch {
+            return .failure(.backendUnavailable("\(error)"))
+        }
+    }()
+
+    /// A Vulkan 1.1 instance without surfaces or layers.
+    package static func makeInstance() throws -> VulkanInstance {
+        var app = VkApplicationInfo()
+        app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
+        app.apiVersion = cvk_make_api_version(0, 1, 1, 0)
+        var instanceInfo = VkInstanceCreateInfo()
+        instanceInfo.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+        var created: VkInstance?
+        try withUnsafePointer(to: &app) { appPointer in
+            instanceInfo.pApplicationInfo = appPointer
+            try check(vkCreateInstance(&instanceInfo, nil, &created), "vkCreateInstance")
+        }
+        guard let created else { throw TileRenderError.backendUnavailable("vkCreateInstance returned no instance") }
+        return VulkanInstance(created)
+    }
+
+    /// The instance's physical devices.
+    package static func physicalDevices(_ instance: VulkanInstance) throws -> [VkPhysicalDevice] {
+        var count: UInt32 = 0
+        try check(vkEnumeratePhysicalDevices(instance.handle, &count, nil), "vkEnumeratePhysicalDevices")
+        var devices = [VkPhysicalDevice?](repeating: nil, count: Int(count))
+        try check(vkEnumeratePhysicalDevices(instance.handle, &count, &devices), "vkEnumeratePhysicalDevices")
+        return devices.prefix(Int(count)).compactMap { $0 }
+    }
+
+    package static func name(of properties: VkPhysicalDeviceProperties) -> String {
+        var properties = properties
+        return withUnsafeBytes(of: &properties.deviceName) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    private init() throws {
+        // Kept alive by the device (VulkanDevice.instance) once that exists, and by this local until then.
+        let instance = try VulkanContext.makeInstance()
+
+        // Physical device: discrete > integrated > virtual > CPU, with a compute queue.
+        func rank(_ type: VkPhysicalDeviceType) -> Int {
+            switch type {
+            case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4
+            case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3
+            case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2
+            case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1
+            default: return 0
+            }
+        }
+        var best: (device: VkPhysicalDevice, family: UInt32, properties: VkPhysicalDeviceProperties, rank: Int)?
+        for candidate in try VulkanContext.physicalDevices(instance) {
+            var properties = VkPhysicalDeviceProperties()
+            vkGetPhysicalDeviceProperties(candidate, &properties)
+            var familyCount: UInt32 = 0
+            vkGetPhysicalDeviceQueueFamilyProperties(candidate, &familyCount, nil)
+            var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(familyCount))
+            vkGetPhysicalDeviceQueueFamilyProperties(candidate, &familyCount, &families)
+            guard let family = families.firstIndex(where: { $0.queueFlags & VK_QUEUE_COMPUTE_BIT.rawValue != 0 }) else { continue }
+            let r = rank(properties.deviceType)
+            if best == nil || r > best!.rank { best = (candidate, UInt32(family), properties, r) }
+        }
+        guard let chosen = best else {
+            throw TileRenderError.backendUnavailable("no Vulkan device with a compute queue")
+        }
+        physicalDevice = chosen.device
+        queueFamily = chosen.family
+        isSoftware = chosen.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+        maxStorageBufferRange = Int(chosen.properties.limits.maxStorageBufferRange)
+        deviceName = VulkanContext.name(of: chosen.properties)
+        var memory = VkPhysicalDeviceMemoryProperties()
+        vkGetPhysicalDeviceMemoryProperties(chosen.device, &memory)
+        memoryProperties = memory
+
+        // Logical device with one compute queue.
+        var priority: Float = 1
+        var createdDevice: VkDevice?
+        try withUnsafePointer(to: &priority) { priorityPointer in
+            var queueInfo = VkDeviceQueueCreateInfo()
+            queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
+            queueInfo.queueFamilyIndex = chosen.family
+            queueInfo.queueCount = 1
+            queueInfo.pQueuePriorities = priorityPointer
+            try withUnsafePointer(to: &queueInfo) { queuePointer in
+                var deviceInfo = VkDeviceCreateInfo()
+                deviceInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                deviceInfo.queueCreateInfoCount = 1
+                deviceInfo.pQueueCreateInfos = queuePointer
+                try check(vkCreateDevice(chosen.device, &deviceInfo, nil, &createdDevice), "vkCreateDevice")
+            }
+        }
+        guard let createdDevice else { throw TileRenderError.backendUnavailable("vkCreateDevice returned no device") }
+        let device = VulkanDevice(createdDevice, instance: instance)
+        vulkanDevice = device
+        var createdQueue: VkQueue?
+        vkGetDeviceQueue(createdDevice, chosen.family, 0, &createdQueue)
+        guard let createdQueue else { throw TileRenderError.backendUnavailable("vkGetDeviceQueue returned no queue") }
+        queue = createdQueue
+
+        // The fine-stage pipeline: a storage buffer per `GPUABI.Binding`, `GPUABI.FineConfig` as push constants.
+        fine = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("fine.comp"),
+                                   bindings: GPUABI.Binding.allCases.map(\.rawValue),
+                                   pushConstantBytes: MemoryLayout<GPUABI.FineConfig>.size)
+    }
+
+    /// A memory type with all of `flags`, or nil.
+    package func memoryType(bits: UInt32, flags: UInt32) -> UInt32? {
+        var props = memoryProperties
+        return withUnsafeBytes(of: &props.memoryTypes) { raw -> UInt32? in
+            let types = raw.bindMemory(to: VkMemoryType.self)
+            for i in 0..<Int(props.memoryTypeCount) where bits & (1 << UInt32(i)) != 0 && types[i].propertyFlags & flags == flags {
+                return UInt32(i)
+            }
+            return nil
+        }
+    }
+}
+
+/// A compute pipeline with its descriptor set layout (storage buffers only) and pipeline layout.
+package final class ComputePipeline: @unchecked Sendable {
+    package let setLayout: VulkanDescriptorSetLayout
+    package let layout: VulkanPipelineLayout
+    package let pipeline: VulkanPipeline
+
+    package init(_ device: VulkanDevice, spirv: [UInt32], bindings: [UInt32], pushConstantBytes: Int) throws {
+        var layoutBindings = bindings.map { binding -> VkDescriptorSetLayoutBinding in
+            var b = VkDescriptorSetLayoutBinding()
+            b.binding = binding
+            b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            b.descriptorCount = 1
+            b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+            return b
+        }
+        let setLayout = try VulkanDescriptorSetLayout(device, "vkCreateDescriptorSetLayout") { device, handle in
+            layoutBindings.withUnsafeMutableBufferPointer { buffer in
+                var info = VkDescriptorSetLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+                info.bindingCount = UInt32(buffer.count)
+                info.pBindings = UnsafePointer(buffer.baseAddress)
+                return vkCreateDescriptorSetLayout(device, &info, nil, &handle)
+            }
+        }
+        self.setLayout = setLayout
+        var range = VkPushConstantRange()
+        range.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+        range.size = UInt32(pushConstantBytes)
+        var setLayouts: [VkDescriptorSetLayout?] = [setLayout.handle]
+        layout = try VulkanPipelineLayout(device, "vkCreatePipelineLayout") { device, handle in
+            withUnsafePointer(to: &range) { rangePointer in
+                setLayouts.withUnsafeMutableBufferPointer { setPointer in
+                    var info = VkPipelineLayoutCreateInfo()
+                    info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+                    info.setLayoutCount = 1
+                    info.pSetLayouts = UnsafePointer(setPointer.baseAddress)
+                    info.pushConstantRangeCount = pushConstantBytes > 0 ? 1 : 0
+                    info.pPushConstantRanges = pushConstantBytes > 0 ? rangePointer : nil
+                    return vkCreatePipelineLayout(device, &info, nil, &handle)
+                }
+            }
+        }
+        // The module is only needed to create the pipeline; it is destroyed when this init returns.
+        let module = try VulkanShaderModule(device, "vkCreateShaderModule") { device, handle in
+            spirv.withUnsafeBufferPointer { words in
+                var info = VkShaderModuleCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+                info.codeSize = words.count * 4
+                info.pCode = words.baseAddress
+                return vkCreateShaderModule(device, &info, nil, &handle)
+            }
+        }
+        let pipelineLayout = layout.handle
+        pipeline = try VulkanPipeline(device, "vkCreateComputePipelines") { device, handle in
+            "main".withCString { entry in
+                var info = VkComputePipelineCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+                info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+                info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+                info.stage.module = module.handle
+                info.stage.pName = entry
+                info.layout = pipelineLayout
+                return vkCreateComputePipelines(device, nil, 1, &info, nil, &handle)
+            }
+        }
+        withExtendedLifetime(module) {}
+    }
+}
+
+/// A cheap look at the Vulkan devices (instance and enumeration only, no device, no shader compile),
+/// so `.auto` can settle on the CPU without paying for a context it will not use.
+package enum VulkanProbe {
+    package enum Finding: Sendable {
+        case hardware(String)
+        case softwareOnly(String)
+        case unavailable(String)
+    }
+
+    package static let finding: Finding = {
+        let instance: VulkanInstance, devices: [VkPhysicalDevice]
+        do {
+            instance = try VulkanContext.makeInstance()
+            devices = try VulkanContext.physicalDevices(instance)
+        } catch TileRenderError.backendUnavailable(let why) {
+            return .unavailable(why)
+        } catch {
+            return .unavailable("\(error)")
+        }
+        // Physical devices belong to the instance: it must outlive the queries below.
+        return withExtendedLifetime(instance) {
+            var software: String?
+            for device in devices {
+                var properties = VkPhysicalDeviceProperties()
+                vkGetPhysicalDeviceProperties(device, &properties)
+                let name = VulkanContext.name(of: properties)
+                if properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU { software = name } else { return .hardware(name) }
+            }
+            return software.map { .softwareOnly($0) } ?? .unavailable("no Vulkan devices")
+        }
+    }()
+}

@@ -1,0 +1,90 @@
+import CVulkan
+import Synchronization
+import TileRenderGeometry
+import TileRenderPipeline
+
+// Vulkan objects as classes that own their handle and destroy it in deinit. A child keeps its device
+// alive (and the device its instance), so children are always destroyed before their parents whatever
+// order references go in, and an initialiser that throws halfway releases what it had made. Vulkan
+// handles import as OpaquePointer, one type for every kind; `VulkanObject<Kind>` gives each kind its
+// own Swift type. Objects are only read after creation, or used by one render at a time, hence
+// @unchecked Sendable.
+
+package final class VulkanInstance: @unchecked Sendable {
+    package let handle: VkInstance
+    package init(_ handle: VkInstance) { self.handle = handle }
+    deinit { vkDestroyInstance(handle, nil) }
+}
+
+package final class VulkanDevice: @unchecked Sendable {
+    package let handle: VkDevice
+    package let instance: VulkanInstance
+    package init(_ handle: VkDevice, instance: VulkanInstance) {
+        self.handle = handle
+        self.instance = instance
+    }
+    deinit { vkDestroyDevice(handle, nil) }
+}
+
+/// What kind of device object a `VulkanObject` holds: how to destroy it.
+package protocol VulkanObjectKind {
+    static func destroy(_ handle: OpaquePointer, on device: VkDevice)
+}
+
+package enum DescriptorSetLayoutKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyDescriptorSetLayout(device, handle, nil) }
+}
+package enum PipelineLayoutKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyPipelineLayout(device, handle, nil) }
+}
+package enum PipelineKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyPipeline(device, handle, nil) }
+}
+package enum ShaderModuleKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyShaderModule(device, handle, nil) }
+}
+package enum DescriptorPoolKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyDescriptorPool(device, handle, nil) }
+}
+package enum CommandPoolKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyCommandPool(device, handle, nil) }
+}
+package enum FenceKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyFence(device, handle, nil) }
+}
+
+package typealias VulkanDescriptorSetLayout = VulkanObject<DescriptorSetLayoutKind>
+package typealias VulkanPipelineLayout = VulkanObject<PipelineLayoutKind>
+package typealias VulkanPipeline = VulkanObject<PipelineKind>
+package typealias VulkanShaderModule = VulkanObject<ShaderModuleKind>
+package typealias VulkanDescriptorPool = VulkanObject<DescriptorPoolKind>
+package typealias VulkanCommandPool = VulkanObject<CommandPoolKind>
+package typealias VulkanFence = VulkanObject<FenceKind>
+
+/// Live device objects per kind, for the tests that check nothing leaks.
+package let liveVulkanObjects = Mutex<[ObjectIdentifier: Int]>([:])
+
+/// A device object, destroyed when the last reference goes (its device lives at least as long).
+package final class VulkanObject<Kind: VulkanObjectKind>: @unchecked Sendable {
+    package let handle: OpaquePointer
+    package let device: VulkanDevice
+
+    /// How many objects of this kind exist now.
+    package static var liveCount: Int { liveVulkanObjects.withLock { $0[ObjectIdentifier(Kind.self), default: 0] } }
+
+    /// Runs `create` (a `vkCreate*` call writing the new handle) and takes ownership of the handle;
+    /// throws naming `call` when it fails.
+    package init(_ device: VulkanDevice, _ call: String, create: (VkDevice, inout OpaquePointer?) throws -> VkResult) throws {
+        var created: OpaquePointer?
+        try check(try create(device.handle, &created), call)
+        guard let created else { throw TileRenderError.backendUnavailable("\(call) returned no handle") }
+        handle = created
+        self.device = device
+        liveVulkanObjects.withLock { $0[ObjectIdentifier(Kind.self), default: 0] += 1 }
+    }
+
+    deinit {
+        Kind.destroy(handle, on: device.handle)
+        liveVulkanObjects.withLock { $0[ObjectIdentifier(Kind.self), default: 0] -= 1 }
+    }
+}

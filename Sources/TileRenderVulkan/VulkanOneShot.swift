@@ -1,0 +1,113 @@
+import CVulkan
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+
+extension VulkanContext {
+    /// Runs compute shader `spirv` once on one workgroup, with `buffers` bound as storage buffers
+    /// 0..<count of descriptor set 0 (no push constants), and returns the buffers' bytes afterwards.
+    /// For small checks such as the ABI layout probe; the fine stage has its own pipeline.
+    package func runOnce(spirv: [UInt32], buffers contents: [[UInt8]]) throws -> [[UInt8]] {
+        let device = self.device
+        let buffers = try contents.map { bytes -> VulkanBackend.HostBuffer in
+            let buffer = try VulkanBackend.HostBuffer(self, size: bytes.count)
+            bytes.withUnsafeBytes { raw in
+                if let base = raw.baseAddress, !bytes.isEmpty { buffer.mapped.copyMemory(from: base, byteCount: bytes.count) }
+            }
+            return buffer
+        }
+        let compute = try ComputePipeline(vulkanDevice, spirv: spirv, bindings: (0..<buffers.count).map { UInt32($0) },
+                                          pushConstantBytes: 0)
+        var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: UInt32(buffers.count))
+        let pool = try VulkanDescriptorPool(vulkanDevice, "vkCreateDescriptorPool") { device, handle in
+            withUnsafePointer(to: &poolSize) { sizes in
+                var info = VkDescriptorPoolCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+                info.maxSets = 1
+                info.poolSizeCount = 1
+                info.pPoolSizes = sizes
+                return vkCreateDescriptorPool(device, &info, nil, &handle)
+            }
+        }
+        var set: VkDescriptorSet?
+        var setLayouts: [VkDescriptorSetLayout?] = [compute.setLayout.handle]
+        try setLayouts.withUnsafeMutableBufferPointer { pointer in
+            var info = VkDescriptorSetAllocateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
+            info.descriptorPool = pool.handle
+            info.descriptorSetCount = 1
+            info.pSetLayouts = UnsafePointer(pointer.baseAddress)
+            try check(vkAllocateDescriptorSets(device, &info, &set), "vkAllocateDescriptorSets")
+        }
+        var infos = buffers.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
+        infos.withUnsafeMutableBufferPointer { pointer in
+            var writes = (0..<pointer.count).map { i -> VkWriteDescriptorSet in
+                var w = VkWriteDescriptorSet()
+                w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                w.dstSet = set
+                w.dstBinding = UInt32(i)
+                w.descriptorCount = 1
+                w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                w.pBufferInfo = UnsafePointer(pointer.baseAddress! + i)
+                return w
+            }
+            vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
+        }
+
+        var poolInfo = VkCommandPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        poolInfo.queueFamilyIndex = queueFamily
+        let commandPool = try VulkanCommandPool(vulkanDevice, "vkCreateCommandPool") { device, handle in
+            vkCreateCommandPool(device, &poolInfo, nil, &handle)
+        }
+        var allocate = VkCommandBufferAllocateInfo()
+        allocate.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        allocate.commandPool = commandPool.handle
+        allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocate.commandBufferCount = 1
+        var commandBuffer: VkCommandBuffer?
+        try check(vkAllocateCommandBuffers(device, &allocate, &commandBuffer), "vkAllocateCommandBuffers")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
+        try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.pipeline.handle)
+        vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.layout.handle, 0, 1, &set, 0, nil)
+        vkCmdDispatch(commandBuffer, 1, 1, 1)
+        var barrier = VkMemoryBarrier()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
+        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue
+        vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue, VK_PIPELINE_STAGE_HOST_BIT.rawValue,
+                             0, 1, &barrier, 0, nil, 0, nil)
+        try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        let fenceObject = try VulkanFence(vulkanDevice, "vkCreateFence") { device, handle in
+            vkCreateFence(device, &fenceInfo, nil, &handle)
+        }
+        var fence: VkFence? = fenceObject.handle
+        try submission.withLock { _ in
+            var submit = VkSubmitInfo()
+            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+            submit.commandBufferCount = 1
+            try withUnsafePointer(to: &commandBuffer) { pointer in
+                submit.pCommandBuffers = pointer
+                try check(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit")
+            }
+        }
+        // A tiny dispatch: a device that cannot finish it in 10 s is broken; it is waited for before
+        // anything it uses is released.
+        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), 10_000_000_000)
+        guard waited == VK_SUCCESS else {
+            let idle = vkDeviceWaitIdle(device)
+            throw TileRenderError.backendUnavailable("vkWaitForFences failed (VkResult \(waited.rawValue); idle wait \(idle.rawValue))")
+        }
+        let results = zip(buffers, contents).map { buffer, original in
+            Array(UnsafeRawBufferPointer(start: buffer.mapped, count: original.count))
+        }
+        withExtendedLifetime((compute, pool, commandPool, fenceObject)) {}
+        return results
+    }
+}

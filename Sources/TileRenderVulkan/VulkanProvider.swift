@@ -1,0 +1,22 @@
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+
+/// The Vulkan backend as a `GPUBackendProvider`: the process-wide device (`VulkanContext.shared`),
+/// probed cheaply first (`VulkanProbe`).
+package struct VulkanProvider: GPUBackendProvider {
+    package init() {}
+    package var name: String { "Vulkan" }
+
+    package var probe: GPUProbe {
+        switch VulkanProbe.finding {
+        case .hardware(let device): .hardware(device)
+        case .softwareOnly(let device): .softwareOnly(device)
+        case .unavailable(let reason): .unavailable(reason)
+        }
+    }
+
+    package func makeBackend() throws -> any RasterBackend {
+        VulkanBackend(context: try VulkanContext.shared.get())
+    }
+}

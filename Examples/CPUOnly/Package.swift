@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "CPUOnlyExample",
-    dependencies: [.package(path: "../..", traits: [])],
+    dependencies: [.package(name: "TileRender", path: "../..", traits: [])],
     targets: [
         .executableTarget(name: "cpu-only-example", dependencies: [.product(name: "TileRender", package: "TileRender")]),
     ]

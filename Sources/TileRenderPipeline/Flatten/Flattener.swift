@@ -27,10 +27,11 @@ package struct Flattener {
     package let width: Double
     package let height: Double
 
-    /// Most line segments one path may flatten to (4M, 64 MiB of them): `flatten` stops there and says
-    /// so, so that a path of many huge curves fails cleanly instead of growing its buffer without bound.
-    /// (At 2^24 a fuzz input reaching it took 11 s and over 1 GB with its binned segments, under ASan.)
-    package static let maxSegmentsPerPath = 1 << 22
+    /// Most line segments one path may flatten to (about a million, 16 MiB of them): `flatten` stops
+    /// there and says so, so that a path of many huge curves fails cleanly instead of growing its buffer
+    /// without bound. (A fuzz input reaching the limit took 11 s and over 1 GB at 2^24, with its binned
+    /// segments, under ASan; 2.9 s and 480 MB at 2^22.)
+    package static let maxSegmentsPerPath = 1 << 20
 
     /// Appends the closed outline of `path` under `transform` to `out` (device-space lines); false when
     /// it stopped at `maxSegments`.

@@ -241,6 +241,7 @@ package struct TileBinner {
         guard scale.isFinite, scale > 0 else { return }
         outline.removeAll()
         stroker.expand(path, parameters, tolerance: StrokeExpander.tolerance / scale, into: &outline)
+        if stroker.exceededPointLimit { tooManySegments = true; return }
         let limit = Flattener.coordinateLimit
         func map(_ q: SIMD2<Double>) -> SIMD2<Double> {
             let x = Double(t.a) * q.x + Double(t.c) * q.y + Double(t.tx)

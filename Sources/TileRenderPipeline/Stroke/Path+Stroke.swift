@@ -10,6 +10,8 @@ extension Path {
         var expander = StrokeExpander()
         var outline = StrokeOutline()
         expander.expand(self, parameters, tolerance: GeometryTolerance.stroke, into: &outline)
+        // Past the stroker's point limit the outline is incomplete: no outline rather than part of one.
+        if expander.exceededPointLimit { return Path() }
         var path = Path()
         // One element a point and one close a contour: reserved once (outlines of a million dashes
         // have tens of millions of points, and growing the array step by step copied them repeatedly).

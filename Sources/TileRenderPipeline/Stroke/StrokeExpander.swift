@@ -102,6 +102,13 @@ package struct StrokeExpander {
     /// Whether a vertex is a corner of the original path (true) or inside a flattened curve (false).
     private var corners: [Bool] = []
     private var dashPoints: [SIMD2<Double>] = []
+    /// Most centre-line points (chords of the flattened path) one stroke may expand: a path of many
+    /// curves each needing the chord maximum otherwise grew its outline past 1 GB (a fuzz finding).
+    /// Past it `expand` stops and sets `exceededPointLimit`; the renderer then throws `sceneTooLarge`
+    /// as for a fill over `Flattener.maxSegmentsPerPath`, and `strokedPath` returns an empty path.
+    package static let maxCentreLinePoints = Flattener.maxSegmentsPerPath
+    /// Set by `expand` when the path passed `maxCentreLinePoints` (its outline is then incomplete).
+    package private(set) var exceededPointLimit = false
     /// Dashes the current path may still walk: the estimate that checks `maxDashCount` bounds the
     /// path's length, but rounding can make a flattened curve longer than its control polygon, so
     /// the walk itself is bounded too (past it the path keeps its current on/off state).
@@ -137,8 +144,11 @@ package struct StrokeExpander {
         points.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
 
+        exceededPointLimit = false
+        var expandedPoints = 0
         func finishSubpath(closed: Bool) {
-            if hasSegment {
+            expandedPoints += points.count
+            if hasSegment && !exceededPointLimit {
                 subpath(closed: closed, p, tolerance: tolerance, maxTurn: maxTurn, into: &out)
             }
             points.removeAll(keepingCapacity: true)
@@ -149,6 +159,12 @@ package struct StrokeExpander {
         // `PathSegments` gives every line and curve a subpath that starts with a move (implicit ones
         // after a close), so `points` is never empty when one arrives.
         for segment in path.segments(map: PathPointMap(limit: StrokeExpander.coordinateLimit)) {
+            // The centre line's points bound the outline's (joins and caps share a bounded number of
+            // arc steps), so a path whose flattened centre line passes the limit stops here.
+            if expandedPoints + points.count > StrokeExpander.maxCentreLinePoints {
+                exceededPointLimit = true
+                break
+            }
             switch segment {
             case .move(let q):
                 finishSubpath(closed: false)

@@ -33,6 +33,19 @@ import Testing
         _ = try Renderer(backend: .cpu).render(scene)
     }
 
+    @Test func strokesStopAtTheCentreLinePointLimit() throws {
+        // Stroked, these curves are flattened in user space with no canvas to cull against: 1100 x 16384
+        // centre-line points, past `StrokeExpander.maxCentreLinePoints` (their outline grew past 1 GB: a
+        // fuzz finding). The render throws sceneTooLarge, as for a fill past the segment limit, and
+        // strokedPath gives an empty path; a stroke under the limit is unchanged.
+        let path = Self.hugeCurves(1100)
+        var scene = Scene(size: CGSize(width: 64, height: 64))
+        scene.draw { $0.stroke(path, with: .color(.red), lineWidth: 2) }
+        #expect(throws: TileRenderError.self) { _ = try Renderer(backend: .cpu).render(scene) }
+        #expect(path.strokedPath(StrokeStyle(lineWidth: 2)).isEmpty)
+        #expect(!Self.hugeCurves(2).strokedPath(StrokeStyle(lineWidth: 2)).isEmpty)
+    }
+
     @Test func flatteningStopsAtTheSegmentLimit() {
         var path = Path()
         path.move(to: .zero)

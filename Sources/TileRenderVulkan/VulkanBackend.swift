@@ -187,23 +187,8 @@ package struct VulkanBackend: RasterBackend {
         }
 
         // Command buffer: bind, push constants, one workgroup per tile, make the writes visible to the host.
-        var commandPoolInfo = VkCommandPoolCreateInfo()
-        commandPoolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
-        commandPoolInfo.queueFamilyIndex = context.queueFamily
-        let commandPool = try VulkanCommandPool(context.vulkanDevice, "vkCreateCommandPool") { device, handle in
-            vkCreateCommandPool(device, &commandPoolInfo, nil, &handle)
-        }
-        var commandInfo = VkCommandBufferAllocateInfo()
-        commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        commandInfo.commandPool = commandPool.handle
-        commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
-        commandInfo.commandBufferCount = 1
-        var commandBuffer: VkCommandBuffer?
-        try check(vkAllocateCommandBuffers(device, &commandInfo, &commandBuffer), "vkAllocateCommandBuffers")
-        var begin = VkCommandBufferBeginInfo()
-        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
-        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
-        try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        let (commandPool, firstBuffer) = try context.beginOneTimeCommands()
+        var commandBuffer = firstBuffer  // vkQueueSubmit takes its address
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
         // All values are within the validated canvas (at most 32768 per side), so the conversions hold.

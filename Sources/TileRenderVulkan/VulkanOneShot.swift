@@ -54,23 +54,8 @@ extension VulkanContext {
             vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
         }
 
-        var poolInfo = VkCommandPoolCreateInfo()
-        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
-        poolInfo.queueFamilyIndex = queueFamily
-        let commandPool = try VulkanCommandPool(vulkanDevice, "vkCreateCommandPool") { device, handle in
-            vkCreateCommandPool(device, &poolInfo, nil, &handle)
-        }
-        var allocate = VkCommandBufferAllocateInfo()
-        allocate.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        allocate.commandPool = commandPool.handle
-        allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
-        allocate.commandBufferCount = 1
-        var commandBuffer: VkCommandBuffer?
-        try check(vkAllocateCommandBuffers(device, &allocate, &commandBuffer), "vkAllocateCommandBuffers")
-        var begin = VkCommandBufferBeginInfo()
-        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
-        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
-        try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        let (commandPool, firstBuffer) = try beginOneTimeCommands()
+        var commandBuffer = firstBuffer  // vkQueueSubmit takes its address
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.pipeline.handle)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.layout.handle, 0, 1, &set, 0, nil)
         vkCmdDispatch(commandBuffer, 1, 1, 1)
@@ -109,5 +94,30 @@ extension VulkanContext {
         }
         withExtendedLifetime((compute, pool, commandPool, fenceObject)) {}
         return results
+    }
+}
+
+extension VulkanContext {
+    /// A command pool on the compute queue's family and one primary command buffer from it, begun for
+    /// a single submission. The pool owns the buffer: keep it alive until the submission has finished.
+    package func beginOneTimeCommands() throws -> (pool: VulkanCommandPool, buffer: VkCommandBuffer?) {
+        var poolInfo = VkCommandPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        poolInfo.queueFamilyIndex = queueFamily
+        let pool = try VulkanCommandPool(vulkanDevice, "vkCreateCommandPool") { device, handle in
+            vkCreateCommandPool(device, &poolInfo, nil, &handle)
+        }
+        var allocate = VkCommandBufferAllocateInfo()
+        allocate.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        allocate.commandPool = pool.handle
+        allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocate.commandBufferCount = 1
+        var buffer: VkCommandBuffer?
+        try check(vkAllocateCommandBuffers(device, &allocate, &buffer), "vkAllocateCommandBuffers")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
+        try check(vkBeginCommandBuffer(buffer, &begin), "vkBeginCommandBuffer")
+        return (pool, buffer)
     }
 }

@@ -235,11 +235,33 @@ package struct TileBinner {
     }
 
     /// Expands a stroke in user space and appends its outline, in device space, to `lines`.
+    /// The canvas mapped back to user space through `t` (the box of its four corners), or nil when `t`
+    /// has no finite inverse.
+    private static func userSpaceBox(width: Double, height: Double, transform t: CGAffineTransform)
+        -> (low: SIMD2<Double>, high: SIMD2<Double>)? {
+        let det = Double(t.a) * Double(t.d) - Double(t.b) * Double(t.c)
+        guard det != 0, det.isFinite else { return nil }
+        let inverse = t.inverted()
+        var low = SIMD2(Double.infinity, .infinity), high = -low
+        for corner in [CGPoint(x: 0, y: 0), CGPoint(x: width, y: 0), CGPoint(x: 0, y: height), CGPoint(x: width, y: height)] {
+            let q = corner.applying(inverse)
+            let v = SIMD2(Double(q.x), Double(q.y))
+            guard v.x.isFinite, v.y.isFinite else { return nil }
+            low = pointwiseMin(low, v); high = pointwiseMax(high, v)
+        }
+        // Widened by far more than the inverse's rounding, so culling never removes a visible dash.
+        let extent: SIMD2<Double> = high - low
+        let magnitude: SIMD2<Double> = pointwiseMax(pointwiseMax(low, -low), pointwiseMax(high, -high))
+        let margin: SIMD2<Double> = extent * 1e-6 + magnitude * 1e-9
+        return (low - margin, high + margin)
+    }
+
     private mutating func expandStroke(_ path: Path, style: StrokeStyle, transform t: CGAffineTransform) {
         guard let parameters = StrokeParameters(style) else { return }
         let scale = t.maximumScale
         guard scale.isFinite, scale > 0 else { return }
         outline.removeAll()
+        stroker.cullBox = TileBinner.userSpaceBox(width: Double(width), height: Double(height), transform: t)
         stroker.expand(path, parameters, tolerance: StrokeExpander.tolerance / scale, into: &outline)
         if stroker.exceededPointLimit { tooManySegments = true; return }
         let limit = Flattener.coordinateLimit

@@ -114,6 +114,12 @@ package struct StrokeExpander {
     /// the walk itself is bounded too (past it the path keeps its current on/off state).
     private var dashesLeft = 0
     private var dashCorners: [Bool] = []
+    /// The user-space box outside which nothing drawn is visible (the canvas mapped back through the
+    /// draw's transform), or nil for no culling (`strokedPath`). A dash whose centre line, widened by
+    /// the farthest its caps and joins reach, lies outside it is not expanded: each dash is a closed
+    /// contour, which adds no winding anywhere outside itself, so skipping it changes no pixel, and a
+    /// long finely dashed path crossing a small canvas costs only its visible dashes.
+    package var cullBox: (low: SIMD2<Double>, high: SIMD2<Double>)? = nil
 
     /// Expands `path` into `out` (user space). `tolerance` is the allowed error in user units and
     /// `scale` the largest stretch of the transform, so arc steps can be chosen in device terms.
@@ -280,6 +286,16 @@ package struct StrokeExpander {
                 dashPoints[kept] = dashPoints[i]; dashCorners[kept] = dashCorners[i]; kept += 1
             }
             dashPoints.removeSubrange(kept...); dashCorners.removeSubrange(kept...)
+            if let box = cullBox, !dashPoints.isEmpty {
+                // Miter joins reach halfWidth * miterLimit from a corner, square caps sqrt(2) * halfWidth.
+                let reach = p.halfWidth * (p.join == .miter ? max(p.miterLimit, 1.5) : 1.5)
+                var low = dashPoints[0], high = dashPoints[0]
+                for q in dashPoints { low = pointwiseMin(low, q); high = pointwiseMax(high, q) }
+                if any(low - reach .> box.high) || any(high + reach .< box.low) {
+                    dashPoints.removeAll(keepingCapacity: true); dashCorners.removeAll(keepingCapacity: true)
+                    return
+                }
+            }
             if dashPoints.count == 1 {
                 dot(dashPoints[0], direction: direction, p, maxTurn: maxTurn, into: &out)
             } else if dashPoints.count >= 2 {

@@ -55,4 +55,66 @@ import Testing
             _ = try renderCPU(width: 100, height: 100) { $0.stroke(path, with: .color(.black), style: style) }
         }
     }
+
+    /// Dashes outside the canvas are not expanded when a stroke is drawn (`StrokeExpander.cullBox`);
+    /// `strokedPath` expands all of them. Filling the full outline must give the same pixels as the
+    /// culled stroke, under rotations, shears and scales that put most of the path off the canvas.
+    @Test func culledDashesChangeNoPixel() throws {
+        var rng = SeededRandom(seed: 0xDA5E)
+        let caps: [CGLineCap] = [.butt, .round, .square]
+        let joins: [CGLineJoin] = [.miter, .round, .bevel]
+        for trial in 0..<60 {
+            var path = Path()
+            path.move(to: rng.point(in: 400))
+            for _ in 0..<Int.random(in: 2...6, using: &rng) {
+                if Bool.random(using: &rng) {
+                    path.addLine(to: rng.point(in: 400))
+                } else {
+                    path.addQuadCurve(to: rng.point(in: 400), control: rng.point(in: 400))
+                }
+            }
+            if Bool.random(using: &rng) { path.closeSubpath() }
+            let style = StrokeStyle(lineWidth: [0.5, 3, 11, 40][Int.random(in: 0..<4, using: &rng)],
+                                    lineCap: caps.randomElement(using: &rng)!, lineJoin: joins.randomElement(using: &rng)!,
+                                    miterLimit: CGFloat.random(in: 1...12, using: &rng),
+                                    dash: [CGFloat.random(in: 0...6, using: &rng), CGFloat.random(in: 1...6, using: &rng)],
+                                    dashPhase: CGFloat.random(in: 0...10, using: &rng))
+            let transform = CGAffineTransform(translationX: CGFloat.random(in: -200...50, using: &rng), y: CGFloat.random(in: -200...50, using: &rng))
+                .rotated(by: CGFloat.random(in: -3...3, using: &rng))
+                .scaledBy(x: CGFloat.random(in: 0.3...3, using: &rng), y: CGFloat.random(in: 0.3...3, using: &rng))
+            let culled = try renderCPU(width: 64, height: 48) { context in
+                context.concatenate(transform)
+                context.stroke(path, with: .color(.black), style: style)
+            }
+            let full = try renderCPU(width: 64, height: 48) { context in
+                context.concatenate(transform)
+                context.fill(path.strokedPath(style), with: .color(.black))
+            }
+            let difference = ImageDifference(culled, full)
+            #expect(difference.maxAbs <= 1, "trial \(trial): \(difference)")
+        }
+    }
+
+    /// The culling itself: of a long dashed line crossing a small box, only dashes within the stroke's
+    /// reach of the box become contours.
+    @Test func dashesOutsideTheCullBoxAreNotExpanded() throws {
+        var path = Path()
+        path.move(to: CGPoint(x: -10_000, y: 5))
+        path.addLine(to: CGPoint(x: 10_000, y: 5))
+        let style = StrokeStyle(lineWidth: 2, lineCap: .square, lineJoin: .bevel, dash: [1, 1])
+        let parameters = try #require(StrokeParameters(style))
+        func contours(_ box: (low: SIMD2<Double>, high: SIMD2<Double>)?) -> Int {
+            var expander = StrokeExpander()
+            expander.cullBox = box
+            var outline = StrokeOutline()
+            expander.expand(path, parameters, tolerance: StrokeExpander.tolerance, into: &outline)
+            return outline.contourEnds.count
+        }
+        #expect(contours(nil) == 10_000)
+        // x in 0...10 and the reach of 1.5: dashes starting at -2 ... 10 (every other unit).
+        let visible = contours((SIMD2(0, 0), SIMD2(10, 10)))
+        #expect(visible >= 5 && visible <= 8, "\(visible) contours")
+        // A box the line's reach misses: nothing.
+        #expect(contours((SIMD2(0, 20), SIMD2(10, 30))) == 0)
+    }
 }

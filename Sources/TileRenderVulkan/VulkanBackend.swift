@@ -40,7 +40,9 @@ package struct VulkanBackend: RasterBackend {
             var info = VkBufferCreateInfo()
             info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
             info.size = VkDeviceSize(size)
-            info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue
+            // Transfers: resident images are copied device-side into a scene's image texels.
+            info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
+                | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
             info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
             var createdBuffer: VkBuffer?
             try check(vkCreateBuffer(device, &info, nil, &createdBuffer), "vkCreateBuffer")
@@ -101,25 +103,44 @@ package struct VulkanBackend: RasterBackend {
         }
     }
 
-    package func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
-        guard scene.maxLayerDepth <= GPUABI.maxLayerDepth else {
-            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(GPUABI.maxLayerDepth)")
+    /// An offscreen group's image kept in a device buffer: the group is drawn into it, and the scenes
+    /// that draw the group copy it device-side into their image texels. (Every buffer of this backend
+    /// is host-visible, so a read-back is a copy from mapped memory.)
+    package final class ResidentBuffer: ResidentImage, @unchecked Sendable {
+        package let width: Int
+        package let height: Int
+        package let buffer: HostBuffer
+
+        package init(_ context: VulkanContext, width: Int, height: Int) throws {
+            self.width = width
+            self.height = height
+            buffer = try HostBuffer(context, size: width * height * 4)
+            buffer.mapped.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
         }
-        let device = context.device
-        // The band's pixel rows only (all of them unless the scene is banded); the shader offsets its
-        // tile rows by `tileRowStart` and indexes this buffer from the band's first pixel row.
+
+        package func readBack() throws -> Bitmap {
+            let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer.mapped, count: width * height * 4))
+            return try Bitmap(width: width, height: height, premultipliedRGBA: bytes)
+        }
+    }
+
+    package func makeResidentImage(width: Int, height: Int) throws -> (any ResidentImage)? {
+        guard width * height * 4 <= context.maxStorageBufferRange else { return nil }
+        return try ResidentBuffer(context, width: width, height: height)
+    }
+
+    /// The band's pixel rows (all of them unless the scene is banded): the shader offsets its tile rows
+    /// by `tileRowStart` and indexes the pixel buffer from the band's first pixel row.
+    private func bandRows(_ scene: BinnedScene, height: Int) -> (first: Int, count: Int) {
         let firstRow = scene.tileRows.lowerBound * BinnedScene.tileSize
-        let rowCount = max(0, min(target.height, scene.tileRows.upperBound * BinnedScene.tileSize) - firstRow)
+        return (firstRow, max(0, min(height, scene.tileRows.upperBound * BinnedScene.tileSize) - firstRow))
+    }
+
+    package func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
+        let (firstRow, rowCount) = bandRows(scene, height: target.height)
         guard rowCount > 0 else { return }
-        let pixelCount = target.width * rowCount
-        let largest = [pixelCount * 4, scene.segments.count * MemoryLayout<TileSegment>.stride,
-                       scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
-                       scene.tileCommandStart.count * 4,
-                       scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.count * 4].max()!
-        guard largest <= context.maxStorageBufferRange else {
-            throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
-        }
-        let output = try HostBuffer(context, size: pixelCount * 4)
+        try checkBuffers(scene, pixelBytes: target.width * rowCount * 4)
+        let output = try HostBuffer(context, size: target.width * rowCount * 4)
         let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
         for y in 0..<rowCount {
             let dst = pixels + y * target.width * 4
@@ -128,6 +149,64 @@ package struct VulkanBackend: RasterBackend {
             } else {
                 dst.update(from: target.base.advanced(by: (firstRow + y) * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
                            count: target.width * 4)
+            }
+        }
+        try dispatch(scene, width: target.width, height: target.height, pixels: output, settings: settings)
+        for y in 0..<rowCount {
+            target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
+                                                                                    byteCount: target.width * 4)
+        }
+    }
+
+    package func rasterize(_ scene: BinnedScene, intoResident image: any ResidentImage, settings: RasterSettings) throws {
+        guard let image = image as? ResidentBuffer, image.buffer.owner === context.vulkanDevice,
+              image.width == scene.width, image.height == scene.height else {
+            throw TileRenderError.backendUnavailable("the image was not made by this Vulkan device for this scene")
+        }
+        let (firstRow, rowCount) = bandRows(scene, height: image.height)
+        guard rowCount > 0 else { return }
+        let bandBytes = image.width * rowCount * 4
+        try checkBuffers(scene, pixelBytes: bandBytes)
+        if firstRow == 0 {
+            // The first (usually only) band draws straight into the image.
+            try dispatch(scene, width: image.width, height: image.height, pixels: image.buffer, settings: settings)
+        } else {
+            // A later band's rows start inside the image, at an offset a storage descriptor may not be
+            // aligned to: drawn in a buffer of their own and copied into place.
+            let band = try HostBuffer(context, size: bandBytes)
+            let rows = image.buffer.mapped + firstRow * image.width * 4
+            band.mapped.copyMemory(from: rows, byteCount: bandBytes)
+            try dispatch(scene, width: image.width, height: image.height, pixels: band, settings: settings)
+            rows.copyMemory(from: band.mapped, byteCount: bandBytes)
+        }
+    }
+
+    private func checkBuffers(_ scene: BinnedScene, pixelBytes: Int) throws {
+        guard scene.maxLayerDepth <= GPUABI.maxLayerDepth else {
+            throw TileRenderError.backendUnavailable("layers nest \(scene.maxLayerDepth) deep; the Vulkan shader supports \(GPUABI.maxLayerDepth)")
+        }
+        let largest = [pixelBytes, scene.segments.count * MemoryLayout<TileSegment>.stride,
+                       scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
+                       scene.tileCommandStart.count * 4,
+                       scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.count * 4].max()!
+        guard largest <= context.maxStorageBufferRange else {
+            throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
+        }
+    }
+
+    /// Runs the fine shader over the band `scene.tileRows` of a `width` x `height` canvas, reading and
+    /// writing the band's rows in `pixels`; returns once the device is done.
+    private func dispatch(_ scene: BinnedScene, width: Int, height: Int, pixels output: HostBuffer, settings: RasterSettings) throws {
+        let device = context.device
+        // Resident images of this device are copied into the image texels device-side; any other is
+        // read back and written through the mapping.
+        var copies: [(source: HostBuffer, start: Int, bytes: Int)] = []
+        var hostImages: [ResidentImageRegion] = []
+        for region in scene.residentImages {
+            if let image = region.image as? ResidentBuffer, image.buffer.owner === context.vulkanDevice {
+                copies.append((image.buffer, region.start, image.width * image.height * 4))
+            } else {
+                hostImages.append(region)
             }
         }
         // One buffer per binding of the fine shader, in binding order (the switch names each).
@@ -144,6 +223,16 @@ package struct VulkanBackend: RasterBackend {
             case .backdrops: return try upload(scene.backdrops)
             case .pixels: return output
             case .images: return try upload(scene.images)
+            }
+        }
+        let imageTexels = all[GPUABI.Binding.allCases.firstIndex(of: .images)!]
+        for region in hostImages {
+            let bitmap = try region.image.readBack()
+            for y in 0..<bitmap.height {
+                bitmap.pixels.withUnsafeBytes { raw in
+                    (imageTexels.mapped + (region.start + y * bitmap.width) * 4)
+                        .copyMemory(from: raw.baseAddress! + y * bitmap.bytesPerRow, byteCount: bitmap.width * 4)
+                }
             }
         }
 
@@ -189,10 +278,22 @@ package struct VulkanBackend: RasterBackend {
         // Command buffer: bind, push constants, one workgroup per tile, make the writes visible to the host.
         let (commandPool, firstBuffer) = try context.beginOneTimeCommands()
         var commandBuffer = firstBuffer  // vkQueueSubmit takes its address
+        if !copies.isEmpty {
+            for copy in copies {
+                var region = VkBufferCopy(srcOffset: 0, dstOffset: VkDeviceSize(copy.start * 4), size: VkDeviceSize(copy.bytes))
+                vkCmdCopyBuffer(commandBuffer, copy.source.buffer, imageTexels.buffer, 1, &region)
+            }
+            var copied = VkMemoryBarrier()
+            copied.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+            copied.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT.rawValue
+            copied.dstAccessMask = VK_ACCESS_SHADER_READ_BIT.rawValue
+            vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_TRANSFER_BIT.rawValue, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue,
+                                 0, 1, &copied, 0, nil, 0, nil)
+        }
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
         // All values are within the validated canvas (at most 32768 per side), so the conversions hold.
-        var config = GPUABI.FineConfig(width: UInt32(target.width), height: UInt32(target.height),
+        var config = GPUABI.FineConfig(width: UInt32(width), height: UInt32(height),
                                        tilesX: UInt32(scene.tilesX), tileRowStart: UInt32(scene.tileRows.lowerBound))
         vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
                            UInt32(MemoryLayout<GPUABI.FineConfig>.size), &config)
@@ -227,16 +328,11 @@ package struct VulkanBackend: RasterBackend {
                                              left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
         let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
         if waited == VK_TIMEOUT {
-            VulkanBackend.abandoned.withLock { $0.append(all + [pool, commandPool, fenceObject]) }
+            VulkanBackend.abandoned.withLock { $0.append(all + copies.map(\.source) + [pool, commandPool, fenceObject]) }
             throw TileRenderError.backendUnavailable("the Vulkan device did not finish the scene within \(VulkanBackend.timeLimitSeconds) s")
         }
         try check(waited, "vkWaitForFences")
-
-        for y in 0..<rowCount {
-            target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
-                                                                                    byteCount: target.width * 4)
-        }
         // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
-        withExtendedLifetime((all, pool, commandPool, fenceObject)) {}
+        withExtendedLifetime((all, copies, pool, commandPool, fenceObject)) {}
     }
 }

@@ -12,7 +12,8 @@ public struct OffscreenCacheStatistics: Sendable, Equatable {
     public var misses: Int
     /// Images dropped to stay within the budget (least recently used first).
     public var evictions: Int
-    /// Bytes of cached images now (4 per pixel).
+    /// Bytes of cached images now (4 per pixel), in host memory or, for groups drawn on the GPU, in
+    /// the device's.
     public var bytes: Int
     /// Cached images now.
     public var imageCount: Int
@@ -75,7 +76,7 @@ package final class OffscreenCache: Sendable {
 
     private struct Entry {
         package var key: OffscreenKey
-        package var image: Bitmap
+        package var image: ImageTexels
         package var lastUse: UInt64
     }
     private struct State {
@@ -98,9 +99,9 @@ package final class OffscreenCache: Sendable {
 
     /// The cached image for `key`, or the one `render` makes (then cached when it fits the budget).
     /// `render` runs outside the lock, so concurrent renders of one key may both render it; one is kept.
-    package func image(for key: OffscreenKey, render: () throws -> Bitmap) rethrows -> Bitmap {
+    package func image(for key: OffscreenKey, render: () throws -> ImageTexels) rethrows -> ImageTexels {
         let bucket = hash(key)
-        let found = state.withLock { s -> Bitmap? in
+        let found = state.withLock { s -> ImageTexels? in
             s.clock += 1
             guard let i = s.buckets[bucket]?.firstIndex(where: { $0.key == key }) else {
                 s.misses += 1
@@ -112,7 +113,7 @@ package final class OffscreenCache: Sendable {
         }
         if let found { return found }
         let image = try render()
-        let size = image.pixels.count
+        let size = image.byteCount
         guard size <= budget else { return image }
         state.withLock { s in
             if s.buckets[bucket]?.contains(where: { $0.key == key }) == true { return }
@@ -136,7 +137,7 @@ package final class OffscreenCache: Sendable {
         guard let oldest else { return false }
         let removed = s.buckets[oldest.bucket]!.remove(at: oldest.index)
         if s.buckets[oldest.bucket]!.isEmpty { s.buckets[oldest.bucket] = nil }
-        s.bytes -= removed.image.pixels.count
+        s.bytes -= removed.image.byteCount
         s.imageCount -= 1
         s.evictions += 1
         return true

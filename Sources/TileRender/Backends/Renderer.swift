@@ -94,15 +94,49 @@ public struct Renderer: Sendable {
     package func resolvingOffscreenGroups(_ scene: Scene) throws -> Scene {
         try scene.resolvingOffscreenGroups { group in
             try state.offscreen.image(for: OffscreenKey(content: group.content, backend: backend)) {
-                try render(group.content)
+                try renderOffscreen(group.content)
             }
         }
     }
 
+    /// A group's content rendered on this renderer's backend: kept in the backend's own memory where it
+    /// has any (Vulkan: a device buffer, which the scenes drawing the group copy device-side), else a
+    /// bitmap. A group the GPU cannot draw whole under `.auto` is drawn on the CPU into a bitmap.
+    private func renderOffscreen(_ content: Scene) throws -> ImageTexels {
+        let (w, h) = try Renderer.pixelSize(of: content.size)
+        do {
+            if let image = try renderReturningStatistics(content, to: .offscreen(width: w, height: h)).1 { return .resident(image) }
+        } catch is ResidentFallback {}
+        return .bitmap(try render(content))
+    }
+
+    /// Where a render's pixels go.
+    private enum Destination {
+        /// Host memory (a bitmap or a caller's buffer).
+        case host(RenderTarget)
+        /// A new transparent image in the backend's own memory (`RasterBackend.makeResidentImage`).
+        case offscreen(width: Int, height: Int)
+    }
+    /// An offscreen render that cannot stay on its backend: the backend keeps no images, or `.auto`
+    /// moved a band to the CPU. The group is drawn into a bitmap instead.
+    private struct ResidentFallback: Error {}
+
     private func renderReturningStatistics(_ scene: Scene, into target: RenderTarget) throws -> RenderStatistics {
+        try renderReturningStatistics(scene, to: .host(target)).0
+    }
+
+    private func renderReturningStatistics(_ scene: Scene, to destination: Destination) throws -> (RenderStatistics, (any ResidentImage)?) {
         // Groups first: their renders take the binning buffers too.
         let scene = try resolvingOffscreenGroups(scene)
         var backend = try BackendSelection.backend(for: self.backend, cpu: state.cpu, gpu: gpuProvider)
+        let target: RenderTarget?, resident: (any ResidentImage)?, width: Int, height: Int
+        switch destination {
+        case .host(let t):
+            (target, resident, width, height) = (t, nil, t.width, t.height)
+        case .offscreen(let w, let h):
+            guard let image = try backend.makeResidentImage(width: w, height: h) else { throw ResidentFallback() }
+            (target, resident, width, height) = (nil, image, w, h)
+        }
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
         let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit)
         let timings = StageTimings()
@@ -114,7 +148,7 @@ public struct Renderer: Sendable {
         // budget; a GPU's also the device's buffer limit, checked here, before anything is binned or
         // uploaded. `.auto` takes the CPU at once when the device's limit is what does not fit.
         var plan = try timings.measure(.binning) {
-            try BinningPlan(encoding: encoding, width: target.width, height: target.height, threadCount: threadCount,
+            try BinningPlan(encoding: encoding, width: width, height: height, threadCount: threadCount,
                             budget: binningBudget, reusing: &buffers, timings: timings)
         }
         if let deviceLimit = backend.capabilities.maxBufferBytes {
@@ -122,7 +156,7 @@ public struct Renderer: Sendable {
                 let range = min(deviceLimit, deviceBufferLimit ?? Int.max)
                 try backend.checkSceneBuffers(encoding, limit: range)
                 // The band's pixel rows may be one buffer too (the CPU plan does not count them).
-                let rowBytes = backend.capabilities.buffersPixelRows ? target.width * BinnedScene.tileSize * 4 : 0
+                let rowBytes = backend.capabilities.buffersPixelRows ? width * BinnedScene.tileSize * 4 : 0
                 let tallest = plan.bands.map(\.count).max() ?? 0
                 if range < plan.largestBandEstimate || tallest * rowBytes > range {
                     let device = backend.capabilities.deviceName, limitName = backend.capabilities.maxBufferName
@@ -134,6 +168,7 @@ public struct Renderer: Sendable {
                 }
             } catch {
                 guard let cpu = BackendSelection.fallback(for: self.backend, from: backend, after: error, cpu: state.cpu) else { throw error }
+                if resident != nil { throw ResidentFallback() }
                 backend = cpu
                 try timings.measure(.binning) {
                     try plan.plan(budget: binningBudget, extraRowBytes: 0, limit: "the binning memory budget of \(BinningPlan.describe(binningBudget))",
@@ -158,9 +193,14 @@ public struct Renderer: Sendable {
                 if let depth = backend.capabilities.maxLayerDepth, binned.maxLayerDepth > depth {
                     throw TileRenderError.backendUnavailable("layers nest \(binned.maxLayerDepth) deep; the \(backend.capabilities.name) backend supports \(depth)")
                 }
-                try backend.rasterize(binned, into: target, settings: settings)
+                if let resident {
+                    try backend.rasterize(binned, intoResident: resident, settings: settings)
+                } else if let target {
+                    try backend.rasterize(binned, into: target, settings: settings)
+                }
             } catch {
                 guard let cpu = BackendSelection.fallback(for: self.backend, from: backend, after: error, cpu: state.cpu) else { throw error }
+                guard let target else { throw ResidentFallback() }
                 backend = cpu
                 statistics.backend = .cpu
                 try backend.rasterize(binned, into: target, settings: settings)
@@ -168,7 +208,7 @@ public struct Renderer: Sendable {
         }
         statistics.binningSeconds = timings.seconds(.binning)
         statistics.strokeSeconds = timings.seconds(.strokes)
-        return statistics
+        return (statistics, resident)
     }
 }
 

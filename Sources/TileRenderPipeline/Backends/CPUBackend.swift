@@ -11,6 +11,9 @@ package final class CPUBackend: RasterBackend {
     package init() {}
 
     package func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
+        // Images another backend keeps (groups drawn on the GPU before a fallback) are read back.
+        var scene = scene
+        if !scene.residentImages.isEmpty { try scene.readBackResidentImages() }
         let threadCount = max(1, settings.threadCount)
         var workers = scratch.withLock { stored in
             let taken = stored

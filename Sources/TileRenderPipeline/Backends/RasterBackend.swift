@@ -63,10 +63,20 @@ package protocol RasterBackend: Sendable {
     /// Draws one band (`scene.tileRows`) into `target`. Writes the target only once the band is drawn,
     /// so a failed band can be drawn again by another backend.
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws
+    /// A transparent `width` x `height` image in the backend's own memory, for an offscreen group to be
+    /// drawn into and kept there; nil when the backend draws into host memory only (the CPU).
+    func makeResidentImage(width: Int, height: Int) throws -> (any ResidentImage)?
+    /// Draws one band into `image`, made by this backend's `makeResidentImage` (the image's size is
+    /// the scene's canvas).
+    func rasterize(_ scene: BinnedScene, intoResident image: any ResidentImage, settings: RasterSettings) throws
 }
 
 extension RasterBackend {
     package func checkSceneBuffers(_ encoding: EncodedScene, limit: Int) throws {}
+    package func makeResidentImage(width: Int, height: Int) throws -> (any ResidentImage)? { nil }
+    package func rasterize(_ scene: BinnedScene, intoResident image: any ResidentImage, settings: RasterSettings) throws {
+        throw TileRenderError.backendUnavailable("the \(capabilities.name) backend keeps no images of its own")
+    }
 }
 
 /// What a cheap look at the GPU devices found (no device created, no shader compiled).

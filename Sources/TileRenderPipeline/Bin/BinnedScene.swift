@@ -73,6 +73,9 @@ package struct BinnedScene: Sendable {
     package var paints: [EncodedPaint] = []
     package var ramps: [SIMD4<Float>] = []
     package var images: [UInt32] = []
+    /// Where resident images' texels belong in `images` (zeros there): the backend fills them, the
+    /// Vulkan backend device-side, the CPU by `readBackResidentImages`.
+    package var residentImages: [ResidentImageRegion] = []
     package var segments: [TileSegment] = []
     package var backdrops: [Float] = []
     package var pathTiles: [PathTile] = []
@@ -118,6 +121,7 @@ package struct BinnedScene: Sendable {
         paints = encoding.paints
         ramps = encoding.ramps
         images = encoding.images
+        residentImages = encoding.residentImages
         draws = encoding.draws.map {
             BinnedDraw(paintIndex: $0.paintIndex, rule: ($0.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
                        layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift)

@@ -94,8 +94,8 @@ extension GraphicsContext {
             case focalRadialGradient(Gradient, center: CGPoint, radius: CGFloat, focus: CGPoint)
             /// Angles from +x toward +y; `endAngle` is `startAngle` plus the sweep.
             case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
-            /// A bitmap stretched over `destination` (user space), sampled bilinearly.
-            case image(Bitmap, destination: CGRect)
+            /// An image stretched over `destination` (user space), sampled bilinearly.
+            case image(ImageTexels, destination: CGRect)
         }
         package let kind: Kind
         /// How gradients continue beyond their end stops and interpolate.

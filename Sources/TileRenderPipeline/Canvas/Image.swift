@@ -27,7 +27,7 @@ extension GraphicsContext {
     /// mode and clip.
     public func draw(_ image: Image, in rect: CGRect) {
         guard rect.width > 0, rect.height > 0 else { return }
-        fill(Path(rect), with: Shading(kind: .image(image.bitmap, destination: rect)))
+        fill(Path(rect), with: Shading(kind: .image(.bitmap(image.bitmap), destination: rect)))
     }
 
     /// Draws `image` at its own size with `anchor` of the image placed at `point`.

@@ -30,7 +30,7 @@ public struct OffscreenGroup: Sendable, Equatable {
     public var opacity: Double
 
     /// The command that draws the rendered content (`image`, of `content.size` pixels) in its place.
-    package func compositeCommand(_ image: Bitmap) -> DrawCommand {
+    package func compositeCommand(_ image: ImageTexels) -> DrawCommand {
         switch compositing {
         case .image:
             .fill(FillCommand(layer: layer, blendMode: blendMode, path: Path(bounds), transform: transform,
@@ -58,7 +58,7 @@ extension Scene {
 
     /// This scene with each offscreen group replaced by the command that composites its rendered
     /// content (`render` makes the image for a group's content).
-    package func resolvingOffscreenGroups(_ render: (OffscreenGroup) throws -> Bitmap) rethrows -> Scene {
+    package func resolvingOffscreenGroups(_ render: (OffscreenGroup) throws -> ImageTexels) rethrows -> Scene {
         guard hasOffscreenGroups else { return self }
         var resolved = self
         resolved.commands = try commands.map { command in

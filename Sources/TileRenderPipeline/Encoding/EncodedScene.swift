@@ -81,6 +81,10 @@ package struct EncodedScene: Sendable {
     private struct ImageKey: Hashable { let storage: Int, width: Int, height: Int }
     /// Where each bitmap's texels start in `images` (scene encoding only).
     private var imageOffsets: [ImageKey: UInt32] = [:]
+    /// Images a backend keeps (offscreen groups rendered on the GPU): their regions of `images` hold
+    /// zeros, which the backend replaces with the image's texels.
+    package var residentImages: [ResidentImageRegion] = []
+    private var residentOffsets: [ObjectIdentifier: UInt32] = [:]
     /// Indexed by layer id.
     package var layers: [EncodedLayer] = []
     /// Set when the scene exceeds an encoding limit (distinct gradient ramps, layers); the renderer
@@ -222,34 +226,47 @@ package struct EncodedScene: Sendable {
             }
             m.tx = EncodedScene.clampOffset(m.tx); m.ty = EncodedScene.clampOffset(m.ty)
             return gradientPaint(.focal, lut: lut, spread: spread, map: m, params: (Float(min(distance / radius, 1e6)), 0))
-        case .image(let bitmap, let destination):
+        case .image(let texels, let destination):
             // Device -> user -> texel coordinates.
             let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)
-                .concatenating(CGAffineTransform(scaleX: CGFloat(bitmap.width) / destination.width,
-                                                 y: CGFloat(bitmap.height) / destination.height))
+                .concatenating(CGAffineTransform(scaleX: CGFloat(texels.width) / destination.width,
+                                                 y: CGFloat(texels.height) / destination.height))
             let m = inverse.concatenating(toTexels)
-            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }), images.count < Int(UInt32.max) - bitmap.width * bitmap.height else { return nil }
-            // The same bitmap drawn many times (copies share their pixel storage) is stored once.
-            let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-            let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
+            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }), images.count < Int(UInt32.max) - texels.width * texels.height else { return nil }
             let start: UInt32
-            if let known = imageOffsets[key] {
-                start = known
-            } else {
-                start = UInt32(images.count)
-                imageOffsets[key] = start
-                images.reserveCapacity(images.count + bitmap.width * bitmap.height)
-                bitmap.pixels.withUnsafeBufferPointer { px in
-                    for y in 0..<bitmap.height {
-                        for x in 0..<bitmap.width {
-                            let i = y * bitmap.bytesPerRow + x * 4
-                            images.append(UInt32(px[i]) | UInt32(px[i + 1]) << 8 | UInt32(px[i + 2]) << 16 | UInt32(px[i + 3]) << 24)
+            switch texels {
+            case .resident(let image):
+                // Drawn many times, stored once; the backend fills the zeros.
+                if let known = residentOffsets[ObjectIdentifier(image)] {
+                    start = known
+                } else {
+                    start = UInt32(images.count)
+                    residentOffsets[ObjectIdentifier(image)] = start
+                    residentImages.append(ResidentImageRegion(image: image, start: images.count))
+                    images.append(contentsOf: repeatElement(0, count: image.width * image.height))
+                }
+            case .bitmap(let bitmap):
+                // The same bitmap drawn many times (copies share their pixel storage) is stored once.
+                let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+                let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
+                if let known = imageOffsets[key] {
+                    start = known
+                } else {
+                    start = UInt32(images.count)
+                    imageOffsets[key] = start
+                    images.reserveCapacity(images.count + bitmap.width * bitmap.height)
+                    bitmap.pixels.withUnsafeBufferPointer { px in
+                        for y in 0..<bitmap.height {
+                            for x in 0..<bitmap.width {
+                                let i = y * bitmap.bytesPerRow + x * 4
+                                images.append(UInt32(px[i]) | UInt32(px[i + 1]) << 8 | UInt32(px[i + 2]) << 16 | UInt32(px[i + 3]) << 24)
+                            }
                         }
                     }
                 }
             }
-            return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: UInt32(bitmap.width),
-                                pad: UInt32(bitmap.height), color: SIMD4(0, 0, 0, Float(alpha)),
+            return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: UInt32(texels.width),
+                                pad: UInt32(texels.height), color: SIMD4(0, 0, 0, Float(alpha)),
                                 map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
                                 params: (0, 0))
         case .conicGradient(let gradient, let center, let startAngle, let endAngle):

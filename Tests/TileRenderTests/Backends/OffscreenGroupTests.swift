@@ -83,7 +83,7 @@ private func groupedRow(_ colors: [Color]) -> some View {
         let cache = OffscreenCache(hash: { _ in 0 })
         let red = OffscreenKey(content: recordedScene(GroupCard(color: .red), width: 40, height: 60), backend: .cpu)
         let blue = OffscreenKey(content: recordedScene(GroupCard(color: .blue), width: 40, height: 60), backend: .cpu)
-        let redImage = try Bitmap(width: 1, height: 1), blueImage = try Bitmap(width: 2, height: 1)
+        let redImage = ImageTexels.bitmap(try Bitmap(width: 1, height: 1)), blueImage = ImageTexels.bitmap(try Bitmap(width: 2, height: 1))
         #expect(cache.image(for: red) { redImage } == redImage)
         #expect(cache.image(for: blue) { blueImage } == blueImage)
         #expect(cache.image(for: red) { Issue.record("red was cached"); return blueImage } == redImage)
@@ -251,6 +251,20 @@ struct VulkanOffscreenGroupTests {
         #expect(gpu.offscreenCacheStatistics.hits == 6)
     }
 
+    /// A group drawn on Vulkan stays in a device buffer: the scene that draws it copies it device-side,
+    /// and a CPU render of the same resolved scene reads it back, with the same pixels.
+    @Test func groupsStayOnTheDevice() throws {
+        let scene = recordedScene(groupedRow([.red, .green, .blue]), width: 128, height: 60)
+        let gpu = Renderer(backend: .vulkan)
+        let resolved = try gpu.resolvingOffscreenGroups(scene)
+        #expect(residentImageCount(resolved) == 3)
+        let onDevice = try gpu.render(scene)
+        let readBack = try Renderer(backend: .cpu).render(resolved)
+        expectVulkanParity(readBack, onDevice, "resident groups read back by the CPU")
+        expectVulkanParity(try Renderer(backend: .cpu).render(scene), onDevice, "resident groups against the CPU's")
+        #expect(gpu.offscreenCacheStatistics.bytes == 3 * 40 * 60 * 4)
+    }
+
     @Test func theVulkanBackendReportsItsLimits() throws {
         let vulkan = try BackendSelection.backend(for: .vulkan, cpu: CPUBackend())
         let capabilities = vulkan.capabilities
@@ -268,7 +282,26 @@ struct VulkanOffscreenGroupTests {
     }
 }
 
+/// Composite commands of `scene` that sample an image a backend keeps.
+func residentImageCount(_ scene: Scene) -> Int {
+    scene.commands.filter { command in
+        if case .fill(let fill) = command, case .image(.resident, _) = fill.shading.kind { return true }
+        return false
+    }.count
+}
+
 // MARK: - The `.auto` policy, with a stand-in GPU
+
+/// The stand-in GPU's kept image: host memory it draws into with a CPU backend.
+private final class StandInImage: ResidentImage, @unchecked Sendable {
+    let width: Int, height: Int
+    var pixels: [UInt8]
+    init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+    func readBack() throws -> Bitmap { try Bitmap(width: width, height: height, premultipliedRGBA: pixels) }
+}
 
 /// A stand-in hardware GPU: draws through a CPU backend (so its pixels are the CPU's), with the limits
 /// and failures a test gives it.
@@ -277,6 +310,8 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
     var maxBufferBytes = 1 << 30
     var isHardware = true
     var dispatchFails = false
+    /// Keeps offscreen groups as `StandInImage`s (as Vulkan keeps them in device buffers).
+    var keepsImages = false
     var probeFinding = GPUProbe.hardware("stand-in")
     let drawer = CPUBackend()
 
@@ -292,6 +327,19 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
     func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
         if dispatchFails { throw TileRenderError.backendUnavailable("the stand-in dispatch failed") }
         try drawer.rasterize(scene, into: target, settings: settings)
+    }
+
+    func makeResidentImage(width: Int, height: Int) throws -> (any ResidentImage)? {
+        keepsImages ? StandInImage(width: width, height: height) : nil
+    }
+
+    func rasterize(_ scene: BinnedScene, intoResident image: any ResidentImage, settings: RasterSettings) throws {
+        if dispatchFails { throw TileRenderError.backendUnavailable("the stand-in dispatch failed") }
+        let image = try #require(image as? StandInImage)
+        try image.pixels.withUnsafeMutableBytes { raw in
+            try drawer.rasterize(scene, into: RenderTarget(base: raw.baseAddress!, width: image.width, height: image.height,
+                                                           bytesPerRow: image.width * 4), settings: settings)
+        }
     }
 }
 
@@ -334,6 +382,24 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
             let (bitmap, stats) = try render(deep, .auto, gpu)
             #expect(stats.backend == .cpu && bitmap == expected, "\(gpu.capabilities)")
         }
+    }
+
+    /// Groups drawn on a GPU that keeps images stay there (the scene samples the kept images), with
+    /// the CPU's pixels; under `.auto` a GPU that fails draws the groups on the CPU into bitmaps.
+    @Test func groupsStayOnAGPUThatKeepsImages() throws {
+        let scene = recordedScene(groupedRow([.red, .green, .blue, .orange]), width: 172, height: 60)
+        let expected = try Renderer(backend: .cpu).render(scene)
+        var keeping = Renderer(backend: .auto)
+        keeping.gpuProvider = StandInGPU(keepsImages: true)
+        #expect(residentImageCount(try keeping.resolvingOffscreenGroups(scene)) == 4)
+        let (bitmap, stats) = try keeping.renderWithStatistics(scene)
+        #expect(stats.backend == .vulkan && bitmap == expected)
+
+        var failing = Renderer(backend: .auto)
+        failing.gpuProvider = StandInGPU(dispatchFails: true, keepsImages: true)
+        let resolved = try failing.resolvingOffscreenGroups(scene)
+        #expect(residentImageCount(resolved) == 0 && resolved.commands.count == 4)
+        #expect(try failing.render(scene) == expected)
     }
 
     @Test func anExplicitGPUFailsClearly() throws {

@@ -377,6 +377,24 @@ struct VulkanBandTests {
         expectVulkanParity(a, b)
     }
 
+    /// A group drawn in bands on Vulkan: the first band draws straight into the kept device image, the
+    /// later ones in buffers of their own copied into place.
+    @Test func aBandedGroupStaysOnTheDevice() throws {
+        let doc = try SVGDocument(contentsOf: try Fixtures.file("Ghostscript_Tiger.svg", in: Fixtures.bench))
+        let tiger = doc.makeScene(size: CGSize(width: 256, height: 200))
+        var scene = Scene(size: CGSize(width: 300, height: 240))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 300, height: 240)), with: .color(.white))
+            ctx.translateBy(x: 20, y: 20)
+            ctx.drawOffscreen(tiger, in: CGRect(x: 0, y: 0, width: 256, height: 200))
+        }
+        var gpu = Renderer(backend: .vulkan)
+        gpu.binningBudget = 1 << 20
+        #expect(residentImageCount(try gpu.resolvingOffscreenGroups(scene)) == 1)
+        let b = try gpu.render(scene)
+        expectVulkanParity(try Renderer(backend: .cpu).render(scene), b)
+    }
+
     /// A small scene on a canvas whose pixel rows alone exceed the (stand-in) device limit: the rows
     /// are drawn in bands that fit, instead of failing after binning.
     @Test func pixelRowsBeyondTheDeviceLimitAreBanded() throws {

@@ -103,6 +103,7 @@ let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offs
         #expect(ShaderSources.text("missing.glsl") == nil)
     }
 
+    #if Vulkan
     /// A compile error inside an include names that file and its own line, not the including shader's.
     @Test func errorsInIncludesNameTheFileAndLine() {
         let includes = ["helper.glsl": "// line 1\n// line 2\nthis is not glsl;\n"]
@@ -133,4 +134,5 @@ let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offs
             #expect("\(error)".contains("nowhere.glsl"), "\(error)")
         }
     }
+    #endif
 }

@@ -1,3 +1,5 @@
+// Needs the Vulkan backend (the package trait `Vulkan`, on by default).
+#if Vulkan
 import CVulkan
 import Foundation
 import Shaders
@@ -101,3 +103,4 @@ struct GPULayoutProbeTests {
         #expect(counts() == before)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Needs the Vulkan backend (the package trait `Vulkan`, on by default).
+#if Vulkan
 import Foundation
 import Testing
 @testable import TileRender
@@ -91,3 +93,4 @@ import Testing
         #expect(result.words.first == ShaderCache.spirvMagic)
     }
 }
+#endif

@@ -10,8 +10,14 @@ import Testing
 import TileRenderSVG
 
 /// Whether a Vulkan device (a GPU, or Mesa's lavapipe on the CPU) can run the fine shader here.
+/// (Never in a build without the `Vulkan` trait: `swift test --disable-default-traits`.)
+#if Vulkan
 let vulkanAvailable: Bool = (try? VulkanContext.shared.get()) != nil
+#else
+let vulkanAvailable = false
+#endif
 
+#if Vulkan
 @Suite struct ShaderCompileTests {
     /// Runs without any Vulkan device: the shader must compile, and a broken one must say why.
     @Test func fineShaderCompiles() throws {
@@ -71,6 +77,8 @@ struct VulkanParityTests {
         #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
     }
 }
+
+#endif
 
 /// Without a usable driver, `.auto` falls back to the CPU with one log line and `.vulkan` fails clearly.
 @Suite(.serialized) struct NoVulkanDeviceTests {

@@ -73,6 +73,13 @@ package enum CurveFlattener {
     /// costs chords only near it (a fuzz finding flattened such curves into 2^24 lines).
     package static let splitAboveChords = 64
     package static let maxSplitDepth = 10
+    /// Around a single point (hit tests) the halves containing the point split deeper, up to this
+    /// depth, but at most `maxSplitsAroundPoint` times a curve: at depth 10 a curve near Double's limit
+    /// still needed the chord maximum there (2,000 such curves took over 1 s: a fuzz finding), and the
+    /// halves' boxes overlap, so without the count both could go on splitting at every level. Past
+    /// the count a piece takes at most `splitAboveChords` chords; ordinary curves never reach it.
+    package static let maxSplitDepthAroundPoint = 60
+    package static let maxSplitsAroundPoint = 64
 
     /// Number of equal parameter steps that keep `curve` within `tolerance` (Wang's formula), in
     /// 1...maxChordsPerCurve.
@@ -157,21 +164,29 @@ package enum CurveFlattener {
                                         windingInside visible: CGRect, _ body: (SIMD2<Double>) -> Void) {
         let area = (minX: Double(visible.minX), minY: Double(visible.minY),
                     maxX: Double(visible.maxX), maxY: Double(visible.maxY))
-        visit(curve, tolerance, placement, area, depth: 0, body)
+        // Over an area, both halves of a curve can overlap it at every level, so the depth stays small.
+        let aroundPoint = visible.width == 0 && visible.height == 0
+        var splitsLeft = aroundPoint ? maxSplitsAroundPoint : Int.max
+        visit(curve, tolerance, placement, area, depth: 0, maxDepth: aroundPoint ? maxSplitDepthAroundPoint : maxSplitDepth,
+              splitsLeft: &splitsLeft, body)
     }
 
     private static func visit(_ c: BezierCurve, _ tolerance: Double, _ placement: ChordPlacement,
                               _ area: (minX: Double, minY: Double, maxX: Double, maxY: Double), depth: Int,
-                              _ body: (SIMD2<Double>) -> Void) {
+                              maxDepth: Int, splitsLeft: inout Int, _ body: (SIMD2<Double>) -> Void) {
         let minX = min(min(c.p0.x, c.p1.x), min(c.p2.x, c.p3.x)), maxX = max(max(c.p0.x, c.p1.x), max(c.p2.x, c.p3.x))
         let minY = min(min(c.p0.y, c.p1.y), min(c.p2.y, c.p3.y)), maxY = max(max(c.p0.y, c.p1.y), max(c.p2.y, c.p3.y))
         let outside = maxY <= area.minY || minY >= area.maxY || maxX <= area.minX || minX >= area.maxX
-        let n = outside ? 1 : chordCount(c, tolerance: tolerance)
-        if n > splitAboveChords && depth < maxSplitDepth {
-            let (left, right) = c.halves()
-            visit(left, tolerance, placement, area, depth: depth + 1, body)
-            visit(right, tolerance, placement, area, depth: depth + 1, body)
-            return
+        var n = outside ? 1 : chordCount(c, tolerance: tolerance)
+        if n > splitAboveChords && depth < maxDepth {
+            if splitsLeft > 0 {
+                splitsLeft -= 1
+                let (left, right) = c.halves()
+                visit(left, tolerance, placement, area, depth: depth + 1, maxDepth: maxDepth, splitsLeft: &splitsLeft, body)
+                visit(right, tolerance, placement, area, depth: depth + 1, maxDepth: maxDepth, splitsLeft: &splitsLeft, body)
+                return
+            }
+            n = splitAboveChords
         }
         forEachChordEnd(c, count: n, placement: placement, body)
     }

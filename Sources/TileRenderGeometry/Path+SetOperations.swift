@@ -78,8 +78,9 @@ package enum SetOperation {
     /// million took 1 s under ASan and fuzzer instrumentation, a fuzz finding).
     package static let maxPairTests = 4_000_000
     /// Pieces one split may cut the edges into (each is then classified by winding queries): many
-    /// edges crossing each other make about n²/4 of them (234,498 from 4,902 edges: a fuzz finding).
-    package static let maxSplitPieces = 100_000
+    /// edges crossing each other make about n²/4 of them (234,498 from 4,902 edges: a fuzz finding;
+    /// classifying 100,000 long crossing pieces took over 1 s under ASan, another).
+    package static let maxSplitPieces = 50_000
     /// Rows and columns of the grid that approximates a set operation too complex to split exactly.
     package static let approximationGrid = 512
 

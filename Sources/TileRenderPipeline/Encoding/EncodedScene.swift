@@ -259,16 +259,19 @@ package struct EncodedScene: Sendable {
                         for y in 0..<bitmap.height {
                             for x in 0..<bitmap.width {
                                 let i = y * bitmap.bytesPerRow + x * 4
-                                images.append(UInt32(px[i]) | UInt32(px[i + 1]) << 8 | UInt32(px[i + 2]) << 16 | UInt32(px[i + 3]) << 24)
+                                let r = UInt32(px[i]), g = UInt32(px[i + 1]) << 8
+                                let b = UInt32(px[i + 2]) << 16, a = UInt32(px[i + 3]) << 24
+                                images.append(r | g | b | a)
                             }
                         }
                     }
                 }
             }
-            return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: UInt32(texels.width),
-                                pad: UInt32(texels.height), color: SIMD4(0, 0, 0, Float(alpha)),
-                                map: (Float(m.a), Float(m.b), Float(m.c), Float(m.d), Float(m.tx), Float(m.ty)),
-                                params: (0, 0))
+            let width = UInt32(texels.width), height = UInt32(texels.height)
+            let a = Float(m.a), b = Float(m.b), c = Float(m.c), d = Float(m.d), tx = Float(m.tx), ty = Float(m.ty)
+            let map = (a, b, c, d, tx, ty)
+            return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: width, pad: height,
+                                color: SIMD4(0, 0, 0, Float(alpha)), map: map, params: (0, 0))
         case .conicGradient(let gradient, let center, let startAngle, let endAngle):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             guard center.x.isFinite, center.y.isFinite, startAngle.radians.isFinite, endAngle.radians.isFinite else {

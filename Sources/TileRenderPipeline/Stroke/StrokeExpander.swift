@@ -22,6 +22,9 @@ import TileRenderGeometry
 package struct StrokeOutline {
     package var points: [SIMD2<Double>] = []
     package var contourEnds: [Int] = []
+    /// Arc steps (round joins, caps and dots) the current path may still take; `expand` sets it to
+    /// `StrokeExpander.maxArcStepsPerPath`, and past it every arc is one chord.
+    package var arcStepsLeft = Int.max
 
     package mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
@@ -82,10 +85,16 @@ package struct StrokeExpander {
     /// 4096 steps a radius of r device pixels is within r * 3e-7 of the true circle.
     package static let maxArcStepsPerTurn = 4096.0
 
-    /// Round joins, caps and dots of one path share at most about this many arc steps: a path with many
-    /// of them at a huge width (a million dashes with round caps 1e6 pixels wide asked for 4e9 points)
-    /// gets coarser arcs instead of unbounded memory. Ordinary paths are far below it.
-    package static let maxArcStepsPerPath = 4_000_000.0
+    /// Round joins, caps and dots of one path share at most this many arc steps: a path with many of
+    /// them at a huge width (a million dashes with round caps 1e6 pixels wide asked for 4e9 points)
+    /// gets coarser arcs instead of unbounded memory. The step angle is chosen to share them out, and
+    /// the count is also enforced (`StrokeOutline.arcStepsLeft`): the joins inside a curve near
+    /// Double's limit turn at random by rounding, far more than the curve does (a fuzz finding made 46
+    /// million outline points from 53 elements). Ordinary paths are far below it.
+    package static let maxArcStepsPerPath = 1_000_000.0
+    /// Most outline points one stroke may make (four per centre-line point at the centre-line limit;
+    /// arcs are within `maxArcStepsPerPath`): past it `expand` stops as at `maxCentreLinePoints`.
+    package static let maxOutlinePoints = 4 * Flattener.maxSegmentsPerPath
 
     /// Half widths are clamped to this many device pixels (`tolerance` says how large a device pixel is
     /// in user units). Wider strokes differ only where the centre line is more than about 1e6 pixels
@@ -152,10 +161,13 @@ package struct StrokeExpander {
 
         exceededPointLimit = false
         var expandedPoints = 0
+        out.arcStepsLeft = Int(StrokeExpander.maxArcStepsPerPath)
+        let outlineStart = out.points.count
         func finishSubpath(closed: Bool) {
             expandedPoints += points.count
             if hasSegment && !exceededPointLimit {
                 subpath(closed: closed, p, tolerance: tolerance, maxTurn: maxTurn, into: &out)
+                if out.points.count - outlineStart > StrokeExpander.maxOutlinePoints { exceededPointLimit = true }
             }
             points.removeAll(keepingCapacity: true)
             corners.removeAll(keepingCapacity: true)
@@ -167,7 +179,7 @@ package struct StrokeExpander {
         for segment in path.segments(map: PathPointMap(limit: StrokeExpander.coordinateLimit)) {
             // The centre line's points bound the outline's (joins and caps share a bounded number of
             // arc steps), so a path whose flattened centre line passes the limit stops here.
-            if expandedPoints + points.count > StrokeExpander.maxCentreLinePoints {
+            if exceededPointLimit || expandedPoints + points.count > StrokeExpander.maxCentreLinePoints {
                 exceededPointLimit = true
                 break
             }
@@ -486,9 +498,10 @@ package struct StrokeExpander {
     private func arc(center: SIMD2<Double>, from: SIMD2<Double>, sweep: Double, maxTurn: Double,
                      into out: inout StrokeOutline) {
         // maxTurn >= 2 pi / maxArcStepsPerTurn and |sweep| <= 2 pi: at most 4096 steps; the checks keep
-        // a NaN sweep (degenerate normals) from trapping.
+        // a NaN sweep (degenerate normals) from trapping. The path's budget leaves at least one step.
         let raw = (abs(sweep) / maxTurn).rounded(.up)
-        let steps = raw.isFinite ? max(1, Int(min(raw, StrokeExpander.maxArcStepsPerTurn))) : 1
+        let steps = raw.isFinite ? max(1, min(Int(min(raw, StrokeExpander.maxArcStepsPerTurn)), out.arcStepsLeft)) : 1
+        out.arcStepsLeft -= steps
         let delta = sweep / Double(steps)
         let c = cos(delta), s = sin(delta)
         // Inner vertices sit half a sagitta outside the circle, so the chords straddle it and the

@@ -36,6 +36,7 @@ struct SVGXMLTree {
 
     static func parse(data: Data) throws(SVGError) -> SVGXMLTree {
         try checkEncoding(data)
+        let data = givingEveryProcessingInstructionData(data)
         let delegate = SVGXMLDelegate()
         let parser = XMLParser(data: data)
         parser.delegate = delegate
@@ -64,6 +65,56 @@ struct SVGXMLTree {
         }
         guard root.name == "svg" else { throw .notSVG("root element is <\(root.name)>, not <svg>") }
         return SVGXMLTree(root: root, ids: delegate.ids, hasUse: delegate.hasUse)
+    }
+
+    /// `data` with a space before the `?>` of every processing instruction that has a target and no data
+    /// (`<?foo?>`): libxml2 hands FoundationXML a null data pointer for those, and it crashes reading it
+    /// (a fuzz finding; anywhere outside comments and CDATA, even inside an attribute value). With the
+    /// space the data is empty, which is what XML means. Processing instructions are ignored anyway;
+    /// columns later on that line move by one. Unchanged (not copied) when there is none.
+    static func givingEveryProcessingInstructionData(_ data: Data) -> Data {
+        var insertions: [Int] = []
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let n = bytes.count
+            func starts(_ i: Int, _ pattern: [UInt8]) -> Bool {
+                i + pattern.count <= n && pattern.indices.allSatisfy { bytes[i + $0] == pattern[$0] }
+            }
+            /// The index just past the next `end` from `i`, or n.
+            func skip(from i: Int, to end: [UInt8]) -> Int {
+                var k = i
+                while k < n && !starts(k, end) { k += 1 }
+                return min(n, k + end.count)
+            }
+            let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
+            let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+            let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+            var i = 0
+            while i + 1 < n {
+                guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+                if starts(i, comment) { i = skip(from: i + comment.count, to: commentEnd); continue }
+                if starts(i, cdata) { i = skip(from: i + cdata.count, to: cdataEnd); continue }
+                guard bytes[i + 1] == UInt8(ascii: "?") else { i += 1; continue }
+                var j = i + 2
+                while j < n && !space.contains(bytes[j]) && bytes[j] != UInt8(ascii: "?") { j += 1 }
+                if j > i + 2 && j + 1 < n && bytes[j] == UInt8(ascii: "?") && bytes[j + 1] == UInt8(ascii: ">") {
+                    insertions.append(j)
+                }
+                i = j
+            }
+        }
+        guard !insertions.isEmpty else { return data }
+        var fixed = Data()
+        fixed.reserveCapacity(data.count + insertions.count)
+        var from = data.startIndex
+        for offset in insertions {
+            let at = data.startIndex + offset
+            fixed.append(data[from..<at])
+            fixed.append(UInt8(ascii: " "))
+            from = at
+        }
+        fixed.append(data[from...])
+        return fixed
     }
 
     /// A document read as UTF-8 (no byte-order mark or encoding declaration naming another encoding)

@@ -26,6 +26,34 @@ import Testing
         #expect(line == 3 && reason.contains("invalid UTF-8"), "\(error)")
     }
 
+    /// FoundationXML crashes on a processing instruction with a target and no data (`<?foo?>`: libxml2
+    /// passes a null pointer; fuzz finding Fuzz/findings/FuzzSVG-xmlparser-dataless-processing-instruction).
+    /// The importer gives each one empty data first; comments and CDATA keep their text.
+    @Test(arguments: [
+        #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><?foo?><rect width="5" height="5"/></svg>"#,
+        #"<?foo?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>"#,
+        #"<!DOCTYPE svg [ <?foo?> ]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>"#,
+    ])
+    func processingInstructionsWithoutDataImport(_ text: String) throws {
+        #expect(try SVGDocument.parse(data: Data(text.utf8)).makeScene().commands.count == 1)
+    }
+
+    @Test func malformedPlacesOfDatalessInstructionsThrow() throws {
+        // Inside an attribute value (libxml2 recovers and reports the instruction) and as a bare
+        // XML declaration: errors, not crashes.
+        for text in [#"<svg xmlns="http://www.w3.org/2000/svg" a="<?foo?>"></svg>"#, #"<?xml?><svg xmlns="http://www.w3.org/2000/svg"/>"#] {
+            #expect(throws: SVGError.self) { try SVGDocument.parse(data: Data(text.utf8)) }
+        }
+    }
+
+    @Test func datalessInstructionsGetASpaceOutsideCommentsAndCDATA() {
+        let text = "<a><?p?><!-- <?q?> --><![CDATA[<?r?>]]><?s t?><?u?></a>"
+        let fixed = String(decoding: SVGXMLTree.givingEveryProcessingInstructionData(Data(text.utf8)), as: UTF8.self)
+        #expect(fixed == "<a><?p ?><!-- <?q?> --><![CDATA[<?r?>]]><?s t?><?u ?></a>")
+        let plain = Data("<svg/>".utf8)
+        #expect(SVGXMLTree.givingEveryProcessingInstructionData(plain) == plain)
+    }
+
     @Test func validUTF8AndDeclaredEncodingsStillImport() throws {
         let utf8 = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>Grüße ✓</title><rect width="5" height="5" fill="red"/></svg>"#
         #expect(try !SVGDocument.parse(data: Data(utf8.utf8)).makeScene().commands.isEmpty)

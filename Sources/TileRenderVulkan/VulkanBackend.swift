@@ -283,12 +283,8 @@ package struct VulkanBackend: RasterBackend {
                 var region = VkBufferCopy(srcOffset: 0, dstOffset: VkDeviceSize(copy.start * 4), size: VkDeviceSize(copy.bytes))
                 vkCmdCopyBuffer(commandBuffer, copy.source.buffer, imageTexels.buffer, 1, &region)
             }
-            var copied = VkMemoryBarrier()
-            copied.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
-            copied.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT.rawValue
-            copied.dstAccessMask = VK_ACCESS_SHADER_READ_BIT.rawValue
-            vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_TRANSFER_BIT.rawValue, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue,
-                                 0, 1, &copied, 0, nil, 0, nil)
+            recordMemoryBarrier(commandBuffer, source: VK_ACCESS_TRANSFER_WRITE_BIT, destination: VK_ACCESS_SHADER_READ_BIT,
+                                after: VK_PIPELINE_STAGE_TRANSFER_BIT, before: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT)
         }
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
@@ -298,12 +294,8 @@ package struct VulkanBackend: RasterBackend {
         vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
                            UInt32(MemoryLayout<GPUABI.FineConfig>.size), &config)
         vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tileRows.count), 1)
-        var barrier = VkMemoryBarrier()
-        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
-        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
-        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue
-        vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue, VK_PIPELINE_STAGE_HOST_BIT.rawValue,
-                             0, 1, &barrier, 0, nil, 0, nil)
+        recordMemoryBarrier(commandBuffer, source: VK_ACCESS_SHADER_WRITE_BIT, destination: VK_ACCESS_HOST_READ_BIT,
+                            after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
         try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
         var fenceInfo = VkFenceCreateInfo()

@@ -59,12 +59,8 @@ extension VulkanContext {
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.pipeline.handle)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, compute.layout.handle, 0, 1, &set, 0, nil)
         vkCmdDispatch(commandBuffer, 1, 1, 1)
-        var barrier = VkMemoryBarrier()
-        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
-        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
-        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue
-        vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue, VK_PIPELINE_STAGE_HOST_BIT.rawValue,
-                             0, 1, &barrier, 0, nil, 0, nil)
+        recordMemoryBarrier(commandBuffer, source: VK_ACCESS_SHADER_WRITE_BIT, destination: VK_ACCESS_HOST_READ_BIT,
+                            after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
         try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
         var fenceInfo = VkFenceCreateInfo()
@@ -95,6 +91,17 @@ extension VulkanContext {
         withExtendedLifetime((compute, pool, commandPool, fenceObject)) {}
         return results
     }
+}
+
+/// Records a global memory barrier: writes of `source` access at stage `after` become visible to
+/// `destination` access at stage `before`.
+package func recordMemoryBarrier(_ commandBuffer: VkCommandBuffer?, source: VkAccessFlagBits, destination: VkAccessFlagBits,
+                                 after: VkPipelineStageFlagBits, before: VkPipelineStageFlagBits) {
+    var barrier = VkMemoryBarrier()
+    barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+    barrier.srcAccessMask = source.rawValue
+    barrier.dstAccessMask = destination.rawValue
+    vkCmdPipelineBarrier(commandBuffer, after.rawValue, before.rawValue, 0, 1, &barrier, 0, nil, 0, nil)
 }
 
 extension VulkanContext {

@@ -126,17 +126,18 @@ public struct Renderer: Sendable {
     }
 
     private func renderReturningStatistics(_ scene: Scene, to destination: Destination) throws -> (RenderStatistics, (any ResidentImage)?) {
-        // Groups first: their renders take the binning buffers too.
-        let scene = try resolvingOffscreenGroups(scene)
         var backend = try BackendSelection.backend(for: self.backend, cpu: state.cpu, gpu: gpuProvider)
         let target: RenderTarget?, resident: (any ResidentImage)?, width: Int, height: Int
         switch destination {
         case .host(let t):
             (target, resident, width, height) = (t, nil, t.width, t.height)
         case .offscreen(let w, let h):
+            // Before nested groups are resolved, so a backend without images of its own costs nothing.
             guard let image = try backend.makeResidentImage(width: w, height: h) else { throw ResidentFallback() }
             (target, resident, width, height) = (nil, image, w, h)
         }
+        // Groups first: their renders take the binning buffers too.
+        let scene = try resolvingOffscreenGroups(scene)
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
         let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit)
         let timings = StageTimings()

@@ -17,6 +17,9 @@ let maxDrawOps = 8
 /// 0.3-0.9 s under ASan at its limits, so eight of them made inputs slow by count, not by a bug.
 let maxSetOperations = 1
 nonisolated(unsafe) var setOperationsLeft = 0
+/// FUZZ_TRACE=1 prints each draw op (for triaging a slow input): its number, the paths' sizes, and
+/// the style of a stroke.
+let tracing = getenv("FUZZ_TRACE") != nil
 
 func elementCount(_ path: Path) -> Int {
     var count = 0
@@ -45,6 +48,32 @@ func estimatedDashes(_ path: Path, _ style: StrokeStyle) -> Double {
         }
     }
     return (length / Double(period) + subpaths + 1) * Double(style.dash.count)
+}
+
+/// About how many chords `strokedPath` flattens `path` into (Wang's count per curve at the stroke
+/// tolerance of 0.05, at most 16,384 a curve, as the library does; lines count one).
+func estimatedChords(_ path: Path) -> Double {
+    var chords = 0.0
+    var current = CGPoint.zero
+    func wang(_ secondDifference: Double, factor: Double) -> Double {
+        let n = (factor * secondDifference / 0.05).squareRoot().rounded(.up)
+        return n.isFinite ? min(max(n, 1), 16_384) : 16_384
+    }
+    func norm(_ x: CGFloat, _ y: CGFloat) -> Double { hypot(Double(x), Double(y)) }
+    path.forEach { element in
+        switch element {
+        case .move(let q): current = q
+        case .line(let q): chords += 1; current = q
+        case .quadCurve(let q, let c):
+            chords += wang(norm(current.x - 2 * c.x + q.x, current.y - 2 * c.y + q.y), factor: 0.25); current = q
+        case .curve(let q, let c1, let c2):
+            let m = max(norm(current.x - 2 * c1.x + c2.x, current.y - 2 * c1.y + c2.y),
+                        norm(c1.x - 2 * c2.x + q.x, c1.y - 2 * c2.y + q.y))
+            chords += wang(m, factor: 0.75); current = q
+        case .closeSubpath: chords += 1
+        }
+    }
+    return chords
 }
 
 func buildPath(_ r: inout FuzzReader, others: [Path]) -> Path {
@@ -95,7 +124,11 @@ func buildPath(_ r: inout FuzzReader, others: [Path]) -> Path {
 func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContext, depth: Int) {
     let a = paths[r.choice(paths.count)]
     let b = paths[r.choice(paths.count)]
-    switch r.choice(16) {
+    let op = r.choice(16)
+    if tracing {
+        FileHandle.standardError.write("op \(op) depth \(depth): a \(elementCount(a)) elements, b \(elementCount(b))\n".data(using: .utf8)!)
+    }
+    switch op {
     case 0, 1: context.fill(a, with: r.shading(), style: FillStyle(eoFill: r.bool(), antialiased: r.bool() || true))
     case 2, 3: context.stroke(a, with: r.shading(), style: r.strokeStyle())
     case 4: context.fill(a.trimmedPath(from: r.double(), to: r.double()), with: r.shading())
@@ -105,10 +138,17 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
     case 6:
         // `strokedPath` expands every dash (drawing culls those off the canvas): a million of them, the
         // library's limit, build a 10-million-element path, 2.6 s under ASan. That size is the caller's
-        // choice, not slow code, so the harness keeps its dashed outlines to 100,000 dashes.
+        // choice, not slow code, so the harness keeps its dashed outlines to 100,000 dashes. Likewise
+        // a few huge curves at 16,384 chords each make an outline of 2 million elements at the
+        // library's centre-line limit (0.5 s without ASan; the fuzz findings of the third session):
+        // the harness keeps the centre line to 250,000 chords.
         let style = r.strokeStyle()
-        guard estimatedDashes(a, style) <= 100_000 else { return }
-        context.fill(a.strokedPath(style), with: r.shading(), style: FillStyle(eoFill: r.bool()))
+        guard estimatedDashes(a, style) <= 100_000, estimatedChords(a) <= 250_000 else { return }
+        let outline = a.strokedPath(style)
+        if tracing {
+            FileHandle.standardError.write("  strokedPath \(style): \(elementCount(outline)) elements\n".data(using: .utf8)!)
+        }
+        context.fill(outline, with: r.shading(), style: FillStyle(eoFill: r.bool()))
     case 7:
         // Set operations cost n log n on ordinary outlines but up to n² where many edges overlap
         // (stacked copies: README, Known limitations); the harness keeps their inputs small.

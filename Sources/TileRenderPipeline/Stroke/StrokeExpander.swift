@@ -120,14 +120,16 @@ package struct StrokeExpander {
     package private(set) var exceededPointLimit = false
     /// Dashes the current path may still walk: the estimate that checks `maxDashCount` bounds the
     /// path's length, but rounding can make a flattened curve longer than its control polygon, so
-    /// the walk itself is bounded too (past it the path keeps its current on/off state).
+    /// the walk itself is bounded by twice the estimate (past it the path keeps its current on/off
+    /// state).
     private var dashesLeft = 0
     private var dashCorners: [Bool] = []
     /// The user-space box outside which nothing drawn is visible (the canvas mapped back through the
     /// draw's transform), or nil for no culling (`strokedPath`). A dash whose centre line, widened by
     /// the farthest its caps and joins reach, lies outside it is not expanded: each dash is a closed
     /// contour, which adds no winding anywhere outside itself, so skipping it changes no pixel, and a
-    /// long finely dashed path crossing a small canvas costs only its visible dashes.
+    /// long finely dashed path crossing a small canvas costs only its visible dashes. A solid stroke
+    /// keeps one chord for each run of its centre line outside the box (`dropPointsOffTheBox`).
     package var cullBox: (low: SIMD2<Double>, high: SIMD2<Double>)? = nil
 
     /// Expands `path` into `out` (user space). `tolerance` is the allowed error in user units and
@@ -150,7 +152,10 @@ package struct StrokeExpander {
             dashes = StrokeExpander.estimatedDashCount(path, p)
             if !(dashes <= Double(StrokeExpander.maxDashCount)) { p.dash = []; dashes = 0 }
         }
-        dashesLeft = 2 * StrokeExpander.maxDashCount
+        // The walk may go to twice the estimate (which the exact flattened length never passes): a
+        // curve near Double's limit, flattened longer than its control polygon by rounding, walked 2
+        // million dashes of an estimated 100,000 (a fuzz finding, 4 s).
+        dashesLeft = Int(2 * dashes) + 2 * p.dash.count + 16
         // Turning to share out: at most 3 pi inside each curve and pi at each corner, plus two caps per
         // subpath or dash (pi each; a dot's full turn is two caps).
         let roundParts = 5 * Double(path.elements.count) + 2 * dashes
@@ -239,6 +244,12 @@ package struct StrokeExpander {
     /// Strokes the polyline in `points` (one subpath), dashed or not.
     private mutating func subpath(closed: Bool, _ p: StrokeParameters, tolerance: Double, maxTurn: Double,
                                   into out: inout StrokeOutline) {
+        // Solid strokes lose the parts far outside the canvas (dashes are culled one by one instead:
+        // their positions depend on the whole length).
+        if p.dash.isEmpty, let box = cullBox,
+           !dropPointsOffTheBox(box, reach: p.halfWidth * (p.join == .miter ? max(p.miterLimit, 1.5) : 1.5)) {
+            return  // all of it outside
+        }
         // Drop repeated points; they carry no direction.
         let epsilon = tolerance * GeometryTolerance.strokeRepeatedPoint
         var kept = 0
@@ -267,6 +278,41 @@ package struct StrokeExpander {
             return
         }
         dashed(closed: closed, p, maxTurn: maxTurn, into: &out)
+    }
+
+    /// Drops the inner points of each run of consecutive centre-line points that, widened by `reach`
+    /// (the farthest joins and caps go), lies in an axis-aligned box outside `box`; the run's first and
+    /// last points stay, joined by one chord. Returns false when the whole subpath is one such run
+    /// (nothing of it is visible). Why no pixel in `box` changes: everything the change moves (the
+    /// chord's offsets, the joins at the run's ends) lies in the run's box widened by `reach`, which is
+    /// convex and disjoint from `box`, so the difference between the old and the new outline is a set
+    /// of closed loops in a convex set that does not contain any point of `box`: they wind zero times
+    /// around it. A curve far larger than the canvas (a chart axis at 1e6, a fuzz finding's 800,000
+    /// chords) then costs only its visible chords in the binner.
+    private mutating func dropPointsOffTheBox(_ box: (low: SIMD2<Double>, high: SIMD2<Double>), reach: Double) -> Bool {
+        guard reach.isFinite else { return true }
+        func outside(_ low: SIMD2<Double>, _ high: SIMD2<Double>) -> Bool {
+            any(low - reach .> box.high) || any(high + reach .< box.low)
+        }
+        var kept = 0
+        var runStart = -1  // index among the kept points where the current outside run starts
+        var low = SIMD2<Double>.zero, high = SIMD2<Double>.zero
+        for i in 0..<points.count {
+            let q = points[i]
+            if runStart >= 0 && outside(pointwiseMin(low, q), pointwiseMax(high, q)) {
+                low = pointwiseMin(low, q); high = pointwiseMax(high, q)
+                // The run's last kept point becomes an inner one: q takes its place.
+                if kept - runStart >= 2 { kept -= 1 }
+            } else if outside(q, q) {
+                runStart = kept; low = q; high = q
+            } else {
+                runStart = -1
+            }
+            points[kept] = q; corners[kept] = corners[i]; kept += 1
+        }
+        if runStart == 0 { return false }
+        points.removeSubrange(kept...); corners.removeSubrange(kept...)
+        return true
     }
 
     private mutating func dashed(closed: Bool, _ p: StrokeParameters, maxTurn: Double, into out: inout StrokeOutline) {

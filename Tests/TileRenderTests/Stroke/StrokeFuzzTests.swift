@@ -95,6 +95,75 @@ import Testing
         }
     }
 
+    /// Solid strokes keep one chord per run of their centre line outside the canvas: the pixels are
+    /// those of the full outline, for curves far larger than the canvas that leave and re-enter it, and
+    /// for every join and cap.
+    @Test func culledSolidStrokesChangeNoPixel() throws {
+        var rng = SeededRandom(seed: 0x5011D)
+        let caps: [CGLineCap] = [.butt, .round, .square]
+        let joins: [CGLineJoin] = [.miter, .round, .bevel]
+        for trial in 0..<60 {
+            var path = Path()
+            let extent: CGFloat = [400, 5_000, 1e6][trial % 3]
+            func point() -> CGPoint {
+                CGPoint(x: CGFloat.random(in: -extent...extent, using: &rng), y: CGFloat.random(in: -extent...extent, using: &rng))
+            }
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                path.move(to: point())
+                for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                    switch Int.random(in: 0..<3, using: &rng) {
+                    case 0: path.addLine(to: point())
+                    case 1: path.addQuadCurve(to: point(), control: point())
+                    default: path.addCurve(to: point(), control1: point(), control2: point())
+                    }
+                }
+                if Bool.random(using: &rng) { path.closeSubpath() }
+            }
+            let style = StrokeStyle(lineWidth: [0.5, 3, 11, 40][Int.random(in: 0..<4, using: &rng)],
+                                    lineCap: caps.randomElement(using: &rng)!, lineJoin: joins.randomElement(using: &rng)!,
+                                    miterLimit: CGFloat.random(in: 1...12, using: &rng))
+            // Rotations and translations only: `strokedPath` flattens at the tolerance of scale 1, so
+            // under a scale its outline differs from the stroke's for reasons other than culling.
+            let transform = CGAffineTransform(translationX: CGFloat.random(in: -50...50, using: &rng), y: CGFloat.random(in: -50...50, using: &rng))
+                .rotated(by: CGFloat.random(in: -3...3, using: &rng))
+            let culled = try renderCPU(width: 64, height: 48) { context in
+                context.concatenate(transform)
+                context.stroke(path, with: .color(.black), style: style)
+            }
+            let full = try renderCPU(width: 64, height: 48) { context in
+                context.concatenate(transform)
+                context.fill(path.strokedPath(style), with: .color(.black))
+            }
+            let difference = ImageDifference(culled, full)
+            #expect(difference.maxAbs <= 1, "trial \(trial): \(difference)")
+        }
+    }
+
+    /// The solid-stroke culling itself: a big circle around a small box keeps only the chords near the
+    /// box, and a subpath wholly outside it makes no contour.
+    @Test func solidStrokeChordsOutsideTheCullBoxAreDropped() throws {
+        let circle = Path(ellipseIn: CGRect(x: -100_000, y: -100_000, width: 200_000, height: 200_000))
+        let parameters = try #require(StrokeParameters(StrokeStyle(lineWidth: 2, lineJoin: .round)))
+        func outlinePoints(_ path: Path, _ box: (low: SIMD2<Double>, high: SIMD2<Double>)?) -> (points: Int, contours: Int) {
+            var expander = StrokeExpander()
+            expander.cullBox = box
+            var outline = StrokeOutline()
+            expander.expand(path, parameters, tolerance: StrokeExpander.tolerance, into: &outline)
+            return (outline.points.count, outline.contourEnds.count)
+        }
+        let full = outlinePoints(circle, nil)
+        // A box on the circle's rightmost point.
+        let culled = outlinePoints(circle, (SIMD2(99_990, -10), SIMD2(100_010, 10)))
+        #expect(full.points > 5_000, "\(full)")
+        #expect(culled.points > 0 && culled.points * 50 < full.points, "\(culled) of \(full)")
+        // The box at the centre: the ring misses it, but winds around it, so a few chords stay.
+        let centre = outlinePoints(circle, (SIMD2(-10, -10), SIMD2(10, 10)))
+        #expect(centre.contours > 0 && centre.points * 50 < full.points, "\(centre) of \(full)")
+        // A circle wholly to one side of the box: nothing.
+        let aside = Path(ellipseIn: CGRect(x: 1_000, y: -50, width: 100, height: 100))
+        #expect(outlinePoints(aside, (SIMD2(-10, -10), SIMD2(10, 10))).contours == 0)
+    }
+
     /// The culling itself: of a long dashed line crossing a small box, only dashes within the stroke's
     /// reach of the box become contours.
     @Test func dashesOutsideTheCullBoxAreNotExpanded() throws {

@@ -20,6 +20,11 @@ let package = Package(
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan", providers: [.apt(["libvulkan-dev"])]),
         // No pkgConfig: shaderc's .pc names the broken shared library; the module map links statically.
         .systemLibrary(name: "CShaderc", providers: [.apt(["libshaderc-dev", "glslang-dev", "spirv-tools"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // UAX #14 line breaking. No pkgConfig: Debian's libunibreak.pc names /usr/lib, not the multiarch folder.
+        .systemLibrary(name: "CUnibreak", providers: [.apt(["libunibreak-dev"])]),
 
         // MARK: - Public API
         // The GPU ABI (GPUABI.swift) and the GLSL sources, embedded in the binary as byte arrays.
@@ -31,9 +36,12 @@ let package = Package(
         // The layers, each depending only on those above it here.
         .target(name: "TileRenderGeometry"),
         .target(name: "TileRenderPipeline", dependencies: ["TileRenderGeometry", "CPNG", "Shaders"]),
+        // Fonts, shaping and glyph outlines (FreeType, HarfBuzz, fontconfig) with the bundled Inter.
+        .target(name: "TileRenderText", dependencies: ["TileRenderGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak"],
+                resources: [.copy("Fonts")]),
         .target(name: "TileRenderVulkan", dependencies: ["TileRenderGeometry", "TileRenderPipeline", "CVulkan", "CShaderc", "Shaders"]),
         .target(name: "TileRender", dependencies: [
-            "TileRenderGeometry", "TileRenderPipeline",
+            "TileRenderGeometry", "TileRenderPipeline", "TileRenderText",
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])),
         ]),
         .target(name: "TileRenderSVG", dependencies: ["TileRender"]),
@@ -43,7 +51,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "TileRenderTests", dependencies: [
-            "TileRender", "TileRenderSVG", "TileRenderGeometry", "TileRenderPipeline",
+            "TileRender", "TileRenderSVG", "TileRenderGeometry", "TileRenderPipeline", "TileRenderText",
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])), "Shaders",
         ]),
     ]

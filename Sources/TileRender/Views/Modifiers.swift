@@ -31,7 +31,7 @@ public struct _ModifiedView<Content: View>: View, ViewList {
 }
 
 extension View {
-    fileprivate func modified(_ modifier: any NodeModifier) -> _ModifiedView<Self> {
+    package func modified(_ modifier: any NodeModifier) -> _ModifiedView<Self> {
         _ModifiedView(content: self, modifier: modifier)
     }
 }

@@ -48,6 +48,9 @@ public struct ProposedViewSize: Hashable, Sendable {
 package struct ViewEnvironment {
     /// What `.foreground` (and a shape used directly as a view) paints with.
     package var foregroundStyle: any ShapeStyle = Color.primary
+    /// Font, line limit, alignment and the other settings `Text` views inside take (their foreground
+    /// comes from `foregroundStyle`).
+    package var text = TextSettings()
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {

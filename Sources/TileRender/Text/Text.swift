@@ -1,0 +1,156 @@
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+import TileRenderText
+
+/// A view that displays one or more lines of text, as SwiftUI's `Text`: runs of a string, each with its
+/// own font, colour and decorations, shaped with HarfBuzz and drawn as glyph outlines.
+///
+/// Text modifiers (`font`, `bold()`, `foregroundColor`, ...) return `Text` and apply to every run that
+/// does not set the attribute itself, so in `(Text("a").bold() + Text("b")).foregroundColor(.red)` both
+/// runs are red and only "a" is bold. Attributes a run leaves unset come from the view's environment
+/// (`.font(_:)` on an enclosing view) and then the defaults: `.body`, the foreground style.
+public struct Text: Sendable {
+    package struct Attributes: Sendable {
+        var font: Font?
+        var weight: Font.Weight?
+        var italic: Bool?
+        var monospacedDigit: Bool?
+        var foreground: (any ShapeStyle)?
+        var kerning: CGFloat?
+        var tracking: CGFloat?
+        var baselineOffset: CGFloat?
+        /// nil: not set; .some(nil): set off; .some(color): on (a nil colour is the text's colour).
+        var underline: Decoration?
+        var strikethrough: Decoration?
+
+        /// `self`, with what it leaves unset taken from `outer`.
+        func filled(from outer: Attributes) -> Attributes {
+            var a = self
+            a.font = font ?? outer.font
+            a.weight = weight ?? outer.weight
+            a.italic = italic ?? outer.italic
+            a.monospacedDigit = monospacedDigit ?? outer.monospacedDigit
+            a.foreground = foreground ?? outer.foreground
+            a.kerning = kerning ?? outer.kerning
+            a.tracking = tracking ?? outer.tracking
+            a.baselineOffset = baselineOffset ?? outer.baselineOffset
+            a.underline = underline ?? outer.underline
+            a.strikethrough = strikethrough ?? outer.strikethrough
+            return a
+        }
+    }
+    package struct Decoration: Sendable {
+        var isActive: Bool
+        var color: Color?
+    }
+    package struct Run: Sendable {
+        var string: String
+        var attributes = Attributes()
+    }
+    package var runs: [Run]
+
+    package init(runs: [Run]) { self.runs = runs }
+
+    /// Text shown exactly as given (SwiftUI would look it up as a localization key first; TileRender has
+    /// no localization tables, so the key is the text).
+    public init(_ key: LocalizedStringKey) { runs = key.runs }
+    public init<S: StringProtocol>(_ content: S) { runs = [Run(string: String(content))] }
+    public init(verbatim content: String) { runs = [Run(string: content)] }
+    /// `input` formatted by `format` (Foundation's FormatStyle: numbers, dates, measurements).
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
+        runs = [Run(string: format.format(input))]
+    }
+
+    /// The runs of `lhs` followed by those of `rhs`.
+    public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
+
+    /// The text's characters (all runs).
+    package var string: String { runs.map(\.string).joined() }
+
+    private func modifying(_ change: (inout Attributes) -> Void) -> Text {
+        var outer = Attributes()
+        change(&outer)
+        return Text(runs: runs.map { Run(string: $0.string, attributes: $0.attributes.filled(from: outer)) })
+    }
+
+    // MARK: Text modifiers
+
+    public func font(_ font: Font?) -> Text { modifying { $0.font = font } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { modifying { $0.weight = weight } }
+    public func bold() -> Text { fontWeight(.bold) }
+    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    public func italic() -> Text { modifying { $0.italic = true } }
+    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+    public func monospacedDigit() -> Text { modifying { $0.monospacedDigit = true } }
+    public func foregroundColor(_ color: Color?) -> Text {
+        guard let color else { return self }
+        return modifying { $0.foreground = color }
+    }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { modifying { $0.foreground = style } }
+    /// Extra space between characters, in points (TileRender adds it after every character, as it does
+    /// `tracking`; SwiftUI's kerning also keeps ligatures).
+    public func kerning(_ kerning: CGFloat) -> Text { modifying { $0.kerning = kerning } }
+    /// Extra space after every character, in points.
+    public func tracking(_ tracking: CGFloat) -> Text { modifying { $0.tracking = tracking } }
+    /// Moves the text up (positive) or down from the baseline, in points.
+    public func baselineOffset(_ offset: CGFloat) -> Text { modifying { $0.baselineOffset = offset } }
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        modifying { $0.underline = Decoration(isActive: isActive, color: color) }
+    }
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        modifying { $0.strikethrough = Decoration(isActive: isActive, color: color) }
+    }
+
+    /// SwiftUI's `Text.Case`, for `textCase(_:)`.
+    public enum Case: Hashable, Sendable { case uppercase, lowercase }
+    /// SwiftUI's `Text.TruncationMode`.
+    public enum TruncationMode: Hashable, Sendable { case head, tail, middle }
+}
+
+/// SwiftUI's `TextAlignment`, for `multilineTextAlignment(_:)`.
+public enum TextAlignment: Hashable, Sendable, CaseIterable { case leading, center, trailing }
+
+/// A string literal with interpolations, as SwiftUI's `LocalizedStringKey`: `Text("\(value, specifier:
+/// "%.1f") km")` formats with the printf-style specifier (in the POSIX locale, so "." is the decimal
+/// separator); interpolated `Text` keeps its attributes.
+public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable {
+    package var runs: [Text.Run]
+
+    public init(_ value: String) { runs = [Text.Run(string: value)] }
+    public init(stringLiteral value: String) { runs = [Text.Run(string: value)] }
+    public init(stringInterpolation: StringInterpolation) { runs = stringInterpolation.runs }
+
+    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+        package var runs: [Text.Run] = []
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        private mutating func append(_ string: String) {
+            // Plain pieces join the previous plain run.
+            if let last = runs.last, last.attributes.isEmpty {
+                runs[runs.count - 1].string += string
+            } else {
+                runs.append(Text.Run(string: string))
+            }
+        }
+        public mutating func appendLiteral(_ literal: String) { append(literal) }
+        public mutating func appendInterpolation(_ string: String) { append(string) }
+        public mutating func appendInterpolation<T>(_ value: T) { append("\(value)") }
+        /// `value` formatted with a printf-style `specifier` ("%.1f", "%d", "%03d", ...).
+        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+            append(String(format: specifier, locale: Locale(identifier: "en_US_POSIX"), value))
+        }
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+            append(format.format(input))
+        }
+        public mutating func appendInterpolation(_ text: Text) { runs.append(contentsOf: text.runs) }
+    }
+}
+
+extension Text.Attributes {
+    /// Whether nothing is set (a plain piece of a string literal).
+    var isEmpty: Bool {
+        font == nil && weight == nil && italic == nil && monospacedDigit == nil && foreground == nil && kerning == nil
+            && tracking == nil && baselineOffset == nil && underline == nil && strikethrough == nil
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+import TileRenderText
+
+/// The settings a `Text` takes from where it is drawn: the environment of a view, or a
+/// `GraphicsContext`'s defaults.
+package struct TextSettings: Sendable {
+    package var font: Font? = nil
+    package var foreground: any ShapeStyle = Color.primary
+    package var textCase: Text.Case? = nil
+    package var lineLimit: Int? = nil
+    package var lineSpacing: CGFloat = 0
+    package var alignment: TextAlignment = .leading
+    package var truncation: Text.TruncationMode = .tail
+    package init() {}
+}
+
+/// A `Text` with its attributes resolved: the runs to lay out and, per run, how to paint it.
+package struct PreparedText: Sendable {
+    package struct Paint: Sendable {
+        var style: any ShapeStyle
+        var underline: Text.Decoration?
+        var strikethrough: Text.Decoration?
+    }
+    package var runs: [TextRunInput]
+    package var paints: [Paint]
+    package var settings: TextSettings
+
+    package init(_ text: Text, settings: TextSettings) {
+        self.settings = settings
+        runs = []; paints = []
+        for (index, run) in text.runs.enumerated() {
+            let a = run.attributes
+            var font = a.font ?? settings.font ?? .body
+            if let weight = a.weight { font = font.weight(weight) }
+            if a.italic == true { font = font.italic() }
+            if a.monospacedDigit == true { font = font.monospacedDigit() }
+            var string = run.string
+            switch settings.textCase {
+            case .uppercase: string = string.uppercased()
+            case .lowercase: string = string.lowercased()
+            case nil: break
+            }
+            let style = TextRunStyle(face: font.faceRequest, size: Double(font.pointSize),
+                                     features: ShapingFeatures(kerning: true, tabularFigures: font.usesMonospacedDigits),
+                                     tracking: Double((a.kerning ?? 0) + (a.tracking ?? 0)),
+                                     baselineOffset: Double(a.baselineOffset ?? 0))
+            runs.append(TextRunInput(string: string, style: style, tag: index))
+            paints.append(Paint(style: a.foreground ?? settings.foreground, underline: a.underline, strikethrough: a.strikethrough))
+        }
+    }
+
+    /// The text laid out to fit `width` (nil or infinite: no wrapping), at most `lineLimit` lines.
+    package func layout(width: CGFloat?, lineLimit: Int? = nil) -> TextLayout {
+        let alignment: LineAlignment
+        switch settings.alignment {
+        case .leading: alignment = .leading
+        case .center: alignment = .center
+        case .trailing: alignment = .trailing
+        }
+        let truncation: LineTruncation
+        switch settings.truncation {
+        case .head: truncation = .head
+        case .middle: truncation = .middle
+        case .tail: truncation = .tail
+        }
+        let maxWidth = width.flatMap { $0.isFinite ? Double(max(0, $0)) : nil }
+        let limit = [lineLimit, settings.lineLimit].compactMap { $0 }.min()
+        return layOutText(runs, options: TextLayoutOptions(maxWidth: maxWidth, lineLimit: limit,
+                                                           lineSpacing: Double(settings.lineSpacing),
+                                                           alignment: alignment, truncation: truncation))
+    }
+
+    /// The layout that fits `size`: wrapped to its width, and with only the lines that fit its height
+    /// (at least one), the last of them truncated when lines are dropped.
+    package func layout(fitting size: CGSize) -> TextLayout {
+        var layout = self.layout(width: size.width)
+        let height = Double(size.height)
+        if height.isFinite, layout.lines.count > 1, layout.size.height > height + 1e-9 {
+            let fitting = max(1, layout.lines.filter { $0.top + $0.height <= height + 1e-9 }.count)
+            layout = self.layout(width: size.width, lineLimit: fitting)
+        }
+        return layout
+    }
+
+    /// Draws `layout` with its top-left corner at `origin` in `context`'s user space: one fill per run
+    /// and line (the glyph outlines, from the glyph cache, placed by transforms), then decorations.
+    package func draw(_ layout: TextLayout, at origin: CGPoint, in context: GraphicsContext, shadingOverride: GraphicsContext.Shading? = nil) {
+        let frame = CGRect(origin: origin, size: layout.size)
+        let cache = GlyphCache.shared
+        for line in layout.lines {
+            var start = 0
+            let glyphs = line.glyphs
+            while start < glyphs.count {
+                var end = start
+                let tag = glyphs[start].tag
+                var path = Path()
+                var minX = Double.infinity, maxX = -Double.infinity
+                while end < glyphs.count && glyphs[end].tag == tag {
+                    let g = glyphs[end]
+                    let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
+                    let outline = cache.outline(of: g.glyph, in: g.face)
+                    if !outline.isEmpty {
+                        path.addPath(outline, transform: CGAffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: x, ty: y))
+                    }
+                    minX = min(minX, x); maxX = max(maxX, x + g.advance)
+                    end += 1
+                }
+                let paint = paints[tag]
+                let shading = shadingOverride ?? paint.style.resolvedShading(in: frame)
+                if !path.isEmpty { context.fill(path, with: shading) }
+                // Underline and strikethrough over the run's part of the line, in its first glyph's face.
+                let first = glyphs[start]
+                let scale = first.scale
+                let baseline = Double(origin.y) + line.baseline + (first.y - 0)
+                for (decoration, isUnder) in [(paint.underline, true), (paint.strikethrough, false)] {
+                    guard let decoration, decoration.isActive, maxX > minX else { continue }
+                    let thickness = Double(isUnder ? first.face.underlineThickness : first.face.strikeoutThickness) * scale
+                    let centre = isUnder ? baseline - Double(first.face.underlinePosition) * scale
+                        : baseline - Double(first.face.strikeoutPosition) * scale + thickness / 2
+                    let bar = Path(CGRect(x: minX, y: centre - thickness / 2, width: maxX - minX, height: thickness))
+                    context.fill(bar, with: decoration.color.map { .color($0) } ?? shading)
+                }
+                start = end
+            }
+        }
+    }
+}
+
+// MARK: - GraphicsContext
+
+extension GraphicsContext {
+    /// A `Text` resolved for drawing in a context (SwiftUI's `GraphicsContext.ResolvedText`): measure
+    /// it, then draw it, as often as needed, without resolving it again.
+    public struct ResolvedText: Sendable {
+        package let prepared: PreparedText
+        /// What the text is filled with where its runs set no style of their own (`.foreground`,
+        /// black, by default).
+        public var shading: GraphicsContext.Shading = .foreground
+
+        /// The size the text takes when it may use at most `size` (it wraps to the width).
+        public func measure(in size: CGSize) -> CGSize { prepared.layout(fitting: size).size }
+        /// The distance from the top to the first line's baseline, laid out in `size`.
+        public func firstBaseline(in size: CGSize) -> CGFloat { CGFloat(prepared.layout(fitting: size).firstBaseline) }
+        /// The distance from the top to the last line's baseline, laid out in `size`.
+        public func lastBaseline(in size: CGSize) -> CGFloat { CGFloat(prepared.layout(fitting: size).lastBaseline) }
+    }
+
+    /// `text` resolved with this context's defaults (the body font, the foreground colour).
+    public func resolve(_ text: Text) -> ResolvedText {
+        ResolvedText(prepared: PreparedText(text, settings: TextSettings()))
+    }
+
+    /// Draws `text` on one line (wrapping only at its line breaks) with the point `anchor` of its
+    /// bounds at `point` (the centre by default).
+    public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
+        draw(resolve(text), at: point, anchor: anchor)
+    }
+
+    /// Draws `text` wrapped to `rect`'s width, from its top-left corner; lines below its bottom are
+    /// left out (the first line is always drawn).
+    public func draw(_ text: Text, in rect: CGRect) {
+        draw(resolve(text), in: rect)
+    }
+
+    public func draw(_ text: ResolvedText, at point: CGPoint, anchor: UnitPoint = .center) {
+        let layout = text.prepared.layout(width: nil)
+        let origin = CGPoint(x: point.x - anchor.x * layout.size.width, y: point.y - anchor.y * layout.size.height)
+        text.prepared.draw(layout, at: origin, in: self, shadingOverride: text.shadingOverride)
+    }
+
+    public func draw(_ text: ResolvedText, in rect: CGRect) {
+        let layout = text.prepared.layout(fitting: rect.size)
+        text.prepared.draw(layout, at: rect.origin, in: self, shadingOverride: text.shadingOverride)
+    }
+}
+
+extension GraphicsContext.ResolvedText {
+    /// The shading to use for every run, when it was changed from `.foreground`.
+    var shadingOverride: GraphicsContext.Shading? { shading == .foreground ? nil : shading }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+import TileRenderText
+
+extension Text: View, PrimitiveView {
+    public typealias Body = Never
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        var settings = environment.text
+        settings.foreground = environment.foregroundStyle
+        return TextNode(prepared: PreparedText(self, settings: settings))
+    }
+}
+
+/// A `Text` view: its ideal size is its shaped width by its lines' height; offered less width it wraps
+/// (and never takes more than the width offered), offered less height it keeps the lines that fit.
+package struct TextNode: ViewNode {
+    package let prepared: PreparedText
+
+    private func size(for proposal: ProposedViewSize) -> CGSize {
+        let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+        let height = proposal.height.flatMap { $0.isFinite ? $0 : nil } ?? .infinity
+        return prepared.layout(fitting: CGSize(width: width ?? .infinity, height: height)).size
+    }
+
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { size(for: proposal) }
+
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        let layout = prepared.layout(fitting: rect.size)
+        // The lines sit in the frame's top-left; a frame larger than the text centres it, as SwiftUI's
+        // text does inside a frame wider than itself.
+        let origin = CGPoint(x: rect.minX + max(0, (rect.width - layout.size.width) / 2),
+                             y: rect.minY + max(0, (rect.height - layout.size.height) / 2))
+        prepared.draw(layout, at: origin, in: context)
+    }
+}
+
+extension View {
+    /// The font `Text` inside uses where it sets none (SwiftUI's environment `font`).
+    public func font(_ font: Font?) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.text.font = font })
+    }
+    /// At most `limit` lines for `Text` inside (nil: no limit); the last is truncated.
+    public func lineLimit(_ limit: Int?) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.text.lineLimit = limit.map { max(1, $0) } })
+    }
+    /// Extra space between the lines of `Text` inside, in points.
+    public func lineSpacing(_ spacing: CGFloat) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.text.lineSpacing = spacing })
+    }
+    /// How the lines of multi-line `Text` inside align with each other.
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.text.alignment = alignment })
+    }
+    /// Where `Text` inside is cut when it does not fit its lines.
+    public func truncationMode(_ mode: Text.TruncationMode) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.text.truncation = mode })
+    }
+    /// `Text` inside in capitals or small letters (nil: as written).
+    public func textCase(_ textCase: Text.Case?) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.text.textCase = textCase })
+    }
+}

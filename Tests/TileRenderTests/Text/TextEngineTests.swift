@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+@testable import TileRenderText
+
+/// The font engine: the bundled Inter, shaping, outlines, the glyph cache and line layout.
+@Suite struct TextEngineTests {
+    @Test func theBundledInterIsFoundWithItsMetrics() throws {
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        #expect(face.familyName == "Inter")
+        #expect(face.styleName == "Regular")
+        #expect(face.unitsPerEm == 2816)
+        #expect(face.ascender == 2728 && face.descender == -680 && face.lineGap == 0)
+        #expect(face.origin.hasSuffix("Inter-Regular.otf"), "\(face.origin)")
+    }
+
+    @Test func everyWeightAndSlantHasItsOwnFace() throws {
+        var seen = Set<String>()
+        for weight in stride(from: 100, through: 900, by: 100) {
+            for italic in [false, true] {
+                let face = try FontLibrary.shared.face(for: FaceRequest(weight: weight, italic: italic))
+                #expect(face.weightClass == weight, "\(face) for \(weight)")
+                #expect(face.isItalic == italic, "\(face)")
+                seen.insert(face.origin)
+            }
+        }
+        #expect(seen.count == 18)
+        // Between two weights: the nearest.
+        #expect(try FontLibrary.shared.face(for: FaceRequest(weight: 640)).weightClass == 600)
+    }
+
+    @Test func glyphOutlinesAreInFontUnitsWithYDown() throws {
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        let h = try #require(face.glyph(for: "H"))
+        let outline = face.outline(of: h)
+        let box = outline.boundingRect
+        // The capital sits on the baseline and rises to Inter's cap height (2048 units), drawn upward
+        // (negative y in TileRender's space).
+        #expect(abs(box.maxY) < 1 && abs(box.minY + 2048) < 2, "\(box)")
+        #expect(box.minX > 0 && box.maxX < 2816, "\(box)")
+        let space = try #require(face.glyph(for: " "))
+        #expect(face.outline(of: space).isEmpty)
+        #expect(face.outline(of: 1_000_000).isEmpty)  // a glyph id the face does not have
+    }
+
+    @Test func shapingKernsAndTheLineWidthIsTheSumOfAdvances() throws {
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        let kerned = shape("AV", face: face)
+        let plain = shape("AV", face: face, features: ShapingFeatures(kerning: false))
+        #expect(kerned.count == 2 && plain.count == 2)
+        let kernedWidth = kerned.reduce(0) { $0 + Int($1.xAdvance) }
+        let plainWidth = plain.reduce(0) { $0 + Int($1.xAdvance) }
+        #expect(kernedWidth < plainWidth, "AV: \(kernedWidth) kerned, \(plainWidth) plain")
+        let layout = layOutText([TextRunInput(string: "Hello, world", style: TextRunStyle(size: 17), tag: 0)])
+        let advances = shape("Hello, world", face: face).reduce(0.0) { $0 + Double($1.xAdvance) } * 17 / 2816
+        #expect(layout.lines.count == 1)
+        #expect(abs(Double(layout.size.width) - advances) < 1e-9, "\(layout.size.width) vs \(advances)")
+    }
+
+    @Test func lineHeightIsAscenderMinusDescenderPlusGap() {
+        let layout = layOutText([TextRunInput(string: "Hg\nHg", style: TextRunStyle(size: 17), tag: 0)])
+        let line = (2728.0 + 680.0) / 2816 * 17
+        #expect(layout.lines.count == 2)
+        #expect(abs(Double(layout.size.height) - 2 * line) < 1e-9)
+        #expect(abs(layout.firstBaseline - 2728.0 / 2816 * 17) < 1e-9)
+        #expect(abs(layout.lastBaseline - (line + 2728.0 / 2816 * 17)) < 1e-9)
+    }
+
+    /// Wrapping never exceeds the width offered (unless one character alone is wider), over random
+    /// words and widths; every character is laid out exactly once.
+    @Test func wrappingNeverExceedsTheWidth() {
+        var rng = SeededRandom(seed: 0x7E47)
+        let words = ["a", "tile", "render", "Wolfeschlegelsteinhausen", "x", "—", "42.5", "naïve", "straße", "AV", "WA"]
+        for trial in 0..<80 {
+            var text = ""
+            for k in 0..<Int.random(in: 1...30, using: &rng) {
+                if k > 0 { text += Bool.random(using: &rng) ? " " : (Int.random(in: 0..<8, using: &rng) == 0 ? "\n" : " ") }
+                text += words.randomElement(using: &rng)!
+            }
+            let width = Double.random(in: 5...300, using: &rng)
+            let layout = layOutText([TextRunInput(string: text, style: TextRunStyle(size: Double.random(in: 6...40, using: &rng)), tag: 0)],
+                                    options: TextLayoutOptions(maxWidth: width))
+            for line in layout.lines where line.glyphs.count > 1 {
+                #expect(line.width <= width + 1e-6, "trial \(trial): a line of \(line.width) in \(width): \(text)")
+            }
+            let drawn = layout.lines.reduce(0) { $0 + $1.glyphs.count }
+            let shaped = layOutText([TextRunInput(string: text, style: TextRunStyle(size: 17), tag: 0)]).lines.reduce(0) { $0 + $1.glyphs.count }
+            #expect(drawn == shaped, "trial \(trial): \(drawn) glyphs wrapped, \(shaped) unwrapped")
+        }
+    }
+
+    @Test func theGlyphCacheKeepsOutlinesWithinItsBudget() throws {
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        let cache = GlyphCache(byteBudget: 20_000)
+        let glyphs = "abcdefghijklmnopqrstuvwxyz".unicodeScalars.compactMap { face.glyph(for: $0) }
+        for g in glyphs { _ = cache.outline(of: g, in: face) }
+        for g in glyphs.suffix(3) { _ = cache.outline(of: g, in: face) }
+        let s = cache.statistics
+        #expect(s.misses == 26 && s.hits == 3, "\(s)")
+        #expect(s.bytes <= 20_000 && s.evictions > 0, "\(s)")
+        #expect(cache.outline(of: glyphs[5], in: face) == face.outline(of: glyphs[5]))
+    }
+}

@@ -137,6 +137,8 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
             }
         }
     }
+    // An empty text has no lines and no size (SwiftUI's `Text("")` takes no space).
+    if utf8.isEmpty { return TextLayout(lines: [], size: .zero) }
     let breaks = lineBreaks(utf8)
     var lines = breakLines(items, utf8: utf8, breaks: breaks, options: options)
     // Line metrics: the largest of the runs the line touches (a line with no glyphs, such as an empty
@@ -245,26 +247,32 @@ private func breakLines(_ glyphs: [PositionedGlyph], utf8: [UInt8], breaks: Line
     }
     var i = 0
     var lastBreak: Int? = nil   // glyph index where a line may start, within the current line
-    var running = 0.0
+    // The line's advance so far, and the part of it that is trailing white space (which hangs).
+    var running = 0.0, trailing = 0.0
+    func isSpace(_ g: PositionedGlyph) -> Bool { g.cluster < utf8.count && isWhiteSpace(utf8[g.cluster]) }
     while i < glyphs.count {
         let cluster = glyphs[i].cluster
         let clusterStarts = i == 0 || glyphs[i - 1].cluster != cluster
         if clusterStarts && i > lineStart && cluster < breaks.must.count && breaks.must[cluster] {
             emit(lineStart..<i, textEnd: cluster)
-            lineStart = i; textStart = cluster; lastBreak = nil; running = 0
+            lineStart = i; textStart = cluster; lastBreak = nil; running = 0; trailing = 0
         } else if clusterStarts && i > lineStart && cluster < breaks.allow.count && breaks.allow[cluster] {
             lastBreak = i
         }
         running += glyphs[i].advance
-        if wraps, let maxWidth, i > lineStart, running > maxWidth + 1e-9, width(lineStart..<(i + 1)) > maxWidth + 1e-9 {
+        trailing = isSpace(glyphs[i]) ? trailing + glyphs[i].advance : 0
+        if wraps, let maxWidth, i > lineStart, running - trailing > maxWidth + 1e-9 {
             // Break at the last opportunity, or (a word wider than the line) before this glyph's cluster.
             var at = lastBreak ?? i
             while at > lineStart + 1 && glyphs[at - 1].cluster == glyphs[at].cluster { at -= 1 }
             if at > lineStart {
                 emit(lineStart..<at, textEnd: glyphs[at].cluster)
                 lineStart = at; textStart = glyphs[at].cluster; lastBreak = nil
-                running = 0
-                for k in lineStart...i { running += glyphs[k].advance }
+                running = 0; trailing = 0
+                // Measure the new line from its start again: a word longer than the width then breaks
+                // between its characters (each glyph is scanned at most twice).
+                i = at
+                continue
             }
         }
         i += 1

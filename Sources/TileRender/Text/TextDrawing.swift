@@ -89,6 +89,17 @@ package struct PreparedText: Sendable {
     package func draw(_ layout: TextLayout, at origin: CGPoint, in context: GraphicsContext, shadingOverride: GraphicsContext.Shading? = nil) {
         let frame = CGRect(origin: origin, size: layout.size)
         let cache = GlyphCache.shared
+        // Glyphs whose em box, widened by an em each way, misses the canvas are left out: a 1 MB line
+        // drawn on a small canvas costs only its visible glyphs. Under a transform that is not finite
+        // or invertible nothing is left out.
+        let canvas = CGRect(origin: .zero, size: context.size)
+        let transform = context.transform
+        func visible(_ x: Double, _ y: Double, _ g: PositionedGlyph) -> Bool {
+            let em = g.scale * Double(g.face.unitsPerEm)
+            let box = CGRect(x: x - em, y: y - 2 * em, width: g.advance + 3 * em, height: 3 * em).applying(transform)
+            guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
+            return box.intersects(canvas)
+        }
         for line in layout.lines {
             var start = 0
             let glyphs = line.glyphs
@@ -100,7 +111,7 @@ package struct PreparedText: Sendable {
                 while end < glyphs.count && glyphs[end].tag == tag {
                     let g = glyphs[end]
                     let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
-                    let outline = cache.outline(of: g.glyph, in: g.face)
+                    let outline = visible(x, y, g) ? cache.outline(of: g.glyph, in: g.face) : Path()
                     if !outline.isEmpty {
                         path.addPath(outline, transform: CGAffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: x, ty: y))
                     }

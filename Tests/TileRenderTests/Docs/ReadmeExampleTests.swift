@@ -39,3 +39,24 @@ import TileRender
     #expect(image.pixel(x: 80, y: 80).a == 0)          // inside the first ring
     #expect(image.pixel(x: 20 + 120, y: 80).a == 255)  // the first ring's stroke spills past its frame
 }
+
+/// The README's text example, verbatim apart from the scene and the gate number it uses.
+@Test func readmeTextExampleRenders() throws {
+    let gate = 7
+    var scene = Scene(size: CGSize(width: 300, height: 150))
+    let title = Text("Boarding pass").font(.title).bold() + Text("  \(gate, specifier: "%02d")").foregroundColor(.gray)
+    scene.draw { context in
+        context.draw(title, at: CGPoint(x: 150, y: 40))                         // centred on the point
+        context.draw(Text("Wraps to the width").font(.body), in: CGRect(x: 10, y: 60, width: 120, height: 80))
+    }
+    let label = ImageRenderer(content: VStack { Text("42 km").font(.largeTitle); Text("today").textCase(.uppercase) })
+    #expect(title.string == "Boarding pass  07")
+    let bitmap = try Renderer(backend: .cpu).render(scene)
+    // The title's ink is centred on x = 150 around y = 40; the wrapped text takes two lines below 60.
+    var inkRows = Set<Int>()
+    for y in 0..<bitmap.height { for x in 0..<bitmap.width where bitmap.pixel(x: x, y: y).a > 128 { inkRows.insert(y) } }
+    #expect(inkRows.contains(40) && inkRows.contains(70) && inkRows.contains(92), "\(inkRows.sorted())")
+    let image = try label.render()
+    // "42 km" at 34 pt (41.2 high) over "TODAY" at 17 (20.6), 8 apart.
+    #expect(abs(Double(image.height) - (41.17 + 8 + 20.58).rounded(.up)) <= 1, "\(image.width)x\(image.height)")
+}

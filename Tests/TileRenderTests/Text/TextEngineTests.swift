@@ -91,6 +91,24 @@ import Testing
         }
     }
 
+    /// A word longer than the line, after a break opportunity, breaks between its characters.
+    @Test func aWordWiderThanTheLineBreaksBetweenCharacters() {
+        let layout = layOutText([TextRunInput(string: "a Wolfeschlegelsteinhausenbergerdorff b", style: TextRunStyle(size: 17), tag: 0)],
+                                options: TextLayoutOptions(maxWidth: 60))
+        #expect(layout.lines.count >= 5, "\(layout.lines.count) lines")
+        for line in layout.lines { #expect(line.width <= 60 + 1e-9, "a line of \(line.width)") }
+        #expect(layout.lines.first?.glyphs.count == 2)  // "a " (the space hangs), then the long word from a new line
+    }
+
+    /// A million spaces in a narrow width: they hang, and laying them out stays linear.
+    @Test func spacesHangAndStayCheap() {
+        let layout = layOutText([TextRunInput(string: "x" + String(repeating: " ", count: 200_000) + "y",
+                                              style: TextRunStyle(size: 17), tag: 0)],
+                                options: TextLayoutOptions(maxWidth: 100))
+        #expect(layout.lines.count == 2)
+        #expect(layout.lines.allSatisfy { $0.width <= 100 })
+    }
+
     @Test func theGlyphCacheKeepsOutlinesWithinItsBudget() throws {
         let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
         let cache = GlyphCache(byteBudget: 20_000)

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+@testable import TileRenderText
+
+/// Hostile text input ends cleanly with a documented result (BadInput.md, "Text").
+@Suite struct TextBadInputTests {
+    private func inkCount(_ bitmap: Bitmap) -> Int {
+        stride(from: 3, to: bitmap.pixels.count, by: 4).filter { bitmap.pixels[$0] > 0 }.count
+    }
+
+    @Test func anEmptyTextTakesNoSpaceAndDrawsNothing() throws {
+        let renderer = ImageRenderer(content: Text(""))
+        #expect(renderer.scene.size == .zero || renderer.scene.commands.isEmpty)
+        let bitmap = try renderCPU(width: 40, height: 40) { $0.draw(Text(""), at: CGPoint(x: 20, y: 20)) }
+        #expect(inkCount(bitmap) == 0)
+        #expect(GraphicsContext(recorder: SceneRecorder(size: CGSize(width: 1, height: 1))).resolve(Text("")).measure(in: CGSize(width: 100, height: 100)) == .zero)
+    }
+
+    /// A 1 MB line drawn on a small canvas: laid out whole (its size is exact), drawn only where it
+    /// shows.
+    @Test func aMegabyteStringDrawsItsVisiblePart() throws {
+        let string = String(repeating: "Lorem ipsum dolor sit amet ", count: 1_000_000 / 27)
+        let text = Text(verbatim: string).font(.system(size: 12))
+        var scene = Scene(size: CGSize(width: 200, height: 40))
+        scene.draw { $0.draw(text, at: CGPoint(x: 0, y: 0), anchor: .topLeading) }
+        let bitmap = try Renderer(backend: .cpu).render(scene)
+        #expect(inkCount(bitmap) > 100)
+        let size = GraphicsContext(recorder: SceneRecorder(size: CGSize(width: 1, height: 1))).resolve(text)
+            .measure(in: CGSize(width: CGFloat.infinity, height: .infinity))
+        #expect(size.width > 1_000_000 && size.height < 20, "\(size)")
+    }
+
+    @Test(arguments: [0.0, -12, .nan, .infinity, -.infinity])
+    func unusableFontSizesDrawNothing(_ size: Double) throws {
+        let bitmap = try renderCPU(width: 60, height: 30) { $0.draw(Text("Size").font(.system(size: size)), at: CGPoint(x: 30, y: 15)) }
+        #expect(inkCount(bitmap) == 0)
+    }
+
+    @Test func aHugeFontSizeIsClampedAndRenders() throws {
+        let bitmap = try renderCPU(width: 60, height: 30) { $0.draw(Text("W").font(.system(size: 1e9)), at: CGPoint(x: 30, y: 15)) }
+        // One glyph far larger than the canvas: the canvas lies inside or outside its outline; the
+        // render ends either way, within the clamp of 100,000 points.
+        _ = bitmap
+        let layout = layOutText([TextRunInput(string: "W", style: TextRunStyle(size: 1e9), tag: 0)])
+        #expect(Double(layout.size.height) <= TextLayout.maxFontSize * 1.3)
+    }
+
+    @Test func anUnknownFamilyDrawsInTheSystemFont() throws {
+        func draw(_ font: Font) throws -> Bitmap {
+            try renderCPU(width: 120, height: 40) { $0.draw(Text("Fallback").font(font), at: CGPoint(x: 60, y: 20)) }
+        }
+        let unknown = try draw(.custom("No Such Family 12345", size: 20))
+        let system = try draw(.system(size: 20))
+        #expect(unknown.pixels == system.pixels)
+        #expect(inkCount(system) > 50)
+    }
+
+    @Test func corruptAndTruncatedFontFilesThrow() throws {
+        let inter = try Data(contentsOf: FontLibrary.shared.systemFace(weight: 400, italic: false).origin.url)
+        #expect(throws: FontError.self) { try FontFace(data: Data()) }
+        #expect(throws: FontError.self) { try FontFace(data: Data("not a font at all".utf8)) }
+        #expect(throws: FontError.self) { try FontFace(data: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) })) }
+        // Truncated: FreeType may accept the header of a cut file; then glyphs it cannot read are
+        // empty and shaping still ends.
+        for length in [12, 200, 5_000, inter.count / 2] {
+            if let face = try? FontFace(data: inter.prefix(length)) {
+                for scalar in "Hamburg".unicodeScalars {
+                    _ = face.outline(of: face.glyph(for: scalar) ?? 0)
+                }
+                _ = shape("Hamburg", face: face)
+            }
+        }
+        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("tilerender-garbage-font.ttf")
+        try Data("garbage".utf8).write(to: garbage)
+        #expect(throws: FontError.self) { try Font.register(contentsOf: garbage) }
+        #expect(throws: FontError.self) { try Font.register(contentsOf: garbage.appendingPathExtension("missing")) }
+    }
+
+    @Test func nothingButCombiningMarks() throws {
+        let marks = String(repeating: "\u{301}\u{308}\u{30A}\u{323}", count: 250)
+        let bitmap = try renderCPU(width: 200, height: 60) { $0.draw(Text(verbatim: marks), in: CGRect(x: 0, y: 0, width: 200, height: 60)) }
+        _ = bitmap
+        let layout = layOutText([TextRunInput(string: marks, style: TextRunStyle(size: 17), tag: 0)], options: TextLayoutOptions(maxWidth: 200))
+        #expect(layout.lines.count >= 1)
+    }
+
+    @Test func aHundredThousandGlyphLine() throws {
+        let line = String(repeating: "x", count: 100_000)
+        let layout = layOutText([TextRunInput(string: line, style: TextRunStyle(size: 10), tag: 0)])
+        #expect(layout.lines.count == 1 && layout.lines[0].glyphs.count == 100_000)
+        let wrapped = layOutText([TextRunInput(string: line, style: TextRunStyle(size: 10), tag: 0)], options: TextLayoutOptions(maxWidth: 300))
+        #expect(wrapped.lines.count > 100 && wrapped.lines.allSatisfy { $0.width <= 300 })
+        let bitmap = try renderCPU(width: 300, height: 40) { $0.draw(Text(verbatim: line).font(.system(size: 10)), in: CGRect(x: 0, y: 0, width: 300, height: 40)) }
+        #expect(inkCount(bitmap) > 100)
+    }
+}
+
+private extension String {
+    var url: URL { URL(fileURLWithPath: self) }
+}

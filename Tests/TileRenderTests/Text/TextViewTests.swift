@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+@testable import TileRenderText
+
+/// `Text` as a view: sizes, wrapping, limits, alignment, case and decorations.
+@Suite struct TextViewTests {
+    private func size<V: View>(_ view: V, _ proposal: ProposedViewSize = .unspecified) -> CGSize {
+        makeViewNode(view, ViewEnvironment()).sizeThatFits(proposal)
+    }
+    private let bodyLine = (2728.0 + 680.0) / 2816 * 17
+
+    @Test func idealSizeIsTheShapedWidthByTheLineHeight() throws {
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        let width = shape("Hello", face: face).reduce(0.0) { $0 + Double($1.xAdvance) } * 17 / 2816
+        let s = size(Text("Hello"))
+        #expect(abs(Double(s.width) - width) < 1e-9 && abs(Double(s.height) - bodyLine) < 1e-9, "\(s)")
+        // A proposal wider than the text does not widen it; a narrower one wraps it.
+        #expect(size(Text("Hello"), ProposedViewSize(width: 500, height: 100)) == s)
+        let wrapped = size(Text("Hello world, wrapped"), ProposedViewSize(width: 80, height: nil))
+        let lines = Double(wrapped.height) / bodyLine
+        #expect(wrapped.width <= 80 && lines >= 2 && abs(lines - lines.rounded()) < 1e-9, "\(wrapped)")
+    }
+
+    @Test func concatenationMeasuresLikeOneString() {
+        // "a" + "b" has no kerning pair across the join.
+        let joined = size(Text("a") + Text("b"))
+        let whole = size(Text("ab"))
+        #expect(abs(joined.width - whole.width) < 1e-9 && joined.height == whole.height)
+        // A run in another font takes its own metrics: the line is as tall as the taller run.
+        let mixed = size(Text("a") + Text("B").font(.largeTitle))
+        #expect(abs(Double(mixed.height) - (2728.0 + 680.0) / 2816 * 34) < 1e-9)
+    }
+
+    @Test func lineLimitTruncatesWithAnEllipsis() throws {
+        let text = Text("The quick brown fox jumps over the lazy dog")
+        let one = size(text.lineLimit(1), ProposedViewSize(width: 120, height: nil))
+        #expect(one.width <= 120 && abs(Double(one.height) - bodyLine) < 1e-9, "\(one)")
+        let prepared = PreparedText(text, settings: { var s = TextSettings(); s.lineLimit = 2; return s }())
+        let layout = prepared.layout(width: 120)
+        #expect(layout.lines.count == 2)
+        let ellipsis = try #require(FontLibrary.shared.systemFace(weight: 400, italic: false).glyph(for: "\u{2026}"))
+        #expect(layout.lines.last?.glyphs.last?.glyph == ellipsis)
+        #expect(layout.lines.allSatisfy { $0.width <= 120 })
+        // Head and middle truncation keep the other end.
+        for (mode, keepsEnd) in [(Text.TruncationMode.head, true), (.middle, true), (.tail, false)] {
+            var settings = TextSettings(); settings.lineLimit = 1; settings.truncation = mode
+            let line = try #require(PreparedText(text, settings: settings).layout(width: 120).lines.first)
+            let last = try #require(FontLibrary.shared.systemFace(weight: 400, italic: false).glyph(for: "g"))
+            #expect((line.glyphs.last?.glyph == last) == keepsEnd, "\(mode)")
+            #expect(line.width <= 120)
+        }
+        // Less height than the text: the lines that fit.
+        let short = size(text, ProposedViewSize(width: 120, height: bodyLine * 2.5))
+        #expect(abs(Double(short.height) - 2 * bodyLine) < 1e-9, "\(short)")
+    }
+
+    @Test func multilineAlignmentPlacesTheLines() {
+        var settings = TextSettings()
+        for (alignment, fraction) in [(TextAlignment.leading, 0.0), (.center, 0.5), (.trailing, 1.0)] {
+            settings.alignment = alignment
+            let layout = PreparedText(Text("A much longer first line\nshort"), settings: settings).layout(width: nil)
+            #expect(layout.lines.count == 2)
+            let free = Double(layout.size.width) - layout.lines[1].width
+            #expect(abs(layout.lines[1].x - free * fraction) < 1e-9, "\(alignment)")
+            #expect(layout.lines[0].x == 0)
+        }
+    }
+
+    @Test func textCaseAndFontFromTheEnvironment() throws {
+        func render<V: View>(_ view: V) throws -> Bitmap {
+            let r = ImageRenderer(content: view)
+            r.proposedSize = ProposedViewSize(width: 160, height: 50)
+            return try r.render(backend: .cpu)
+        }
+        let upper = try render(Text("today").textCase(.uppercase).font(.title))
+        let written = try render(Text("TODAY").font(.title))
+        #expect(upper.pixels == written.pixels)
+        // A Text's own font wins over the environment's.
+        let own = try render(VStack { Text("Hi").font(.caption) }.font(.largeTitle))
+        let caption = try render(VStack { Text("Hi").font(.caption) })
+        #expect(own.pixels == caption.pixels)
+    }
+
+    @Test func underlineAndStrikethroughDrawBars() throws {
+        func ink(_ text: Text) throws -> [Int] {
+            let bitmap = try renderCPU(width: 120, height: 40) { $0.draw(text.font(.system(size: 20)), at: CGPoint(x: 0, y: 0), anchor: .topLeading) }
+            return (0..<40).map { y in (0..<120).filter { bitmap.pixel(x: $0, y: y).a > 128 }.count }
+        }
+        let plain = try ink(Text("xxxx"))
+        let underlined = try ink(Text("xxxx").underline())
+        let struck = try ink(Text("xxxx").strikethrough(color: .red))
+        let baseline = Int((2728.0 / 2816 * 20).rounded())
+        // The underline lies below the baseline, within the descender (4.8 points), across the run.
+        #expect(((baseline + 1)...(baseline + 5)).contains { underlined[$0] > plain[$0] + 30 }, "\(underlined) vs \(plain), baseline \(baseline)")
+        // The strikethrough crosses the x-height, where "x" has little ink in a row.
+        #expect(zip(struck, plain).contains { $0 > $1 + 20 })
+    }
+}

@@ -44,7 +44,7 @@ let package = Package(
             "TileRenderGeometry", "TileRenderPipeline", "TileRenderText",
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])),
         ]),
-        .target(name: "TileRenderSVG", dependencies: ["TileRender"]),
+        .target(name: "TileRenderSVG", dependencies: ["TileRender", "TileRenderText"]),
         .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG"]),
         // Writes Sources/Shaders/include/abi.glsl from GPUABI.swift (see README).
         .executableTarget(name: "gpu-abi-header", dependencies: ["Shaders"]),

@@ -3,6 +3,8 @@ import Foundation
 /// The importer's limits on hostile documents and the builder's counters for them. Each limit is far
 /// above what real documents need and is documented in README.md ("Limits and bad input").
 struct SVGBuildLimits {
+    /// Characters of text laid out so far (bounded by `SVGBuilder.maxTextCharacters`).
+    var textCharacters = 0
     /// Nesting levels the builder follows: XML nesting plus each `<use>` (and its `<symbol>`) and
     /// `<clipPath>` content it expands. Deeper content is skipped with a warning. Building and drawing
     /// recurse once per level, so this bounds their stack (see `SVGLargeStack`).

@@ -43,7 +43,7 @@ struct SVGBuilder {
         "filter", "stop",
     ]
     static let unsupported: Set<String> = [
-        "text", "image", "foreignObject", "textPath", "tspan", "style", "script", "view", "cursor",
+        "image", "foreignObject", "textPath", "tspan", "style", "script", "view", "cursor",
         "font", "font-face", "color-profile",
     ]
     static let animation: Set<String> = ["animate", "animateTransform", "animateMotion", "animateColor", "set"]
@@ -95,7 +95,7 @@ struct SVGBuilder {
             warn(el, "animation is not supported; ignored")
             return nil
         }
-        guard Self.shapes.contains(name) || Self.containers.contains(name) else {
+        guard Self.shapes.contains(name) || Self.containers.contains(name) || name == "text" else {
             warn(el, "unknown element <\(name)> skipped")
             return nil
         }
@@ -120,6 +120,12 @@ struct SVGBuilder {
         if style.filter != nil { warn(el, "filter is not supported; ignored") }
         if let clip = style.clipPath, !resolveClipReference(clip, el) { style.clipPath = nil }
 
+        if name == "text" {
+            // Glyph outlines, one shape per run of one style; the element's opacity is group opacity.
+            let children = buildText(el, style: style, opacity: inherited)
+            return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
+                           clipPathID: style.clipPath, groupOpacity: style.opacity, content: .group(children))
+        }
         if Self.shapes.contains(name) {
             // A shape's opacity is multiplied into its paints (exact for one paint); with both a fill
             // and a stroke it needs a layer, or the fill would show through the translucent stroke.
@@ -408,6 +414,21 @@ struct SVGBuilder {
 
     private mutating func buildShape(_ el: SVGXMLElement, style: SVGStyle, opacity: Double) -> SVGShape? {
         guard let path = shapePath(el) else { return nil }
+        return paintedShape(path, el, style: style, opacity: opacity)
+    }
+
+    /// `paintedShape` with its fill and stroke resolved for recording (text's glyph runs).
+    mutating func resolvedShape(_ path: Path, _ el: SVGXMLElement, style: SVGStyle, opacity: Double) -> SVGShape? {
+        guard var shape = paintedShape(path, el, style: style, opacity: opacity) else { return nil }
+        guard countDashes(shape.stroke?.dashArray.count ?? 0) else { return nil }
+        shape.fill = shape.fillPaint.flatMap { resolveFill($0, path: shape.path, rule: shape.fillRule, el) }
+        shape.resolvedStroke = shape.stroke.flatMap { resolveStroke($0, path: shape.path, el) }
+        return shape
+    }
+
+    /// `path` with the fill and stroke of `style` (paints resolved); nil when nothing is drawn.
+    /// Shapes and text share it.
+    mutating func paintedShape(_ path: Path, _ el: SVGXMLElement, style: SVGStyle, opacity: Double) -> SVGShape? {
         // Only movetos (e.g. "M 10 10" or a one-point polyline): nothing to draw.
         guard path.elements.contains(where: { if case .move = $0 { return false } else { return true } }) else { return nil }
         guard style.visible else { return nil }

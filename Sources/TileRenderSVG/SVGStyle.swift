@@ -34,6 +34,9 @@ indirect enum SVGPaintSpec: Sendable, Equatable {
     }
 }
 
+/// `text-anchor`.
+enum SVGTextAnchor: String, Sendable { case start, middle, end }
+
 /// Computed style of an element: the inherited properties plus the current element's own ones.
 struct SVGStyle {
     // Inherited properties.
@@ -51,6 +54,17 @@ struct SVGStyle {
     var dashOffset = SVGLength(0)
     var color = Color.black
     var visible = true
+    // Text (inherited): the family list as written (nil: the default, sans-serif), the size in user
+    // units (CSS `medium`, 16, by default), the weight (100...1000), the slant, the anchor and extra
+    // space after each character.
+    var fontFamilies: [String]? = nil
+    var fontSize = 16.0
+    var fontWeight = 400
+    var fontItalic = false
+    var textAnchor = SVGTextAnchor.start
+    var letterSpacing = 0.0
+    /// Text features TileRender leaves out, when set on this element (warned by the text builder).
+    var unsupportedTextFeatures: [String] = []
 
     // Not inherited: reset by `inherited()`.
     var opacity = 1.0
@@ -76,6 +90,7 @@ struct SVGStyle {
         s.filter = nil
         s.stopColor = .color(.black)
         s.stopOpacity = 1
+        s.unsupportedTextFeatures = []
         return s
     }
 
@@ -84,6 +99,8 @@ struct SVGStyle {
         "color", "fill", "fill-opacity", "fill-rule", "clip-rule", "stroke", "stroke-width", "stroke-opacity",
         "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
         "opacity", "display", "visibility", "clip-path", "mask", "filter", "stop-color", "stop-opacity",
+        "font-family", "font-size", "font-weight", "font-style", "text-anchor", "letter-spacing",
+        "text-decoration", "writing-mode", "baseline-shift", "dominant-baseline", "font",
     ]
 
     /// Applies presentation attributes, then `style="a:b; c:d"` (which wins). Returns one message per
@@ -254,9 +271,77 @@ struct SVGStyle {
         case "filter":
             guard let r = Self.urlReference(value) else { return bad }
             filter = r
+        case "font-family":
+            let families = Self.fontFamilyList(value)
+            guard !families.isEmpty else { return bad }
+            fontFamilies = families
+        case "font-size":
+            guard let size = Self.fontSizeValue(value, parent: fontSize) else { return bad }
+            fontSize = size
+        case "font-weight":
+            switch value.lowercased() {
+            case "normal": fontWeight = 400
+            case "bold": fontWeight = 700
+            // CSS Fonts: bolder/lighter step from the parent's weight.
+            case "bolder": fontWeight = fontWeight < 350 ? 400 : fontWeight < 550 ? 700 : 900
+            case "lighter": fontWeight = fontWeight < 550 ? 100 : fontWeight < 750 ? 400 : 700
+            default:
+                guard let v = SVGScanner.wholeNumber(value), v >= 1, v <= 1000 else { return bad }
+                fontWeight = Int(v.rounded())
+            }
+        case "font-style":
+            switch value.lowercased() {
+            case "normal": fontItalic = false
+            case "italic", "oblique": fontItalic = true
+            default: return bad
+            }
+        case "text-anchor":
+            guard let a = SVGTextAnchor(rawValue: value) else { return bad }
+            textAnchor = a
+        case "letter-spacing":
+            if value.lowercased() == "normal" { letterSpacing = 0; return nil }
+            guard let l = SVGLength.parse(value), !l.isPercent else { return bad }
+            letterSpacing = l.value
+        case "text-decoration":
+            if value.lowercased() != "none" { unsupportedTextFeatures.append("text-decoration '\(value)'") }
+        case "writing-mode":
+            let v = value.lowercased()
+            if v != "horizontal-tb" && v != "lr-tb" && v != "lr" { unsupportedTextFeatures.append("writing-mode '\(value)' (vertical text)") }
+        case "baseline-shift", "dominant-baseline":
+            let v = value.lowercased()
+            if v != "baseline" && v != "auto" && v != "alphabetic" { unsupportedTextFeatures.append("\(name) '\(value)'") }
+        case "font":
+            unsupportedTextFeatures.append("the font shorthand")
         default:
             break
         }
         return nil
+    }
+
+    /// `font-family`'s comma-separated list, quotes removed.
+    static func fontFamilyList(_ value: String) -> [String] {
+        value.split(separator: ",").compactMap { part -> String? in
+            var name = part.trimmingCharacters(in: .whitespacesAndNewlines)
+            if name.count >= 2, let q = name.first, q == "'" || q == "\"", name.last == q {
+                name = String(name.dropFirst().dropLast())
+            }
+            return name.isEmpty ? nil : name
+        }
+    }
+
+    /// A font size: a length (em and % of the parent's size), or a CSS keyword; nil when invalid or
+    /// negative.
+    static func fontSizeValue(_ value: String, parent: Double) -> Double? {
+        let keywords: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
+                                          "x-large": 24, "xx-large": 32, "xxx-large": 48]
+        let lower = value.lowercased()
+        if let size = keywords[lower] { return size }
+        if lower == "smaller" { return parent / 1.2 }
+        if lower == "larger" { return parent * 1.2 }
+        if lower.hasSuffix("em"), !lower.hasSuffix("rem"), let v = SVGScanner.wholeNumber(lower.dropLast(2)) {
+            return v >= 0 ? v * parent : nil
+        }
+        guard let l = SVGLength.parse(value), l.value >= 0 else { return nil }
+        return l.isPercent ? l.value / 100 * parent : l.value
     }
 }

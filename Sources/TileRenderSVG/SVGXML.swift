@@ -10,6 +10,9 @@ final class SVGXMLElement {
     let line: Int
     var children: [SVGXMLElement] = []
     var text = ""
+    /// For text content elements (`text`, `tspan`, ...): the character data in document order, each
+    /// piece with the number of child elements that came before it (mixed content).
+    var textPieces: [(childrenBefore: Int, text: String)] = []
     weak var parent: SVGXMLElement?
 
     init(name: String, attributes: [String: String], line: Int) {
@@ -236,12 +239,27 @@ private final class SVGXMLDelegate: NSObject, XMLParserDelegate {
         _ = stack.popLast()
     }
 
+    /// Elements whose character data is drawn, in order with their children.
+    static let textContentElements: Set<String> = ["text", "tspan", "textPath", "a"]
+
+    private func appendCharacters(_ string: String) {
+        guard let element = stack.last else { return }
+        element.text += string
+        if Self.textContentElements.contains(element.name) {
+            if let last = element.textPieces.last, last.childrenBefore == element.children.count {
+                element.textPieces[element.textPieces.count - 1].text += string
+            } else {
+                element.textPieces.append((element.children.count, string))
+            }
+        }
+    }
+
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        stack.last?.text += string
+        appendCharacters(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+        appendCharacters(String(decoding: CDATABlock, as: UTF8.self))
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {

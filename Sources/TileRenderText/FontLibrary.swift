@@ -173,6 +173,13 @@ package final class FontLibrary: Sendable {
         return names
     }
 
+    /// Whether `family` is bundled, registered or installed (fontconfig answers with that family).
+    package func hasFamily(_ family: String) -> Bool {
+        if state.withLock({ $0.families[family.lowercased()] != nil }) { return true }
+        guard let (_, _, matched) = fontconfig.withLock({ $0.match(family: family, weight: 400, italic: false) }) else { return false }
+        return matched.lowercased() == family.lowercased()
+    }
+
     /// An installed face that has a glyph for `scalar` (fontconfig's best match for it), or nil.
     package func fallbackFace(for scalar: Unicode.Scalar) -> FontFace? {
         if let cached = state.withLock({ $0.fallbacks[scalar.value] }) { return cached }

@@ -4,6 +4,7 @@ import Testing
 @testable import TileRenderGeometry
 @testable import TileRenderPipeline
 @testable import TileRenderText
+import TileRenderSVG
 
 /// The text reference scenes (Tests/Fixtures/Text, made by scripts/make-text-references.py with
 /// resvg and the bundled Inter): each scene's description, scenes.json, is drawn through the Text API
@@ -95,6 +96,19 @@ enum TextScenes {
         let scene = try #require(try TextScenes.scenes()[name])
         let drawing = TextScenes.draw(scene)
         expectVulkanParity(try Renderer(backend: .cpu).render(drawing), try Renderer(backend: .vulkan).render(drawing), name)
+    }
+
+    /// The same scenes through the SVG importer's `<text>`.
+    @Test(arguments: names)
+    func svgImportMatchesTheReference(_ name: String) throws {
+        let document = try SVGDocument(contentsOf: try Fixtures.file(name + ".svg", in: TextScenes.folder))
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        let tolerances = try SceneTolerance.load(from: TextScenes.folder)
+        let bitmap = try Renderer(backend: .cpu).render(document.makeScene())
+        if let dir = ProcessInfo.processInfo.environment["TILERENDER_WRITE_RENDERS"] {
+            try bitmap.writePNG(to: URL(fileURLWithPath: dir).appendingPathComponent(name + ".svg.png"))
+        }
+        try expectMatchesReference(bitmap, scene: name, folder: TextScenes.folder, tolerances: tolerances)
     }
 
     @Test func everySceneIsTested() throws {

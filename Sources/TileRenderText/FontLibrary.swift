@@ -46,6 +46,7 @@ package final class FontLibrary: Sendable {
         var loaded: [Entry: FontFace] = [:]
         var resolved: [FaceRequest: FontFace] = [:]
         var fallbacks: [UInt32: FontFace?] = [:]
+        var knownFamilies: [String: Bool] = [:]
         var bundledDirectory: URL?
     }
     private let state = Mutex(State())
@@ -175,20 +176,25 @@ package final class FontLibrary: Sendable {
 
     /// Whether `family` is bundled, registered or installed (fontconfig answers with that family).
     package func hasFamily(_ family: String) -> Bool {
-        if state.withLock({ $0.families[family.lowercased()] != nil }) { return true }
-        guard let (_, _, matched) = fontconfig.withLock({ $0.match(family: family, weight: 400, italic: false) }) else { return false }
-        return matched.lowercased() == family.lowercased()
+        let key = family.lowercased()
+        if let known = state.withLock({ s -> Bool? in s.families[key] != nil ? true : s.knownFamilies[key] }) { return known }
+        let matched = fontconfig.withLock { $0.match(family: family, weight: 400, italic: false) }?.2
+        let found = matched?.lowercased() == key
+        // Remembered (fontconfig's match takes a millisecond; a document may name thousands of families).
+        state.withLock { s in if s.knownFamilies.count < 10_000 { s.knownFamilies[key] = found } }
+        return found
     }
 
     /// An installed face that has a glyph for `scalar` (fontconfig's best match for it), or nil.
     package func fallbackFace(for scalar: Unicode.Scalar) -> FontFace? {
         if let cached = state.withLock({ $0.fallbacks[scalar.value] }) { return cached }
         var found: FontFace? = nil
-        if let (path, index) = fontconfig.withLock({ $0.match(containing: scalar) }),
-           let face = try? FontFace(contentsOf: URL(fileURLWithPath: path), index: index), face.glyph(for: scalar) != nil {
-            found = face
+        // The installed fonts in fontconfig's fallback order, asked once; each is loaded on first use.
+        if let (path, index) = fontconfig.withLock({ $0.fallback(containing: scalar) }) {
+            let entry = Entry(url: URL(fileURLWithPath: path), index: index, weight: 0, italic: false)
+            if let face = try? load(entry), face.glyph(for: scalar) != nil { found = face }
         }
-        state.withLock { $0.fallbacks[scalar.value] = .some(found) }
+        state.withLock { s in if s.fallbacks.count < 100_000 { s.fallbacks[scalar.value] = .some(found) } }
         return found
     }
 
@@ -225,14 +231,41 @@ private struct FontconfigHandle: @unchecked Sendable {
         return best(pattern, config)
     }
 
-    /// The best face that covers `scalar`.
-    mutating func match(containing scalar: Unicode.Scalar) -> (String, Int)? {
-        guard let config = configuration(), let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
-        defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
-        FcCharSetAddChar(charset, scalar.value)
-        FcPatternAddCharSet(pattern, CFontconfig_CHARSET, charset)
-        guard let (path, index, _) = best(pattern, config) else { return nil }
-        return (path, index)
+    /// fontconfig's fallback list for sans-serif (FcFontSort, trimmed to fonts that add coverage):
+    /// file, face index and character set of each, read once.
+    private var fallbackList: [(path: String, index: Int, charset: OpaquePointer)]? = nil
+    private var fallbackSet: UnsafeMutablePointer<FcFontSet>? = nil
+
+    /// The first font of the fallback list that covers `scalar` (a character-set test, no file read).
+    mutating func fallback(containing scalar: Unicode.Scalar) -> (String, Int)? {
+        if fallbackList == nil {
+            var list: [(path: String, index: Int, charset: OpaquePointer)] = []
+            if let config = configuration(), let pattern = FcPatternCreate() {
+                defer { FcPatternDestroy(pattern) }
+                FcPatternAddString(pattern, CFontconfig_FAMILY, "sans-serif")
+                FcConfigSubstitute(config, pattern, FcMatchPattern)
+                FcDefaultSubstitute(pattern)
+                var result = FcResultNoMatch
+                if let set = FcFontSort(config, pattern, 1, nil, &result) {
+                    fallbackSet = set
+                    for i in 0..<Int(set.pointee.nfont) {
+                        guard let font = set.pointee.fonts[i] else { continue }
+                        var file: UnsafeMutablePointer<FcChar8>?
+                        var charset: OpaquePointer?
+                        var index: Int32 = 0
+                        guard FcPatternGetString(font, CFontconfig_FILE, 0, &file) == FcResultMatch, let file,
+                              FcPatternGetCharSet(font, CFontconfig_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+                        _ = FcPatternGetInteger(font, CFontconfig_INDEX, 0, &index)
+                        list.append((String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), Int(index), charset))
+                    }
+                }
+            }
+            fallbackList = list
+        }
+        for font in fallbackList! where FcCharSetHasChar(font.charset, scalar.value) != 0 {
+            return (font.path, font.index)
+        }
+        return nil
     }
 
     private func best(_ pattern: OpaquePointer, _ config: OpaquePointer) -> (String, Int, String)? {

@@ -109,6 +109,25 @@ import Testing
         #expect(layout.lines.allSatisfy { $0.width <= 100 })
     }
 
+    /// A character Inter lacks comes from an installed font that has it (DejaVu Sans, from Debian's
+    /// fonts-dejavu-core, has Arabic); one no font has is drawn as Inter's `.notdef`.
+    @Test func missingCharactersFallBackThroughFontconfig() throws {
+        let inter = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        #expect(inter.glyph(for: "\u{0627}") == nil)
+        let layout = layOutText([TextRunInput(string: "A\u{0627}B", style: TextRunStyle(size: 20), tag: 0)])
+        let faces = layout.lines.flatMap(\.glyphs).map(\.face.familyName)
+        #expect(faces.first == "Inter" && faces.last == "Inter", "\(faces)")
+        if let fallback = FontLibrary.shared.fallbackFace(for: "\u{0627}") {
+            #expect(faces.contains(fallback.familyName), "\(faces)")
+        }
+        let nobody = layOutText([TextRunInput(string: "\u{10FFFD}", style: TextRunStyle(size: 20), tag: 0)])
+        #expect(nobody.lines.first?.glyphs.first?.glyph == 0)  // .notdef
+        // Ten thousand distinct characters no bundled font has: each is a character-set test.
+        let many = String(String.UnicodeScalarView((0x4E00..<0x4E00 + 10_000).compactMap(Unicode.Scalar.init)))
+        let wide = layOutText([TextRunInput(string: many, style: TextRunStyle(size: 12), tag: 0)], options: TextLayoutOptions(maxWidth: 400))
+        #expect(wide.lines.reduce(0) { $0 + $1.glyphs.count } == 10_000)
+    }
+
     @Test func theGlyphCacheKeepsOutlinesWithinItsBudget() throws {
         let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
         let cache = GlyphCache(byteBudget: 20_000)

@@ -45,7 +45,7 @@ let package = Package(
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])),
         ]),
         .target(name: "TileRenderSVG", dependencies: ["TileRender", "TileRenderText"]),
-        .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG"]),
+        .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG", "TileRenderText"]),
         // Writes Sources/Shaders/include/abi.glsl from GPUABI.swift (see README).
         .executableTarget(name: "gpu-abi-header", dependencies: ["Shaders"]),
 

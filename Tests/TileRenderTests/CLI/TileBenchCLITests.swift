@@ -51,7 +51,22 @@ import Testing
         #expect(names == ["shape-stack", "canvas", "image", "drawing-group"])
     }
 
+    @Test func textReportsGlyphsPerSecondAndWritesTheGlyphs() throws {
+        let glyphs = FileManager.default.temporaryDirectory.appendingPathComponent("tile-bench-glyphs-\(getpid()).json")
+        let result = try run(["text", "--repeat", "1", "--backend", "cpu", "--glyphs-out", glyphs.path])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("text ") }
+        #expect(lines.count == 8, "\(result.out)")
+        for line in lines {
+            #expect(line.contains(try Regex(#"^text (paragraph|chart) [a-z ,-]+: median [0-9.]+ ms, min [0-9.]+ ms over 1 runs, [0-9]+ glyphs/s \([0-9]+ glyphs"#)), "\(line)")
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: glyphs)) as? [String: Any]
+        let paragraph = try #require(json?["paragraph"] as? [String: Any])
+        #expect(((paragraph["glyphs"] as? [Any])?.count ?? 0) > 1000)
+    }
+
     @Test(arguments: [
+        ["text", "--repeat", "0"],
         ["render", "/nonexistent/scene.svg", "-o", "/tmp/x.png"],
         ["render", "x.svg"],
         ["render", "x.svg", "-o", "y.png", "--size", "0x5"],

@@ -99,3 +99,19 @@ import Testing
         #expect(zip(struck, plain).contains { $0 > $1 + 20 })
     }
 }
+
+@Suite struct TextFormattingTests {
+    @Test func specifiersFormatInThePOSIXLocale() {
+        let value = 1234.5678
+        #expect(Text("\(value, specifier: "%.1f") km").string == "1234.6 km")
+        #expect(Text("\(42, specifier: "%03d")").string == "042")
+        #expect(Text("\(Float(2.5), specifier: "%5.2f")|").string == " 2.50|")
+        #expect(Text("\(7, specifier: "%d%%")").string == "7%")
+        #expect(Text("\(255, specifier: "%x")").string == "ff")
+        // Not a single numeric conversion: Foundation formats it; %n is never passed to printf.
+        #expect(Text("\(3, specifier: "%d and %d")").string.hasPrefix("3 and"))
+        #expect(Text("\(3, specifier: "%n")").string == "%n")
+        #expect(Text("\(value, format: .number.precision(.fractionLength(2)))").string.contains("1"))
+        #expect(Text(0.25, format: .percent).string.contains("25"))
+    }
+}

@@ -49,12 +49,13 @@ WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 50
 PANGRAM = "Sphinx of black quartz, judge my vow"
 
 
-def item(spans, x, y, size, anchor="start", letter_spacing=0.0, rotate=None, clip=None, gradient=None):
+def item(spans, x, y, size, anchor="start", letter_spacing=0.0, rotate=None, clip=None, gradient=None, stroke=None):
     """A line of text: `spans` is a list of (string, weight, italic, fill, opacity); (x, y) is the
-    baseline's start (or middle/end, by `anchor`)."""
+    baseline's start (or middle/end, by `anchor`). `stroke` is {"color", "width"} (SVG only: SwiftUI's
+    Text has no stroke; fill "none" leaves the glyphs unfilled)."""
     return {"spans": [{"text": s, "weight": w, "italic": i, "fill": f, "opacity": o} for (s, w, i, f, o) in spans],
             "x": x, "y": y, "size": size, "anchor": anchor, "letterSpacing": letter_spacing,
-            "rotate": rotate, "clip": clip, "gradient": gradient}
+            "rotate": rotate, "clip": clip, "gradient": gradient, "stroke": stroke}
 
 
 def plain(text, x, y, size, weight=400, italic=False, fill="#000000", opacity=1.0, **kw):
@@ -95,6 +96,10 @@ SCENES = {
         plain("Translucent", 30, 118, 40, weight=700, fill="#af52de", opacity=0.5),
         plain("Rotated -12°", 40, 190, 28, weight=500, rotate=[-12, 40, 190]),
         plain("Clipped", 190, 215, 40, weight=900, clip=[190, 180, 110, 25])]},
+    # SVG only (the Swift API test skips scenes with strokes).
+    "text_stroked": {"width": 340, "height": 170, "items": [
+        plain("Outline", 10, 60, 56, weight=800, fill="none", stroke={"color": "#007aff", "width": 1.5}),
+        plain("Fill + stroke", 10, 140, 44, weight=600, fill="#ffcc00", stroke={"color": "#000000", "width": 2})]},
 }
 
 
@@ -142,6 +147,8 @@ def svg(scene, family="Inter"):
                 sa.append('font-style="italic"')
             if sp["opacity"] != 1:
                 sa.append(f'fill-opacity="{sp["opacity"]}"')
+            if it["stroke"]:
+                sa.append(f'stroke="{it["stroke"]["color"]}" stroke-width="{it["stroke"]["width"]}"')
             spans.append(f'<tspan {" ".join(sa)}>{escape(sp["text"])}</tspan>')
         out.append(f'<text {" ".join(attrs)} xml:space="preserve">{"".join(spans)}</text>')
     if defs:
@@ -224,9 +231,16 @@ def render_skia(scene, family="Inter", shift=0.0, weight_delta=0, kerning=True):
                     paint.setShader(skia.GradientShader.MakeLinear(
                         [skia.Point(g["x1"] - x0 - shift, g["y1"] - it["y"] - shift), skia.Point(g["x2"] - x0 - shift, g["y2"] - it["y"] - shift)],
                         [color(c).toColor() for _, c in g["stops"]], [o for o, _ in g["stops"]]))
-                else:
+                elif sp["fill"] != "none":
                     paint.setColor4f(color(sp["fill"], sp["opacity"]))
-                canvas.drawPath(path, paint)
+                if it["gradient"] or sp["fill"] != "none":
+                    canvas.drawPath(path, paint)
+                if it["stroke"]:
+                    # SVG's default miter limit is 4.
+                    pen = skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=it["stroke"]["width"],
+                                     StrokeMiter=4)
+                    pen.setColor4f(color(it["stroke"]["color"]))
+                    canvas.drawPath(path, pen)
             canvas.restore()
     return surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType)
 

@@ -25,6 +25,13 @@ package struct TextNode: ViewNode {
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { size(for: proposal) }
 
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+        let layout = prepared.layout(fitting: size)
+        // Drawn centred in a taller frame (see draw), so the baselines move with it.
+        let offset = max(0, (size.height - layout.size.height) / 2)
+        return (offset + CGFloat(layout.firstBaseline), offset + CGFloat(layout.lastBaseline))
+    }
+
     package func draw(in rect: CGRect, context: GraphicsContext) {
         let layout = prepared.layout(fitting: rect.size)
         // The lines sit in the frame's top-left; a frame larger than the text centres it, as SwiftUI's

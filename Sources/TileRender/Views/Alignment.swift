@@ -14,9 +14,16 @@ public struct HorizontalAlignment: Hashable, Sendable {
 /// Where a view sits vertically in a larger space: SwiftUI's `VerticalAlignment`.
 public struct VerticalAlignment: Hashable, Sendable {
     package let fraction: CGFloat
+    /// For the text baselines: which one (a view without text uses its bottom edge, as in SwiftUI).
+    package var baseline: TextBaseline? = nil
+    package enum TextBaseline: Hashable, Sendable { case first, last }
     public static let top = VerticalAlignment(fraction: 0)
     public static let center = VerticalAlignment(fraction: 0.5)
     public static let bottom = VerticalAlignment(fraction: 1)
+    /// Rows align the first lines' baselines of their texts.
+    public static let firstTextBaseline = VerticalAlignment(fraction: 1, baseline: .first)
+    /// Rows align the last lines' baselines of their texts.
+    public static let lastTextBaseline = VerticalAlignment(fraction: 1, baseline: .last)
 }
 
 /// A horizontal and a vertical alignment: SwiftUI's `Alignment`.

@@ -55,6 +55,11 @@ package struct FrameNode: ViewNode {
         let s = child.sizeThatFits(ProposedViewSize(rect.size))
         child.draw(in: modifier.alignment.place(s, in: rect), context: context)
     }
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+        let s = child.sizeThatFits(ProposedViewSize(size))
+        let placed = modifier.alignment.place(s, in: CGRect(origin: .zero, size: size))
+        return child.textBaselines(in: s).map { ($0.first + placed.minY, $0.last + placed.minY) }
+    }
 }
 
 package struct PaddingModifier: NodeWrapper {
@@ -70,6 +75,11 @@ package struct PaddingNode: ViewNode {
         let s = child.sizeThatFits(ProposedViewSize(width: proposal.width.map { max(0, $0 - dw) },
                                                     height: proposal.height.map { max(0, $0 - dh) }))
         return CGSize(width: s.width + dw, height: s.height + dh)
+    }
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+        let inner = CGSize(width: max(0, size.width - insets.leading - insets.trailing),
+                           height: max(0, size.height - insets.top - insets.bottom))
+        return child.textBaselines(in: inner).map { ($0.first + insets.top, $0.last + insets.top) }
     }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         let inner = CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,

@@ -50,7 +50,8 @@ public struct HStack<Content: View>: View, PrimitiveView {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
-        LinearStackNode(horizontal: true, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
+        LinearStackNode(horizontal: true, alignment: alignment.fraction, baseline: alignment.baseline,
+                        spacing: spacing ?? defaultStackSpacing,
                         children: makeViewNodes(content, environment))
     }
 }
@@ -95,8 +96,16 @@ package struct SpacerNode: ViewNode {
 package struct LinearStackNode: ViewNode {
     package let horizontal: Bool
     package let alignment: CGFloat
+    /// A row aligned on its texts' first or last baselines.
+    package var baseline: VerticalAlignment.TextBaseline? = nil
     package let spacing: CGFloat
     package let children: [any ViewNode]
+
+    package init(horizontal: Bool, alignment: CGFloat, baseline: VerticalAlignment.TextBaseline? = nil,
+                 spacing: CGFloat, children: [any ViewNode]) {
+        self.horizontal = horizontal; self.alignment = alignment; self.baseline = baseline
+        self.spacing = spacing; self.children = children
+    }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
     private func across(_ s: CGSize) -> CGFloat { horizontal ? s.height : s.width }
@@ -134,19 +143,52 @@ package struct LinearStackNode: ViewNode {
         return sizes
     }
 
+    /// For a baseline-aligned row: each child's baseline, and the extents above and below the common one.
+    private func baselineRow(_ sizes: [CGSize], _ which: VerticalAlignment.TextBaseline) -> (baselines: [CGFloat], above: CGFloat, below: CGFloat) {
+        let baselines = zip(children, sizes).map { $0.baseline(which, in: $1) }
+        let above = baselines.max() ?? 0
+        let below = zip(baselines, sizes).map { $1.height - $0 }.max() ?? 0
+        return (baselines, above, below)
+    }
+
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let sizes = layout(proposal)
         let length = sizes.reduce(0) { $0 + along($1) } + spacing * CGFloat(max(0, children.count - 1))
-        let thickness = sizes.reduce(0) { max($0, across($1)) }
+        var thickness = sizes.reduce(0) { max($0, across($1)) }
+        if horizontal, let baseline {
+            let row = baselineRow(sizes, baseline)
+            thickness = row.above + row.below
+        }
         return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
+    }
+
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+        // A column's first baseline is its first text child's, its last the last one's; a row's are
+        // those of its tallest-reaching text, simply the first child with text here.
+        let sizes = layout(ProposedViewSize(size))
+        var position: CGFloat = 0
+        var found: [(CGFloat, CGFloat)] = []
+        for (child, s) in zip(children, sizes) {
+            if let b = child.textBaselines(in: s) {
+                found.append(horizontal ? (b.first, b.last) : (position + b.first, position + b.last))
+            }
+            position += along(s) + spacing
+        }
+        guard let first = found.first, let last = found.last else { return nil }
+        return horizontal ? first : (first.0, last.1)
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
         let sizes = layout(ProposedViewSize(rect.size))
         var position = horizontal ? rect.minX : rect.minY
-        for (child, size) in zip(children, sizes) {
+        let row = horizontal ? baseline.map { baselineRow(sizes, $0) } : nil
+        for (index, (child, size)) in zip(children, sizes).enumerated() {
             let frame: CGRect
-            if horizontal {
+            if horizontal, let row {
+                // The common baseline sits `above` below the top of the row's box, which is centred in rect.
+                let top = rect.minY + (rect.height - (row.above + row.below)) / 2
+                frame = CGRect(x: position, y: top + row.above - row.baselines[index], width: size.width, height: size.height)
+            } else if horizontal {
                 frame = CGRect(x: position, y: rect.minY + (rect.height - size.height) * alignment, width: size.width, height: size.height)
             } else {
                 frame = CGRect(x: rect.minX + (rect.width - size.width) * alignment, y: position, width: size.width, height: size.height)

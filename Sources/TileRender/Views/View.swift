@@ -65,10 +65,19 @@ package protocol ViewNode {
     func draw(in rect: CGRect, context: GraphicsContext)
     /// Spacers take the free length along a stack's axis and nothing across it.
     var spacerMinLength: CGFloat? { get }
+    /// The distances from the top to the first and the last text baseline when laid out at `size`, or
+    /// nil for a view without text (its bottom edge is then its baseline).
+    func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)?
 }
 
 extension ViewNode {
     package var spacerMinLength: CGFloat? { nil }
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { nil }
+    /// The baseline `which` (the bottom edge without text).
+    package func baseline(_ which: VerticalAlignment.TextBaseline, in size: CGSize) -> CGFloat {
+        guard let b = textBaselines(in: size) else { return size.height }
+        return which == .first ? b.first : b.last
+    }
 }
 
 /// A built-in view that makes its own node.

@@ -115,3 +115,39 @@ import Testing
         #expect(Text(0.25, format: .percent).string.contains("25"))
     }
 }
+
+@Suite struct TextBaselineAlignmentTests {
+    /// The lowest row with ink in columns `range`.
+    private func lowestInk(_ bitmap: Bitmap, _ range: Range<Int>) -> Int? {
+        (0..<bitmap.height).reversed().first { y in range.contains { bitmap.pixel(x: $0, y: y).a > 128 } }
+    }
+
+    @Test func aRowAlignsTheFirstBaselinesOfItsTexts() throws {
+        let row = HStack(alignment: .firstTextBaseline, spacing: 0) {
+            Text("BIG").font(.largeTitle).frame(width: 100, alignment: .leading)
+            Text("SMALL").font(.caption).frame(width: 100, alignment: .leading)
+        }
+        let renderer = ImageRenderer(content: row)
+        renderer.proposedSize = ProposedViewSize(width: 200, height: 60)
+        let bitmap = try renderer.render(backend: .cpu)
+        let big = try #require(lowestInk(bitmap, 0..<100)), small = try #require(lowestInk(bitmap, 100..<200))
+        #expect(abs(big - small) <= 1, "baselines at \(big) and \(small)")
+        // Centred alignment puts them apart.
+        let centred = ImageRenderer(content: HStack(spacing: 0) {
+            Text("BIG").font(.largeTitle).frame(width: 100, alignment: .leading)
+            Text("SMALL").font(.caption).frame(width: 100, alignment: .leading)
+        })
+        centred.proposedSize = ProposedViewSize(width: 200, height: 60)
+        let c = try centred.render(backend: .cpu)
+        #expect(abs(try #require(lowestInk(c, 0..<100)) - (try #require(lowestInk(c, 100..<200)))) > 4)
+    }
+
+    @Test func lastBaselineOfAWrappedTextAndPadding() throws {
+        let node = makeViewNode(Text("one two three four five six").frame(width: 60).padding(10), ViewEnvironment())
+        let size = node.sizeThatFits(ProposedViewSize(width: 80, height: nil))
+        let b = try #require(node.textBaselines(in: size))
+        let line = (2728.0 + 680.0) / 2816 * 17
+        #expect(abs(Double(b.first) - (10 + 2728.0 / 2816 * 17)) < 1e-6, "\(b)")
+        #expect(Double(b.last - b.first) > line, "\(b)")
+    }
+}

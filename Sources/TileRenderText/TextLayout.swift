@@ -67,6 +67,9 @@ package struct TextLayout: Sendable {
     package var lines: [LaidOutLine]
     /// Widest line by the lines' total height (with `lineSpacing` between them).
     package var size: CGSize
+    /// Whether lines or characters were left out (`lineLimit`, or a line that does not wrap cut to
+    /// the width).
+    package var isTruncated = false
 
     package var firstBaseline: Double { lines.first?.baseline ?? 0 }
     package var lastBaseline: Double { lines.last?.baseline ?? 0 }
@@ -140,7 +143,8 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
     // An empty text has no lines and no size (SwiftUI's `Text("")` takes no space).
     if utf8.isEmpty { return TextLayout(lines: [], size: .zero) }
     let breaks = lineBreaks(utf8)
-    var lines = breakLines(items, utf8: utf8, breaks: breaks, options: options)
+    var truncated = false
+    var lines = breakLines(items, utf8: utf8, breaks: breaks, options: options, truncated: &truncated)
     // Line metrics: the largest of the runs the line touches (a line with no glyphs, such as an empty
     // text or a blank line, takes the metrics of the run it is in).
     func lineMetrics(_ range: Range<Int>) -> (Double, Double, Double) {
@@ -172,7 +176,7 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
         case .trailing: lines[i].line.x = free
         }
     }
-    return TextLayout(lines: lines.map(\.line), size: CGSize(width: widest, height: max(0, top)))
+    return TextLayout(lines: lines.map(\.line), size: CGSize(width: widest, height: max(0, top)), isTruncated: truncated)
 }
 
 /// A line under construction and the part of the text it covers.
@@ -214,7 +218,8 @@ private func lineBreaks(_ utf8: [UInt8]) -> LineBreaks {
 
 private func isWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-private func breakLines(_ glyphs: [PositionedGlyph], utf8: [UInt8], breaks: LineBreaks, options: TextLayoutOptions) -> [PendingLine] {
+private func breakLines(_ glyphs: [PositionedGlyph], utf8: [UInt8], breaks: LineBreaks, options: TextLayoutOptions,
+                        truncated: inout Bool) -> [PendingLine] {
     let maxWidth = options.maxWidth.flatMap { $0.isFinite ? max(0, $0) : nil }
     let limit = options.lineLimit.map { max(1, $0) }
     // With a limit of one line nothing wraps: the line is truncated instead.
@@ -288,10 +293,12 @@ private func breakLines(_ glyphs: [PositionedGlyph], utf8: [UInt8], breaks: Line
         var rest = Array(glyphs[restStart...])
         rest.removeAll { $0.cluster < utf8.count && (utf8[$0.cluster] == 0x0A || utf8[$0.cluster] == 0x0D) }
         lines.append(truncatedLine(rest, utf8: utf8, maxWidth: maxWidth, mode: options.truncation, textStart: textStart))
+        truncated = true
     } else if limit == 1 || (!wraps && maxWidth != nil) {
         // Lines that do not wrap are truncated to the width.
         if let maxWidth {
             for k in lines.indices where lines[k].line.width > maxWidth + 1e-9 {
+                truncated = true
                 lines[k] = truncatedLine(lines[k].line.glyphs.reindexed(), utf8: utf8,
                                          maxWidth: maxWidth, mode: options.truncation, textStart: lines[k].textRange.lowerBound)
             }

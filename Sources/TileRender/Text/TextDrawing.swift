@@ -13,6 +13,8 @@ package struct TextSettings: Sendable {
     package var lineSpacing: CGFloat = 0
     package var alignment: TextAlignment = .leading
     package var truncation: Text.TruncationMode = .tail
+    /// How far the font may shrink (0...1) before the text is truncated (`minimumScaleFactor`).
+    package var minimumScaleFactor: CGFloat = 1
     package init() {}
 }
 
@@ -73,13 +75,47 @@ package struct PreparedText: Sendable {
     }
 
     /// The layout that fits `size`: wrapped to its width, and with only the lines that fit its height
-    /// (at least one), the last of them truncated when lines are dropped.
+    /// (at least one), the last of them truncated when lines are dropped. With a minimum scale factor
+    /// below 1, a text that would be truncated is first set smaller (the largest scale, to 1/64, at
+    /// which it fits whole, but not below the factor).
     package func layout(fitting size: CGSize) -> TextLayout {
-        var layout = self.layout(width: size.width)
+        let layout = layout(fitting: size, scale: 1)
+        let factor = Double(settings.minimumScaleFactor)
+        guard factor.isFinite, factor < 1, fits(layout, size) == false else { return layout }
+        let lowest = max(0.01, factor)
+        let smallest = self.layout(fitting: size, scale: lowest)
+        guard fits(smallest, size) else { return smallest }
+        var low = lowest, high = 1.0
+        for _ in 0..<6 {
+            let mid = (low + high) / 2
+            if fits(self.layout(fitting: size, scale: mid), size) { low = mid } else { high = mid }
+        }
+        return self.layout(fitting: size, scale: low)
+    }
+
+    private func fits(_ layout: TextLayout, _ size: CGSize) -> Bool {
+        !layout.isTruncated && (!size.height.isFinite || Double(layout.size.height) <= Double(size.height) + 1e-9)
+    }
+
+    /// The text with every run's font size and tracking multiplied by `scale`.
+    private func scaled(_ scale: Double) -> PreparedText {
+        guard scale != 1 else { return self }
+        var copy = self
+        for i in copy.runs.indices {
+            copy.runs[i].style.size *= scale
+            copy.runs[i].style.tracking *= scale
+            copy.runs[i].style.baselineOffset *= scale
+        }
+        return copy
+    }
+
+    private func layout(fitting size: CGSize, scale: Double) -> TextLayout {
+        let text = scaled(scale)
+        var layout = text.layout(width: size.width)
         let height = Double(size.height)
         if height.isFinite, layout.lines.count > 1, layout.size.height > height + 1e-9 {
             let fitting = max(1, layout.lines.filter { $0.top + $0.height <= height + 1e-9 }.count)
-            layout = self.layout(width: size.width, lineLimit: fitting)
+            layout = text.layout(width: size.width, lineLimit: fitting)
         }
         return layout
     }

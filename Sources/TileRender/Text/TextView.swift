@@ -63,8 +63,47 @@ extension View {
     public func truncationMode(_ mode: Text.TruncationMode) -> _ModifiedView<Self> {
         modified(EnvironmentModifier { $0.text.truncation = mode })
     }
+    /// How far `Text` inside may shrink its font (0...1) to fit before it is truncated.
+    public func minimumScaleFactor(_ factor: CGFloat) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.text.minimumScaleFactor = factor.isFinite ? min(max(factor, 0), 1) : 1 })
+    }
+    /// The view at its ideal size in both dimensions, whatever it is offered.
+    public func fixedSize() -> _ModifiedView<Self> { fixedSize(horizontal: true, vertical: true) }
+    /// The view at its ideal width and/or height, whatever it is offered in those dimensions.
+    public func fixedSize(horizontal: Bool, vertical: Bool) -> _ModifiedView<Self> {
+        modified(FixedSizeModifier(horizontal: horizontal, vertical: vertical))
+    }
     /// `Text` inside in capitals or small letters (nil: as written).
     public func textCase(_ textCase: Text.Case?) -> _ModifiedView<Self> {
         modified(EnvironmentModifier { $0.text.textCase = textCase })
+    }
+}
+
+package struct FixedSizeModifier: NodeWrapper {
+    package let horizontal: Bool
+    package let vertical: Bool
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
+        FixedSizeNode(child: node, horizontal: horizontal, vertical: vertical)
+    }
+}
+
+/// Proposes nil (the ideal size) in the fixed dimensions; the child is drawn at that size, centred in
+/// the frame it is given.
+package struct FixedSizeNode: ViewNode {
+    package let child: any ViewNode
+    package let horizontal: Bool
+    package let vertical: Bool
+    private func proposal(_ p: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
+    }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(self.proposal(proposal)) }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        let size = child.sizeThatFits(proposal(ProposedViewSize(rect.size)))
+        child.draw(in: Alignment.center.place(size, in: rect), context: context)
+    }
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+        let s = child.sizeThatFits(proposal(ProposedViewSize(size)))
+        let placed = Alignment.center.place(s, in: CGRect(origin: .zero, size: size))
+        return child.textBaselines(in: s).map { ($0.first + placed.minY, $0.last + placed.minY) }
     }
 }

@@ -151,3 +151,38 @@ import Testing
         #expect(Double(b.last - b.first) > line, "\(b)")
     }
 }
+
+@Suite struct TextScalingAndFixedSizeTests {
+    private func size<V: View>(_ view: V, _ proposal: ProposedViewSize) -> CGSize {
+        makeViewNode(view, ViewEnvironment()).sizeThatFits(proposal)
+    }
+
+    @Test func minimumScaleFactorShrinksBeforeTruncating() throws {
+        let title = "A title a little too long"
+        let ideal = size(Text(title), .unspecified)
+        let width = ideal.width * 0.8
+        var settings = TextSettings()
+        settings.lineLimit = 1
+        let truncated = PreparedText(Text(title), settings: settings).layout(fitting: CGSize(width: width, height: .infinity))
+        #expect(truncated.isTruncated)
+        settings.minimumScaleFactor = 0.5
+        let shrunk = PreparedText(Text(title), settings: settings).layout(fitting: CGSize(width: width, height: .infinity))
+        #expect(!shrunk.isTruncated && Double(shrunk.size.width) <= Double(width) + 1e-9)
+        #expect(Double(shrunk.size.width) > Double(width) * 0.9, "the largest scale that fits: \(shrunk.size.width) of \(width)")
+        // A factor too large to help: truncated at that scale.
+        settings.minimumScaleFactor = 0.95
+        let limited = PreparedText(Text(title), settings: settings).layout(fitting: CGSize(width: width, height: .infinity))
+        #expect(limited.isTruncated)
+        // Through the view modifier.
+        let viaView = size(Text(title).lineLimit(1).minimumScaleFactor(0.5), ProposedViewSize(width: width, height: nil))
+        #expect(viaView.height < ideal.height && viaView.width <= width, "\(viaView)")
+    }
+
+    @Test func fixedSizeKeepsTheIdealSize() {
+        let text = Text("Never wraps, whatever it is offered")
+        let ideal = size(text, .unspecified)
+        #expect(size(text.fixedSize(), ProposedViewSize(width: 50, height: 10)) == ideal)
+        let vertical = size(text.fixedSize(horizontal: false, vertical: true), ProposedViewSize(width: 100, height: 10))
+        #expect(vertical.width <= 100 && vertical.height > ideal.height, "wraps to the width, keeps all its lines: \(vertical)")
+    }
+}

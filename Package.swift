@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // UAX #14 line breaking. No pkgConfig: Debian's libunibreak.pc names /usr/lib, not the multiarch folder.
         .systemLibrary(name: "CUnibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
 
         // MARK: - Public API
         // The GPU ABI (GPUABI.swift) and the GLSL sources, embedded in the binary as byte arrays.
@@ -37,7 +38,7 @@ let package = Package(
         .target(name: "TileRenderGeometry"),
         .target(name: "TileRenderPipeline", dependencies: ["TileRenderGeometry", "CPNG", "Shaders"]),
         // Fonts, shaping and glyph outlines (FreeType, HarfBuzz, fontconfig) with the bundled Inter.
-        .target(name: "TileRenderText", dependencies: ["TileRenderGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak"],
+        .target(name: "TileRenderText", dependencies: ["TileRenderGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak", "CFriBidi"],
                 resources: [.copy("Fonts")]),
         .target(name: "TileRenderVulkan", dependencies: ["TileRenderGeometry", "TileRenderPipeline", "CVulkan", "CShaderc", "Shaders"]),
         .target(name: "TileRender", dependencies: [

@@ -8,4 +8,4 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     pkg-config libpng-dev libvulkan-dev mesa-vulkan-drivers \
     libshaderc-dev glslang-dev spirv-tools \
-    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev fonts-dejavu-core >/dev/null
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev libfribidi-dev fonts-dejavu-core >/dev/null

@@ -40,9 +40,11 @@ package struct ShapingFeatures: Hashable, Sendable {
 /// shaped in pieces cut at character boundaries (kerning across a cut is lost, nothing else).
 package let maxShapedRunBytes = 1 << 20
 
-/// Shapes `text` with HarfBuzz in `face`: glyphs in visual order for the run's direction (guessed from
-/// its script), with positions in font units.
-package func shape(_ text: String, face: FontFace, features: ShapingFeatures = ShapingFeatures()) -> [ShapedGlyph] {
+/// Shapes `text` with HarfBuzz in `face`: glyphs in visual order for the run's direction (`rightToLeft`,
+/// or guessed from its script), with positions in font units; with `logicalOrder`, right-to-left glyphs
+/// come back in the text's order (for line breaking; each glyph keeps its offsets).
+package func shape(_ text: String, face: FontFace, features: ShapingFeatures = ShapingFeatures(),
+                   rightToLeft: Bool? = nil, logicalOrder: Bool = false) -> [ShapedGlyph] {
     let utf8 = Array(text.utf8)
     if utf8.isEmpty { return [] }
     var result: [ShapedGlyph] = []
@@ -54,14 +56,15 @@ package func shape(_ text: String, face: FontFace, features: ShapingFeatures = S
         // Back up to the start of a UTF-8 sequence (continuation bytes are 10xxxxxx).
         while end < utf8.count && end > start && utf8[end] & 0xC0 == 0x80 { end -= 1 }
         if end == start { end = min(utf8.count, start + maxShapedRunBytes) }
-        shapePiece(utf8, start..<end, face: face, features: hbFeatures, into: &result)
+        shapePiece(utf8, start..<end, face: face, features: hbFeatures, rightToLeft: rightToLeft,
+                   logicalOrder: logicalOrder, into: &result)
         start = end
     }
     return result
 }
 
 private func shapePiece(_ utf8: [UInt8], _ range: Range<Int>, face: FontFace, features: [hb_feature_t],
-                        into result: inout [ShapedGlyph]) {
+                        rightToLeft: Bool?, logicalOrder: Bool, into result: inout [ShapedGlyph]) {
     guard let buffer = hb_buffer_create() else { return }
     defer { hb_buffer_destroy(buffer) }
     // Up to 64 bytes each side are context (contextual shaping at a cut); only `range` is shaped.
@@ -72,6 +75,8 @@ private func shapePiece(_ utf8: [UInt8], _ range: Range<Int>, face: FontFace, fe
         hb_buffer_add_utf8(buffer, base, Int32(contextEnd - contextStart), UInt32(range.lowerBound - contextStart),
                            Int32(range.count))
     }
+    // The bidi level decides the direction when known (HarfBuzz would guess it from the script).
+    if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
     hb_buffer_guess_segment_properties(buffer)
     features.withUnsafeBufferPointer { f in
         hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))
@@ -79,7 +84,9 @@ private func shapePiece(_ utf8: [UInt8], _ range: Range<Int>, face: FontFace, fe
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
           let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
-    for i in 0..<Int(count) {
+    let reversed = logicalOrder && hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+    for k in 0..<Int(count) {
+        let i = reversed ? Int(count) - 1 - k : k
         let info = infos[i], position = positions[i]
         result.append(ShapedGlyph(glyph: info.codepoint, cluster: contextStart + Int(info.cluster), xAdvance: position.x_advance,
                                   yAdvance: position.y_advance, xOffset: position.x_offset, yOffset: position.y_offset))

@@ -1,3 +1,4 @@
+import CFriBidi
 import CHarfBuzz
 import CUnibreak
 import Foundation
@@ -43,6 +44,8 @@ package struct PositionedGlyph: Sendable {
     package var tag: Int
     /// UTF-8 offset in the whole text of the first character the glyph stands for.
     package var cluster: Int
+    /// The bidi embedding level (even: left to right, odd: right to left).
+    package var level: UInt8 = 0
 }
 
 /// A line of laid-out text.
@@ -114,6 +117,9 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
     var utf8: [UInt8] = []
     var items: [PositionedGlyph] = []
     var metrics: [(ascent: Double, descent: Double, gap: Double, start: Int)] = []
+    for run in runs { utf8.append(contentsOf: run.string.utf8) }
+    let levels = bidiLevels(utf8)
+    utf8.removeAll(keepingCapacity: true)
     for run in runs {
         let size = TextLayout.usableSize(run.style.size)
         let start = utf8.count
@@ -124,9 +130,11 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
         if size == 0 { continue }
         let tracking = run.style.tracking.isFinite ? run.style.tracking : 0
         let rise = run.style.baselineOffset.isFinite ? run.style.baselineOffset : 0
-        for segment in faceSegments(run.string, primary: primary, library: library) {
+        for segment in bidiSegments(faceSegments(run.string, primary: primary, library: library), start: start, levels: levels) {
             let faceScale = size / Double(segment.face.unitsPerEm)
-            let shaped = shape(segment.text, face: segment.face, features: run.style.features)
+            let level = segment.level
+            let shaped = shape(segment.text, face: segment.face, features: run.style.features,
+                               rightToLeft: levels == nil ? nil : level % 2 == 1, logicalOrder: true)
             var previousCluster = -1
             for g in shaped {
                 if items.count >= TextLayout.maxGlyphs { break }
@@ -136,7 +144,7 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
                 items.append(PositionedGlyph(face: segment.face, glyph: g.glyph,
                                              x: Double(g.xOffset) * faceScale, y: -Double(g.yOffset) * faceScale - rise,
                                              scale: faceScale, advance: Double(g.xAdvance) * faceScale + (newCluster ? tracking : 0),
-                                             tag: run.tag, cluster: start + segment.offset + g.cluster))
+                                             tag: run.tag, cluster: start + segment.offset + g.cluster, level: level))
             }
         }
     }
@@ -239,7 +247,7 @@ private func breakLines(_ glyphs: [PositionedGlyph], utf8: [UInt8], breaks: Line
         var placed: [PositionedGlyph] = []
         placed.reserveCapacity(range.count)
         var pen = 0.0
-        for i in range {
+        for i in visualOrder(glyphs, range) {
             var g = glyphs[i]
             // Hard line breaks draw nothing.
             if g.cluster < utf8.count && (utf8[g.cluster] == 0x0A || utf8[g.cluster] == 0x0D) { continue }
@@ -406,4 +414,92 @@ private func faceSegments(_ text: String, primary: FontFace, library: FontLibrar
         segments.append((String(decoding: bytes[pieceOffset...], as: UTF8.self), pieceOffset, current))
     }
     return segments
+}
+
+// MARK: - Bidi
+
+/// Whether `scalar` can start right-to-left text (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and the
+/// explicit right-to-left marks): only text with one is given to FriBidi.
+private func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
+    (0x0590...0x08FF).contains(scalar) || (0xFB1D...0xFDFF).contains(scalar) || (0xFE70...0xFEFF).contains(scalar)
+        || (0x10800...0x10FFF).contains(scalar) || (0x1E800...0x1EFFF).contains(scalar)
+        || scalar == 0x200F || scalar == 0x202B || scalar == 0x202E || scalar == 0x2067
+}
+
+/// The Unicode bidi embedding level of every UTF-8 byte of the text (FriBidi, UAX #9, the paragraph
+/// direction from its first strong character, left to right without one), or nil when the text has no
+/// right-to-left character (every level 0).
+private func bidiLevels(_ utf8: [UInt8]) -> [UInt8]? {
+    let scalars = String(decoding: utf8, as: UTF8.self).unicodeScalars.map(\.value)
+    guard scalars.contains(where: mayBeRightToLeft), scalars.count < Int(Int32.max) else { return nil }
+    let count = scalars.count
+    var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: count)
+    var levels = [FriBidiLevel](repeating: 0, count: count)
+    var direction = CFriBidi_PAR_ON
+    let ok = scalars.withUnsafeBufferPointer { s -> Bool in
+        fribidi_get_bidi_types(s.baseAddress, FriBidiStrIndex(count), &types)
+        fribidi_get_bracket_types(s.baseAddress, FriBidiStrIndex(count), types, &brackets)
+        return fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels) != 0
+    }
+    guard ok else { return nil }
+    // Spread to bytes (a scalar's level for each of its UTF-8 bytes).
+    var byteLevels: [UInt8] = []
+    byteLevels.reserveCapacity(utf8.count)
+    for (k, scalar) in scalars.enumerated() {
+        let width = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+        let level = UInt8(clamping: Int(max(0, levels[k])))
+        for _ in 0..<width { byteLevels.append(level) }
+    }
+    // Invalid UTF-8 decodes to U+FFFD (3 bytes) for any length: keep the array as long as the text.
+    while byteLevels.count < utf8.count { byteLevels.append(byteLevels.last ?? 0) }
+    return Array(byteLevels.prefix(utf8.count))
+}
+
+/// The face segments cut again where the bidi level changes; each piece with its level.
+private func bidiSegments(_ segments: [(text: String, offset: Int, face: FontFace)], start: Int, levels: [UInt8]?)
+    -> [(text: String, offset: Int, face: FontFace, level: UInt8)] {
+    guard let levels else { return segments.map { ($0.text, $0.offset, $0.face, 0) } }
+    var out: [(text: String, offset: Int, face: FontFace, level: UInt8)] = []
+    for segment in segments {
+        let bytes = Array(segment.text.utf8)
+        var pieceStart = 0
+        func level(_ i: Int) -> UInt8 { let k = start + segment.offset + i; return k < levels.count ? levels[k] : 0 }
+        var i = 0
+        while i <= bytes.count {
+            // Cut only at scalar boundaries (not before a continuation byte).
+            if i == bytes.count || (i > pieceStart && bytes[i] & 0xC0 != 0x80 && level(i) != level(pieceStart)) {
+                if i > pieceStart {
+                    out.append((String(decoding: bytes[pieceStart..<i], as: UTF8.self), segment.offset + pieceStart, segment.face, level(pieceStart)))
+                }
+                pieceStart = i
+            }
+            i += 1
+        }
+    }
+    return out
+}
+
+/// The glyph indices of `range` in visual order (UAX #9 rule L2: from the highest level down to the
+/// lowest odd one, every run at that level or above is reversed).
+private func visualOrder(_ glyphs: [PositionedGlyph], _ range: Range<Int>) -> [Int] {
+    var order = Array(range)
+    guard let highest = order.map({ glyphs[$0].level }).max(), highest > 0 else { return order }
+    let lowestOdd = order.map { glyphs[$0].level }.filter { $0 % 2 == 1 }.min() ?? highest
+    var level = highest
+    while level >= lowestOdd && level > 0 {
+        var i = 0
+        while i < order.count {
+            if glyphs[order[i]].level >= level {
+                var j = i
+                while j < order.count && glyphs[order[j]].level >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        level -= 1
+    }
+    return order
 }

@@ -23,11 +23,23 @@ import Testing
         let bitmap = try renderCPU(width: 200, height: 60) { context in
             context.draw(Text("Hello").font(.system(size: 24)), at: CGPoint(x: 100, y: 30))
         }
-        try? bitmap.writePNG(to: URL(fileURLWithPath: "/tmp/text-hello.png"))
         let box = try #require(inkBox(bitmap))
         // "Hello" at 24 pt is about 58 points wide and its capitals 17.5 high, centred on (100, 30).
         #expect(abs(box.midX - 100) < 2, "\(box)")
         #expect(box.width > 50 && box.width < 66, "\(box)")
         #expect(box.height > 16 && box.height < 20, "\(box)")
+    }
+
+    /// Mixed-direction text draws (the Arabic letters joined, the Hebrew reversed) without any glyph
+    /// overlapping the next: the ink spans the shaped width.
+    @Test func mixedDirectionTextDraws() throws {
+        let text = Text(verbatim: "Tile \u{0645}\u{0631}\u{062D}\u{0628}\u{0627} \u{05E9}\u{05DC}\u{05D5}\u{05DD} 42").font(.system(size: 24))
+        let bitmap = try renderCPU(width: 320, height: 50) { $0.draw(text, at: CGPoint(x: 10, y: 8), anchor: .topLeading) }
+        if let dir = ProcessInfo.processInfo.environment["TILERENDER_WRITE_RENDERS"] {
+            try bitmap.writePNG(to: URL(fileURLWithPath: dir).appendingPathComponent("mixed-direction.png"))
+        }
+        let box = try #require(inkBox(bitmap))
+        let width = GraphicsContext(recorder: SceneRecorder(size: CGSize(width: 1, height: 1))).resolve(text).measure(in: CGSize(width: 1000, height: 100)).width
+        #expect(abs(box.width - width) < 6, "ink \(box) for a shaped width of \(width)")
     }
 }

@@ -128,6 +128,31 @@ import Testing
         #expect(wide.lines.reduce(0) { $0 + $1.glyphs.count } == 10_000)
     }
 
+    /// Right-to-left runs (FriBidi levels, HarfBuzz shaping right to left) are placed in visual order:
+    /// in "abc אבג def" the Hebrew letters run right to left between the two Latin words.
+    @Test func rightToLeftRunsAreReordered() throws {
+        let text = "abc \u{05D0}\u{05D1}\u{05D2} def"
+        let layout = layOutText([TextRunInput(string: text, style: TextRunStyle(size: 20), tag: 0)])
+        let line = try #require(layout.lines.first)
+        let clusters = line.glyphs.map(\.cluster)
+        // UTF-8 offsets: a b c = 0 1 2, space 3, alef 4, bet 6, gimel 8, space 10, d e f = 11 12 13.
+        let hebrew = clusters.filter { (4...9).contains($0) }
+        #expect(hebrew == [8, 6, 4], "\(clusters)")
+        #expect(clusters.prefix(3) == [0, 1, 2] && clusters.suffix(3) == [11, 12, 13], "\(clusters)")
+        // Pens increase left to right in the placed order.
+        let pens = line.glyphs.map(\.x)
+        #expect(zip(pens, pens.dropFirst()).allSatisfy { $0.0 <= $0.1 + 1e-9 }, "\(pens)")
+        // A right-to-left paragraph: its first character is drawn rightmost.
+        let arabic = layOutText([TextRunInput(string: "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627} 123", style: TextRunStyle(size: 20), tag: 0)])
+        let placed = try #require(arabic.lines.first).glyphs
+        #expect(placed.last?.cluster == 0, "\(placed.map(\.cluster))")
+        // Digits inside stay left to right.
+        let digits = placed.filter { $0.cluster >= 11 }.map(\.cluster)
+        #expect(digits == digits.sorted(), "\(digits)")
+        // Text without right-to-left characters skips FriBidi: every level is 0.
+        #expect(layOutText([TextRunInput(string: "plain", style: TextRunStyle(size: 20), tag: 0)]).lines[0].glyphs.allSatisfy { $0.level == 0 })
+    }
+
     @Test func theGlyphCacheKeepsOutlinesWithinItsBudget() throws {
         let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
         let cache = GlyphCache(byteBudget: 20_000)

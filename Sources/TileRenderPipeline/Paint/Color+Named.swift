@@ -19,6 +19,9 @@ extension Color {
     public static let gray = Color(rgb8: 142, 142, 147)
     /// The primary foreground colour: black in the light appearance.
     public static let primary = Color(rgb8: 0, 0, 0)
+    /// The secondary foreground colour: iOS's secondary label colour in the light appearance,
+    /// (60, 60, 67) at 60% opacity.
+    public static let secondary = Color(rgb8: 60, 60, 67).opacity(0.6)
 }
 
 // Leading-dot colours where a `ShapeStyle` is expected (`.fill(.orange)`), as SwiftUI declares them.
@@ -41,6 +44,12 @@ extension ShapeStyle where Self == Color {
     public static var clear: Color { Color.clear }
     /// SwiftUI's hierarchical `.primary`; in TileRender the light appearance's foreground, black.
     public static var primary: Color { Color.primary }
+    /// SwiftUI's hierarchical `.secondary`, `.tertiary` and `.quaternary`: in TileRender iOS's label
+    /// colours of the light appearance, (60, 60, 67) at 60%, 30% and 18% opacity (not derived from the
+    /// current foreground style).
+    public static var secondary: Color { Color.secondary }
+    public static var tertiary: Color { Color(rgb8: 60, 60, 67).opacity(0.3) }
+    public static var quaternary: Color { Color(rgb8: 60, 60, 67).opacity(0.18) }
 }
 
 extension Color {

@@ -4,7 +4,7 @@
 //   byte 0: how many paths to build before the draw op reads more bytes (1 or 2 are used)
 //   then for each path: a count byte, then that many (opcode, operands...) instructions
 //   then draw ops until the bytes run out (at most 8): fill, stroke, trim, strokedPath,
-//   set operations, context transforms, clips, layers, blend modes; queries (boundingRect, contains).
+//   set operations, context transforms, clips, layers, blend modes, text; queries (boundingRect, contains).
 // Doubles come from FuzzReader.double(): ordinary canvas values, specials (NaN, inf, 1e300, 1e-300,
 // subnormals, Float's edge) and raw bit patterns.
 import Foundation
@@ -124,7 +124,7 @@ func buildPath(_ r: inout FuzzReader, others: [Path]) -> Path {
 func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContext, depth: Int) {
     let a = paths[r.choice(paths.count)]
     let b = paths[r.choice(paths.count)]
-    let op = r.choice(16)
+    let op = r.choice(17)
     if tracing {
         FileHandle.standardError.write("op \(op) depth \(depth): a \(elementCount(a)) elements, b \(elementCount(b))\n".data(using: .utf8)!)
     }
@@ -178,6 +178,26 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
                 for _ in 0..<r.choice(3) { draw(&r, paths: paths, in: &inner, depth: depth + 1) }
             }
         }
+    case 16:
+        // Text: up to 48 bytes of UTF-8 (invalid sequences become U+FFFD), any size, weight, slant,
+        // tracking, line limit and alignment, drawn at a point or wrapped in a rectangle.
+        var bytes: [UInt8] = []
+        for _ in 0..<r.choice(49) { bytes.append(r.byte()) }
+        let weights: [Font.Weight] = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+        var font = Font.system(size: r.bool() ? Double(r.byte()) / 4 : r.double(), weight: weights[r.choice(9)])
+        if r.bool() { font = font.italic() }
+        if r.bool() { font = .custom(r.bool() ? "Inter" : "No Such Family", size: Double(r.byte())) }
+        var text = Text(verbatim: String(decoding: bytes, as: UTF8.self)).font(font).tracking(r.bool() ? 0 : r.double())
+        if r.bool() { text = text.underline().strikethrough() }
+        if r.bool() { text = text + Text(verbatim: "\u{0645}\u{0631} AV").bold() }
+        var resolved = context.resolve(text)
+        if r.bool() { resolved.shading = r.shading() }
+        if r.bool() {
+            context.draw(resolved, at: r.point(), anchor: UnitPoint(x: r.double(), y: r.double()))
+        } else {
+            context.draw(resolved, in: r.rect())
+        }
+        _ = resolved.measure(in: CGSize(width: r.double(), height: r.double()))
     default:
         _ = a.boundingRect
         _ = a.contains(r.point(), eoFill: r.bool())

@@ -20,6 +20,29 @@ package struct DrawingGroupNode: ViewNode {
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
+        let t = context.transform
+        // Under a transform that only scales and translates, the offscreen covers the whole device
+        // pixels the frame touches and is drawn back one texel per pixel, with no resampling: the group
+        // has exactly the pixels of drawing its content directly (a frame at a fractional position or
+        // size, such as a text's, was otherwise stretched over it and blurred).
+        if t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
+            let device = rect.applying(t)
+            let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
+            let width = device.maxX.rounded(.up) - x0, height = device.maxY.rounded(.up) - y0
+            if x0.isFinite, y0.isFinite, width >= 1, height >= 1,
+               width <= CGFloat(Bitmap.maxDimension), height <= CGFloat(Bitmap.maxDimension),
+               width * height * 4 <= CGFloat(DrawingGroupNode.maxOffscreenBytes) {
+                var content = Scene(size: CGSize(width: width, height: height))
+                content.draw { c in
+                    c.concatenate(t.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
+                    child.draw(in: rect, context: c)
+                }
+                var pixels = context
+                pixels.transform = .identity
+                pixels.drawOffscreen(content, in: CGRect(x: x0, y: y0, width: width, height: height))
+                return
+            }
+        }
         // Device pixels per point under the current transform.
         let scale = context.transform.maximumScale
         let width = (rect.width * scale).rounded(.up), height = (rect.height * scale).rounded(.up)

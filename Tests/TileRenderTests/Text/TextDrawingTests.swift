@@ -42,4 +42,27 @@ import Testing
         let width = GraphicsContext(recorder: SceneRecorder(size: CGSize(width: 1, height: 1))).resolve(text).measure(in: CGSize(width: 1000, height: 100)).width
         #expect(abs(box.width - width) < 6, "ink \(box) for a shaped width of \(width)")
     }
+
+    /// Text is paths: inside a clip it is cut like any fill, and inside `drawingGroup()` it renders
+    /// offscreen with the same pixels as drawn directly.
+    @Test func textInClipsAndDrawingGroups() throws {
+        let text = Text("Clipped and grouped").font(.system(size: 22, weight: .bold))
+        let whole = try renderCPU(width: 260, height: 40) { $0.draw(text, at: CGPoint(x: 130, y: 20)) }
+        let clipped = try renderCPU(width: 260, height: 40) { context in
+            context.clip(to: Path(CGRect(x: 0, y: 0, width: 130, height: 40)))
+            context.draw(text, at: CGPoint(x: 130, y: 20))
+        }
+        for y in 0..<40 {
+            for x in 0..<260 {
+                let expected = x < 130 ? whole.pixel(x: x, y: y) : Bitmap.Pixel(r: 0, g: 0, b: 0, a: 0)
+                #expect(clipped.pixel(x: x, y: y) == expected, "(\(x), \(y))")
+                if clipped.pixel(x: x, y: y) != expected { return }
+            }
+        }
+        let direct = ImageRenderer(content: text.padding(4))
+        let grouped = ImageRenderer(content: text.padding(4).drawingGroup())
+        let a = try direct.render(backend: .cpu), b = try grouped.render(backend: .cpu)
+        #expect(a.width == b.width && a.height == b.height)
+        #expect(ImageDifference(a, b).maxAbs <= 1, "\(ImageDifference(a, b))")
+    }
 }

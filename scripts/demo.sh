@@ -34,5 +34,5 @@ for scene in micro_1000_shapes synthetic_30k_shapes Ghostscript_Tiger; do
 done
 echo "== strategies (the seed's 50 cards of 147 diamonds, CPU)"
 $BENCH strategies --repeat 10 --backend cpu
-echo "== text (a paragraph and a chart's labels, CPU; Benchmarks/text_peers.py times skia-python on the same glyphs)"
+echo "== text (a paragraph and a chart's labels, CPU; scripts/text-peers.py times skia-python on the same glyphs)"
 $BENCH text --repeat 10 --backend cpu --glyphs-out out/text-glyphs.json -o out

@@ -8,7 +8,7 @@ import TileRenderText
 // Each is timed end to end (shaping, line breaking, recording the glyph outlines, rendering) and
 // render-only (the recorded scene rendered again). "cold" empties the glyph cache before every frame
 // (FreeType decomposes every glyph again); "warm" keeps it. `--glyphs-out FILE` writes the placed
-// glyphs (font file, glyph id, position, size) as JSON, so that Benchmarks/text_peers.py draws the
+// glyphs (font file, glyph id, position, size) as JSON, so that scripts/text-peers.py draws the
 // same glyphs with skia-python in the same run.
 
 enum TextWorkload: String, CaseIterable {

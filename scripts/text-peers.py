@@ -10,7 +10,7 @@ clears to white first, as TileRender's workloads do.
 
     python3 -m venv /tmp/textref-venv && . /tmp/textref-venv/bin/activate && pip install skia-python==144.1 numpy pillow
     .build/release/tile-bench text --repeat 20 --glyphs-out /tmp/glyphs.json
-    python3 Benchmarks/text_peers.py /tmp/glyphs.json --repeat 20 [-o FOLDER]
+    python3 scripts/text-peers.py /tmp/glyphs.json --repeat 20 [-o FOLDER]
 """
 import json
 import os

@@ -15,8 +15,9 @@ TextReferenceTests.swift). From the same description this script writes
   one path per text item, as resvg does.
 
 The agreement of the two renders gives each scene's tolerance by the reference scenes' rule
-(Tests/Fixtures/Scenes/public/MANIFEST.md): mean_abs <= max(1, 2 x agreement), pct>8 <= max(1%,
-2.5 x agreement), local5 <= max(40, 1.5 x agreement), written to agreement.json. `--mutants` checks
+(Tests/Fixtures/Scenes/public/MANIFEST.md, computed by Tests/Fixtures/Scenes/imgdiff.py): mean_abs <=
+max(1, 2 x agreement), pct>8 <= max(1%, 2.5 x agreement), local5 <= max(40, 1.5 x agreement), written
+to agreement.json. `--mutants` checks
 the rule both ways: the scenes set in DejaVu Sans, shifted 1.5 px, one weight off, or without
 kerning must fail against the references (reported, nothing written). References are never made
 from TileRender's output.
@@ -41,6 +42,9 @@ import skia
 import uharfbuzz as hb
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The reference scenes' comparison and tolerance rule (a copy of the project's shared imgdiff.py).
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Fixtures", "Scenes"))
+from imgdiff import compare, tolerance  # noqa: E402
 FOLDER = os.path.join(ROOT, "Tests", "Fixtures", "Text")
 FONTS = os.path.join(ROOT, "Sources", "TileRenderText", "Fonts", "Inter")
 WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
@@ -245,22 +249,6 @@ def render_skia(scene, family="Inter", shift=0.0, weight_delta=0, kerning=True):
     return surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType)
 
 
-def premul(a):
-    f = a.astype(np.float64)
-    alpha = f[..., 3:4] / 255.0
-    return np.concatenate([f[..., :3] * alpha, f[..., 3:4]], axis=-1)
-
-
-def compare(a, b):
-    """mean_abs, pct_over8, max_abs, local5 (as Tests/Fixtures/Scenes/imgdiff.py)."""
-    d = np.abs(premul(a) - premul(b))
-    per_px = d.max(axis=-1)
-    k = 5
-    c = np.pad(per_px, ((1, 0), (1, 0))).cumsum(0).cumsum(1)
-    s = c[k:, k:] - c[:-k, k:] - c[k:, :-k] + c[:-k, :-k]
-    return float(d.mean()), float((per_px > 8.0).mean() * 100.0), float(per_px.max()), float(s.max() / (k * k))
-
-
 def passes(diff, tol):
     return diff[0] <= tol["tol_mean_abs"] and diff[1] <= tol["tol_pct_over8"] and diff[3] <= tol["tol_local5"]
 
@@ -295,13 +283,13 @@ def main(argv):
         Image.fromarray(ref, "RGBA").save(os.path.join(FOLDER, name + ".png"))
         Image.fromarray(second, "RGBA").save(os.path.join(FOLDER, name + ".skia.png"))
         mean, pct, mx, local = compare(ref, second)
+        tol = tolerance(mean, pct, local)
         print(f"{name:14s} resvg vs skia+harfbuzz: mean {mean:6.3f} pct>8 {pct:6.2f}% local5 {local:6.1f} max {mx:3.0f}")
         agreement[name] = {
             "reference": "resvg on " + name + ".svg (bundled Inter only)",
             "compared": "resvg vs Skia glyph outlines at HarfBuzz positions",
             "mean_abs": round(mean, 4), "pct_over8": round(pct, 4), "local5": round(local, 2), "max_abs": mx,
-            "tol_mean_abs": round(max(1.0, 2 * mean), 4), "tol_pct_over8": round(max(1.0, 2.5 * pct), 4),
-            "tol_local5": round(max(40.0, 1.5 * local), 2),
+            "tol_mean_abs": round(tol[0], 4), "tol_pct_over8": round(tol[1], 4), "tol_local5": round(tol[2], 2),
         }
     with open(os.path.join(FOLDER, "agreement.json"), "w") as f:
         json.dump(agreement, f, indent=1)

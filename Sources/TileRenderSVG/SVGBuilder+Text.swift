@@ -46,22 +46,18 @@ extension SVGBuilder {
         for owner in owners.sorted(by: { $0.depth > $1.depth }) {
             let e = owner.element
             let r = owner.range
-            func apply(_ name: String, _ axis: SVGLength.Axis, _ set: (inout Placed, Double) -> Bool) {
+            func apply(_ name: String, _ axis: SVGLength.Axis, _ set: (inout Placed, Double) -> Void) {
                 guard let text = e.attributes[name] else { return }
                 guard let list = lengthList(text, axis) else {
                     warn(e, "invalid \(name) '\(text.prefix(40))' ignored"); return
                 }
-                var k = 0
-                for i in r where k < list.count {
-                    _ = set(&characters[i], list[k])
-                    k += 1
-                }
+                for (i, value) in zip(r, list) { set(&characters[i], value) }
             }
-            // Only values not set by an inner element: `set` returns whether it wrote.
-            apply("x", .x) { c, v in if c.x == nil { c.x = v; return true }; return false }
-            apply("y", .y) { c, v in if c.y == nil { c.y = v; return true }; return false }
-            apply("dx", .x) { c, v in if c.dx == 0 { c.dx = v; return true }; return false }
-            apply("dy", .y) { c, v in if c.dy == 0 { c.dy = v; return true }; return false }
+            // Only where an inner element set no value.
+            apply("x", .x) { c, v in if c.x == nil { c.x = v } }
+            apply("y", .y) { c, v in if c.y == nil { c.y = v } }
+            apply("dx", .x) { c, v in if c.dx == 0 { c.dx = v } }
+            apply("dy", .y) { c, v in if c.dy == 0 { c.dy = v } }
             for attribute in ["rotate", "textLength", "lengthAdjust"] where e.attributes[attribute] != nil {
                 warn(e, "\(attribute) is not supported; ignored")
             }

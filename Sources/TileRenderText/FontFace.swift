@@ -151,6 +151,9 @@ package final class FontFace: @unchecked Sendable, CustomStringConvertible {
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
+    /// The horizontal advance of `glyph` in font units (HarfBuzz's, unhinted).
+    package func advance(of glyph: UInt32) -> Int32 { hb_font_get_glyph_h_advance(hbFont, glyph) }
+
     /// The outline of `glyph` in font units with y down (the baseline origin at (0, 0)); an empty path
     /// for a glyph without contours (a space) or a glyph id the face does not have.
     package func outline(of glyph: UInt32) -> Path {

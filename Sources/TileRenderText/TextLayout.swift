@@ -1,5 +1,4 @@
 import CFriBidi
-import CHarfBuzz
 import CUnibreak
 import Foundation
 
@@ -169,7 +168,7 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
     var top = 0.0, widest = 0.0
     let spacing = options.lineSpacing.isFinite ? max(0, options.lineSpacing) : 0
     for i in lines.indices {
-        (lines[i].ascent, lines[i].descent, lines[i].gap) = lineMetrics(lines[i].textRange)
+        (lines[i].line.ascent, lines[i].line.descent, lines[i].line.gap) = lineMetrics(lines[i].textRange)
         lines[i].line.top = top
         lines[i].line.baseline = top + lines[i].line.ascent
         top += lines[i].line.height + spacing
@@ -191,9 +190,6 @@ package func layOutText(_ runs: [TextRunInput], options: TextLayoutOptions = Tex
 private struct PendingLine {
     var line: LaidOutLine
     var textRange: Range<Int>
-    var ascent: Double { get { line.ascent } set { line.ascent = newValue } }
-    var descent: Double { get { line.descent } set { line.descent = newValue } }
-    var gap: Double { get { line.gap } set { line.gap = newValue } }
 }
 
 /// The break status before each UTF-8 byte (libunibreak): `allow[i]` is true when a line may start at
@@ -343,7 +339,7 @@ private func truncatedLine(_ glyphs: [PositionedGlyph], utf8: [UInt8], maxWidth:
     // The ellipsis in the face and size of the glyph it replaces (the first one's, simply).
     var ellipsis: [PositionedGlyph] = []
     if let glyph = sample.face.glyph(for: "\u{2026}") {
-        let advance = Double(hb_advance(sample.face, glyph)) * sample.scale
+        let advance = Double(sample.face.advance(of: glyph)) * sample.scale
         ellipsis = [PositionedGlyph(face: sample.face, glyph: glyph, x: 0, y: sample.y, scale: sample.scale, advance: advance,
                                     tag: sample.tag, cluster: sample.cluster)]
     }
@@ -376,11 +372,6 @@ private func truncatedLine(_ glyphs: [PositionedGlyph], utf8: [UInt8], maxWidth:
     let placed = place(kept)
     let width = kept.reduce(0) { $0 + $1.advance }
     return PendingLine(line: LaidOutLine(glyphs: placed, width: width, ascent: 0, descent: 0, gap: 0), textRange: textStart..<utf8.count)
-}
-
-/// A glyph's advance in font units (HarfBuzz).
-package func hb_advance(_ face: FontFace, _ glyph: UInt32) -> Int32 {
-    hb_font_get_glyph_h_advance(face.hbFont, glyph)
 }
 
 /// Pieces of `text` each set in one face: the primary face where it has the character, else the face

@@ -190,5 +190,5 @@ func formatted<T: CVarArg>(_ value: T, specifier: String) -> String {
             buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, specifier, args) }
         }
     }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

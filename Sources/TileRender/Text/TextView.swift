@@ -16,30 +16,48 @@ extension Text: View, PrimitiveView {
 /// (and never takes more than the width offered), offered less height it keeps the lines that fit.
 package struct TextNode: ViewNode {
     package let prepared: PreparedText
+    /// Layouts by the size they fit: a stack asks a text for its size under several proposals, then
+    /// for its baselines and draws it at one of them, so each layout is made once.
+    private let layouts = LayoutMemo()
+
+    package init(prepared: PreparedText) { self.prepared = prepared }
+
+    private func layout(fitting size: CGSize) -> TextLayout {
+        if let layout = layouts.entries.first(where: { $0.size == size })?.layout { return layout }
+        let layout = prepared.layout(fitting: size)
+        if layouts.entries.count == 8 { layouts.entries.removeFirst() }
+        layouts.entries.append((size, layout))
+        return layout
+    }
 
     private func size(for proposal: ProposedViewSize) -> CGSize {
         let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
         let height = proposal.height.flatMap { $0.isFinite ? $0 : nil } ?? .infinity
-        return prepared.layout(fitting: CGSize(width: width ?? .infinity, height: height)).size
+        return layout(fitting: CGSize(width: width ?? .infinity, height: height)).size
     }
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { size(for: proposal) }
 
     package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
-        let layout = prepared.layout(fitting: size)
+        let layout = layout(fitting: size)
         // Drawn centred in a taller frame (see draw), so the baselines move with it.
         let offset = max(0, (size.height - layout.size.height) / 2)
         return (offset + CGFloat(layout.firstBaseline), offset + CGFloat(layout.lastBaseline))
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
-        let layout = prepared.layout(fitting: rect.size)
+        let layout = layout(fitting: rect.size)
         // The lines sit in the frame's top-left; a frame larger than the text centres it, as SwiftUI's
         // text does inside a frame wider than itself.
         let origin = CGPoint(x: rect.minX + max(0, (rect.width - layout.size.width) / 2),
                              y: rect.minY + max(0, (rect.height - layout.size.height) / 2))
         prepared.draw(layout, at: origin, in: context)
     }
+}
+
+/// The last few layouts of one text node (nodes are values; the memo is shared by their copies).
+private final class LayoutMemo {
+    var entries: [(size: CGSize, layout: TextLayout)] = []
 }
 
 extension View {

@@ -19,6 +19,13 @@ package struct DrawingGroupNode: ViewNode {
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
 
+    /// Whether an offscreen of `width` x `height` pixels (whole numbers, or NaN) can be made: at least a
+    /// pixel, at most `Bitmap.maxDimension` a side and `maxOffscreenBytes` in all.
+    private static func canRenderOffscreen(width: CGFloat, height: CGFloat) -> Bool {
+        width >= 1 && height >= 1 && width <= CGFloat(Bitmap.maxDimension) && height <= CGFloat(Bitmap.maxDimension)
+            && width * height * 4 <= CGFloat(maxOffscreenBytes)
+    }
+
     package func draw(in rect: CGRect, context: GraphicsContext) {
         let t = context.transform
         // Under a transform that only scales and translates, the offscreen covers the whole device
@@ -29,9 +36,7 @@ package struct DrawingGroupNode: ViewNode {
             let device = rect.applying(t)
             let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
             let width = device.maxX.rounded(.up) - x0, height = device.maxY.rounded(.up) - y0
-            if x0.isFinite, y0.isFinite, width >= 1, height >= 1,
-               width <= CGFloat(Bitmap.maxDimension), height <= CGFloat(Bitmap.maxDimension),
-               width * height * 4 <= CGFloat(DrawingGroupNode.maxOffscreenBytes) {
+            if x0.isFinite, y0.isFinite, Self.canRenderOffscreen(width: width, height: height) {
                 var content = Scene(size: CGSize(width: width, height: height))
                 content.draw { c in
                     c.concatenate(t.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
@@ -47,9 +52,7 @@ package struct DrawingGroupNode: ViewNode {
         let scale = context.transform.maximumScale
         let width = (rect.width * scale).rounded(.up), height = (rect.height * scale).rounded(.up)
         // An empty, unrepresentable or too large offscreen is drawn as a plain layer.
-        guard scale.isFinite, scale > 0, width >= 1, height >= 1,
-              width <= CGFloat(Bitmap.maxDimension), height <= CGFloat(Bitmap.maxDimension),
-              Int(width) * Int(height) * 4 <= DrawingGroupNode.maxOffscreenBytes else {
+        guard scale.isFinite, scale > 0, Self.canRenderOffscreen(width: width, height: height) else {
             context.drawLayer { child.draw(in: rect, context: $0) }
             return
         }

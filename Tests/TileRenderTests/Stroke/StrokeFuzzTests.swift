@@ -56,6 +56,21 @@ import Testing
         }
     }
 
+    /// The stroke drawn (culled to the 64 x 48 canvas) has the pixels of its full outline filled.
+    private func expectStrokeMatchesItsOutline(_ path: Path, _ style: StrokeStyle, _ transform: CGAffineTransform,
+                                               trial: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let culled = try renderCPU(width: 64, height: 48) { context in
+            context.concatenate(transform)
+            context.stroke(path, with: .color(.black), style: style)
+        }
+        let full = try renderCPU(width: 64, height: 48) { context in
+            context.concatenate(transform)
+            context.fill(path.strokedPath(style), with: .color(.black))
+        }
+        let difference = ImageDifference(culled, full)
+        #expect(difference.maxAbs <= 1, "trial \(trial): \(difference)", sourceLocation: sourceLocation)
+    }
+
     /// Dashes outside the canvas are not expanded when a stroke is drawn (`StrokeExpander.cullBox`);
     /// `strokedPath` expands all of them. Filling the full outline must give the same pixels as the
     /// culled stroke, under rotations, shears and scales that put most of the path off the canvas.
@@ -82,16 +97,7 @@ import Testing
             let transform = CGAffineTransform(translationX: CGFloat.random(in: -200...50, using: &rng), y: CGFloat.random(in: -200...50, using: &rng))
                 .rotated(by: CGFloat.random(in: -3...3, using: &rng))
                 .scaledBy(x: CGFloat.random(in: 0.3...3, using: &rng), y: CGFloat.random(in: 0.3...3, using: &rng))
-            let culled = try renderCPU(width: 64, height: 48) { context in
-                context.concatenate(transform)
-                context.stroke(path, with: .color(.black), style: style)
-            }
-            let full = try renderCPU(width: 64, height: 48) { context in
-                context.concatenate(transform)
-                context.fill(path.strokedPath(style), with: .color(.black))
-            }
-            let difference = ImageDifference(culled, full)
-            #expect(difference.maxAbs <= 1, "trial \(trial): \(difference)")
+            try expectStrokeMatchesItsOutline(path, style, transform, trial: trial)
         }
     }
 
@@ -126,16 +132,7 @@ import Testing
             // under a scale its outline differs from the stroke's for reasons other than culling.
             let transform = CGAffineTransform(translationX: CGFloat.random(in: -50...50, using: &rng), y: CGFloat.random(in: -50...50, using: &rng))
                 .rotated(by: CGFloat.random(in: -3...3, using: &rng))
-            let culled = try renderCPU(width: 64, height: 48) { context in
-                context.concatenate(transform)
-                context.stroke(path, with: .color(.black), style: style)
-            }
-            let full = try renderCPU(width: 64, height: 48) { context in
-                context.concatenate(transform)
-                context.fill(path.strokedPath(style), with: .color(.black))
-            }
-            let difference = ImageDifference(culled, full)
-            #expect(difference.maxAbs <= 1, "trial \(trial): \(difference)")
+            try expectStrokeMatchesItsOutline(path, style, transform, trial: trial)
         }
     }
 

@@ -51,7 +51,7 @@ package final class FontFace: @unchecked Sendable, CustomStringConvertible {
     // The font bytes outlive the FreeType face and the HarfBuzz blob that point into them.
     private let bytes: UnsafeMutableRawBufferPointer
     // FreeType's face is not safe to use from two threads at once (loading a glyph writes its slot).
-    private let freeType: Mutex<FreeTypeHandles>
+    private let freeType: Locked<FreeTypeHandles>
     /// HarfBuzz's font, immutable after creation and so safe to shape with from any thread.
     package let hbFont: OpaquePointer
 
@@ -87,7 +87,7 @@ package final class FontFace: @unchecked Sendable, CustomStringConvertible {
             throw FontError.invalidFontFile("\(origin): no scalable outlines")
         }
         self.bytes = bytes
-        freeType = Mutex(FreeTypeHandles(library: library, face: face))
+        freeType = Locked(FreeTypeHandles(library: library, face: face))
         id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         self.origin = origin
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? "?"

@@ -1,6 +1,6 @@
+import TileRenderGeometry
 import CFontconfig
 import Foundation
-import Synchronization
 
 /// A font design, as SwiftUI's `Font.Design`.
 package enum FontDesign: Hashable, Sendable {
@@ -49,8 +49,8 @@ package final class FontLibrary: Sendable {
         var knownFamilies: [String: Bool] = [:]
         var bundledDirectory: URL?
     }
-    private let state = Mutex(State())
-    private let fontconfig = Mutex(FontconfigHandle())
+    private let state = Locked(State())
+    private let fontconfig = Locked(FontconfigHandle())
 
     /// Inter's nine weights, as its files name them.
     static let interWeights: [(weight: Int, name: String)] = [
@@ -288,7 +288,7 @@ private struct FontconfigHandle: @unchecked Sendable {
 
 /// Log lines said once per process on standard error (missing fonts).
 package enum TextLog {
-    private static let said = Mutex<Set<String>>([])
+    private static let said = Locked<Set<String>>([])
     package static func once(_ message: String) {
         if said.withLock({ $0.insert(message).inserted }) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
     }

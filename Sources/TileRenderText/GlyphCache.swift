@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TileRenderGeometry
 
 /// Glyph outlines as `Path`s in font units (y down), kept per face and glyph, independent of size:
@@ -26,7 +25,7 @@ package final class GlyphCache: Sendable {
     }
 
     package let byteBudget: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The process's glyph cache (32 MB: the outlines of about 100,000 Latin glyphs).
     package static let shared = GlyphCache(byteBudget: 32 << 20)

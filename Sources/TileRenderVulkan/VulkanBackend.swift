@@ -1,6 +1,5 @@
 import CVulkan
 import Foundation
-import Synchronization
 import Shaders
 import TileRenderGeometry
 import TileRenderPipeline
@@ -20,7 +19,7 @@ package struct VulkanBackend: RasterBackend {
     }
     /// Buffers of dispatches whose wait timed out: the device may still read and write them, so they
     /// are never freed (freeing them crashed lavapipe's still-running workers).
-    private static let abandoned = Mutex<[[AnyObject]]>([])
+    private static let abandoned = Locked<[[AnyObject]]>([])
 
     /// A host-visible, coherent storage buffer, mapped while it lives.
     /// Used by one render at a time; abandoned ones are only kept alive, never touched again.

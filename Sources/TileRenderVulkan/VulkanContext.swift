@@ -1,7 +1,6 @@
 import CVulkan
 import Foundation
 import Shaders
-import Synchronization
 import TileRenderGeometry
 import TileRenderPipeline
 
@@ -30,7 +29,7 @@ package final class VulkanContext: @unchecked Sendable {
     /// The largest storage buffer a descriptor may cover, in bytes.
     package let maxStorageBufferRange: Int
     package let fine: ComputePipeline
-    package let submission = Mutex<Void>(())
+    package let submission = Locked<Void>(())
 
     package var device: VkDevice { vulkanDevice.handle }
     package var descriptorSetLayout: VkDescriptorSetLayout { fine.setLayout.handle }

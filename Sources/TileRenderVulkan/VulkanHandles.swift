@@ -1,5 +1,4 @@
 import CVulkan
-import Synchronization
 import TileRenderGeometry
 import TileRenderPipeline
 
@@ -62,7 +61,7 @@ package typealias VulkanCommandPool = VulkanObject<CommandPoolKind>
 package typealias VulkanFence = VulkanObject<FenceKind>
 
 /// Live device objects per kind, for the tests that check nothing leaks.
-package let liveVulkanObjects = Mutex<[ObjectIdentifier: Int]>([:])
+package let liveVulkanObjects = Locked<[ObjectIdentifier: Int]>([:])
 
 /// A device object, destroyed when the last reference goes (its device lives at least as long).
 package final class VulkanObject<Kind: VulkanObjectKind>: @unchecked Sendable {

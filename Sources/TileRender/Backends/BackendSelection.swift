@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TileRenderGeometry
 import TileRenderPipeline
 #if Vulkan
@@ -79,7 +78,7 @@ package enum BackendSelection {
 }
 
 package enum BackendLog {
-    private static let logged = Mutex<Set<String>>([])
+    private static let logged = Locked<Set<String>>([])
     /// Writes `message` to standard error the first time it is seen in this process.
     package static func once(_ message: String) {
         let first = logged.withLock { $0.insert(message).inserted }

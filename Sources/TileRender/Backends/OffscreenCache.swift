@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TileRenderGeometry
 import TileRenderPipeline
 
@@ -88,7 +87,7 @@ package final class OffscreenCache: Sendable {
         package var misses = 0
         package var evictions = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     package let budget: Int
     private let hash: HashFunction
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TileRenderGeometry
 
 /// The multithreaded CPU rasterizer: tiles are independent, so workers take them one by one. It owns
@@ -7,7 +6,7 @@ import TileRenderGeometry
 /// that finds them taken uses fresh ones.
 package final class CPUBackend: RasterBackend {
     package let capabilities = BackendCapabilities.cpu
-    private let scratch = Mutex<[FineRasterizer]>([])
+    private let scratch = Locked<[FineRasterizer]>([])
     package init() {}
 
     package func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {

@@ -1,6 +1,5 @@
 import Foundation
 import Shaders
-import Synchronization
 import TileRenderGeometry
 
 // Binning: each draw's device-space segments are cut into 16x16-pixel tiles. The result is the binned
@@ -325,7 +324,7 @@ package struct BinningBuffers: Sendable {
 
 /// Keeps one set of `BinningBuffers` between renders; concurrent renders that find it taken use fresh ones.
 package final class RenderCache: Sendable {
-    private let stored = Mutex<BinningBuffers?>(nil)
+    private let stored = Locked<BinningBuffers?>(nil)
     package init() {}
     package func take() -> BinningBuffers { stored.withLock { $0.take() } ?? BinningBuffers() }
     package func give(_ buffers: sending BinningBuffers) {

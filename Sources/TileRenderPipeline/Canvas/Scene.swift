@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TileRenderGeometry
 
 /// A recorded drawing: an ordered list of commands over a canvas of `size` points (1 point = 1 pixel).
@@ -103,11 +102,11 @@ public struct StrokeCommand: Sendable, Equatable {
 /// Collects commands from every copy of a `GraphicsContext`.
 package final class SceneRecorder: Sendable {
     package let size: CGSize
-    private let state: Mutex<(commands: [DrawCommand], nextLayer: UInt32)>
+    private let state: Locked<(commands: [DrawCommand], nextLayer: UInt32)>
 
     package init(size: CGSize, firstLayer: UInt32 = 0) {
         self.size = size
-        state = Mutex(([], firstLayer))
+        state = Locked(([], firstLayer))
     }
 
     package func append(_ command: DrawCommand) { state.withLock { $0.commands.append(command) } }

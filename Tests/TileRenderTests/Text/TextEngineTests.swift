@@ -164,4 +164,25 @@ import Testing
         #expect(s.bytes <= 20_000 && s.evictions > 0, "\(s)")
         #expect(cache.outline(of: glyphs[5], in: face) == face.outline(of: glyphs[5]))
     }
+    /// Many threads looking up the same glyphs at once: every lookup is counted once, as a hit or a
+    /// miss, and every thread gets the face's outline. (Under `--sanitize=thread` this is also the
+    /// contended-lock case that a kernel-side lock hid from the sanitizer.)
+    @Test func theGlyphCacheIsConsistentUnderContention() throws {
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        let cache = GlyphCache(byteBudget: 1 << 20)
+        let glyphs = "abcdefghij".unicodeScalars.compactMap { face.glyph(for: $0) }
+        let expected = glyphs.map { face.outline(of: $0) }
+        let wrong = Locked(0)
+        let threads = 8, rounds = 200
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            for r in 0..<rounds {
+                let i = (t + r) % glyphs.count
+                if cache.outline(of: glyphs[i], in: face) != expected[i] { wrong.withLock { $0 += 1 } }
+            }
+        }
+        let s = cache.statistics
+        #expect(wrong.withLock { $0 } == 0)
+        #expect(s.hits + s.misses == threads * rounds, "\(s)")
+        #expect(s.entries == glyphs.count && s.misses >= glyphs.count, "\(s)")
+    }
 }

@@ -181,9 +181,13 @@ private func badgeSymbolPath(size: CGSize) -> Path {
     }
 
     @Test func first_visit_award() throws {
-        // Seed 001, 'Scaling drawings in views': FirstVisitAward in a 250x250 GeometryReader.
+        try Ports.check(Self.firstVisitAwardScene(), "first_visit_award")
+    }
+
+    /// Seed 001, 'Scaling drawings in views': FirstVisitAward in a 250x250 GeometryReader.
+    static func firstVisitAwardScene() -> Scene {
         let size = CGSize(width: 250, height: 250)
-        let scene = Ports.scene(250, 250) { ctx in
+        return Ports.scene(250, 250) { ctx in
             for i in 0..<3 {
                 // Rectangle 0.7w x 0.7w centred in the ZStack, .rotationEffect(.degrees(i * 60)) about its centre.
                 let side = size.width * 0.7
@@ -210,7 +214,6 @@ private func badgeSymbolPath(size: CGSize) -> Path {
                 inner.fillView(AirplaneStandIn(), frame: frame, with: Color.black)
             }
         }
-        try Ports.check(scene, "first_visit_award")
     }
 }
 

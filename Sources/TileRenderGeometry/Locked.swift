@@ -13,12 +13,13 @@ import Darwin
 /// race under `swift test --sanitize=thread`. A pthread mutex is intercepted by the sanitizers, so
 /// their reports stay about real races.
 package final class Locked<State>: @unchecked Sendable {
-    private var state: State
+    // The mutex comes first, so that a zero-size `State` never shares its address.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var state: State
 
     package init(_ initial: State) {
-        state = initial
         mutex = .allocate(capacity: 1)
+        state = initial
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed (\(status))")
     }

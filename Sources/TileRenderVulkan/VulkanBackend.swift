@@ -303,7 +303,8 @@ package struct VulkanBackend: RasterBackend {
             vkCreateFence(device, &fenceInfo, nil, &handle)
         }
         var fence: VkFence? = fenceObject.handle
-        try context.submission.withLock { _ in
+        try context.submission.withLock { submissions in
+            submissions += 1
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
             submit.commandBufferCount = 1

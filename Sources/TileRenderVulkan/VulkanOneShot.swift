@@ -69,7 +69,8 @@ extension VulkanContext {
             vkCreateFence(device, &fenceInfo, nil, &handle)
         }
         var fence: VkFence? = fenceObject.handle
-        try submission.withLock { _ in
+        try submission.withLock { submissions in
+            submissions += 1
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
             submit.commandBufferCount = 1

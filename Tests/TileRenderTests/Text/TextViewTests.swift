@@ -114,6 +114,27 @@ import Testing
         #expect(Text("\(value, format: .number.precision(.fractionLength(2)))").string.contains("1"))
         #expect(Text(0.25, format: .percent).string.contains("25"))
     }
+
+    /// SwiftUI's date styles (the words are the en_US ones, the locale of a Debian machine).
+    @Test func dateStylesWriteTheDistanceAndTheDate() {
+        let now = Date(timeIntervalSince1970: 1_781_265_600)  // 2026-06-12 12:00 UTC
+        let later = now.addingTimeInterval(2 * 3600 + 5 * 60 + 9)
+        #expect(Text.DateStyle.relative.string(for: later, now: now) == "2 hours, 5 minutes")
+        #expect(Text.DateStyle.offset.string(for: later, now: now) == "+2 hours")
+        #expect(Text.DateStyle.offset.string(for: now.addingTimeInterval(-60), now: now) == "-1 minute")
+        #expect(Text.DateStyle.timer.string(for: later, now: now) == "2:05:09")
+        #expect(Text.DateStyle.timer.string(for: now.addingTimeInterval(-65), now: now) == "1:05")
+        #expect(Text.DateStyle.timer.string(for: now.addingTimeInterval(9), now: now) == "0:09")
+        #expect(Text.DateStyle.relative.string(for: now.addingTimeInterval(3 * 86400 + 7200), now: now) == "3 days, 2 hours")
+        // Dates Foundation cannot measure from now read as a zero distance.
+        #expect(Text.DateStyle.timer.string(for: Date(timeIntervalSince1970: .infinity), now: now) == "0:00")
+        #expect(Text.DateStyle.relative.string(for: Date.distantFuture.addingTimeInterval(1e300), now: now) == "0 seconds")
+        // The date alone, then the time alone (noon UTC is June 12 in every time zone's calendar year).
+        let date = Text(now, style: .date).string, time = Text(now, style: .time).string
+        #expect(date.contains("2026") && !date.contains(":"), "\(date)")
+        #expect(time.contains(":") && !time.contains("2026"), "\(time)")
+        #expect(Text(now...later).string.contains("–") || Text(now...later).string.contains("-"))
+    }
 }
 
 @Suite struct TextBaselineAlignmentTests {

@@ -892,7 +892,9 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(doc.warnings.contains { $0.element == "rect" && $0.message.contains("filter") })
     }
 
-    @Test func largeDocumentParsesQuickly() throws {
+    /// 10,000 elements parse into 10,000 fills in order. (How fast is for tile-bench, not a timed
+    /// test: under the sanitizers on a loaded machine a time limit only measures the machine.)
+    @Test func largeDocumentParsesEveryElement() throws {
         var body = ""
         for i in 0..<5000 {
             let hex = String(i * 2654435 & 0xffffff, radix: 16)
@@ -900,10 +902,9 @@ private let blue = Color(red: 0, green: 0, blue: 1)
             body += "<polygon points=\"\(i % 100),1 20,30.5 40.25,\(i % 7)\" fill=\"#\(colour)\" fill-opacity=\"0.5\"/>\n"
             body += #"<circle cx="\#(i % 50)" cy="20" r="3.5" fill="rgb(10,20,30)"/>"# + "\n"
         }
-        let start = Date()
         let doc = try parse(svg(body))
         #expect(fills(doc).count == 10_000)
-        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(doc.warnings.isEmpty)
     }
 }
 

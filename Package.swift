@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "Shaders", resources: [
             .embedInCode("fine.comp"),
             .embedInCode("include/abi.glsl"), .embedInCode("include/blend.glsl"),
-            .embedInCode("include/coverage.glsl"), .embedInCode("include/paint.glsl"),
+            .embedInCode("include/coverage.glsl"), .embedInCode("include/filter.glsl"),
+            .embedInCode("include/paint.glsl"),
         ]),
         // The layers, each depending only on those above it here.
         .target(name: "TileRenderGeometry"),

@@ -19,6 +19,24 @@ public enum GPUABI {
     public static let accumulatorStride = tileSize + 2
     /// Entries per gradient colour ramp.
     public static let rampSize = 512
+    /// Entries (vec4) of one colour filter step in the shared vec4 table (`ramps`): a header
+    /// (kind, then its parameters) and five columns. A `colorMatrix` step maps the unpremultiplied
+    /// colour c to clamp(c0 * c.r + c1 * c.g + c2 * c.b + c3 * c.a + c4, 0, 1); an `alphaThreshold`
+    /// step (header.y = min, header.z = max) gives column 0 (an unpremultiplied colour) where
+    /// min <= c.a <= max and transparent elsewhere. Pixels under `filterAlphaFloor` are left alone.
+    public static let filterStepSize = 6
+
+    /// Filters leave pixels with less alpha than this alone: half an 8-bit level, so a pixel that an
+    /// 8-bit layer would hold as transparent (a sliver of antialiased edge) is not given colour and
+    /// alpha by a filter that works on the unpremultiplied colour (luminanceToAlpha, alphaThreshold).
+    public static let filterAlphaFloor: Float = 0.5 / 255
+
+    /// `FilterStep` header kind (`Float(rawValue)` in the header's x).
+    public enum FilterKind: UInt32, CaseIterable, Sendable {
+        case colorMatrix = 0
+        case alphaThreshold = 1
+    }
+
     /// `PathTile.backdropStart` when all of a tile's backdrops are zero.
     public static let noBackdrop = UInt32.max
     /// A missing layer or clip draw (`EncodedLayer.parent`, `.clipDraw`, `BinnedDraw.layer`).
@@ -172,7 +190,9 @@ public enum GPUABI {
     /// Per-draw data of the fine stage (`BinnedDraw`).
     public static let draw = StructLayout("Draw", [("paintIndex", .uint), ("rule", .uint), ("layer", .uint), ("flags", .uint)])
     /// A clip or group layer (`EncodedLayer`).
-    public static let layer = StructLayout("Layer", [("parent", .uint), ("clipDraw", .uint), ("flags", .uint), ("opacity", .float)])
+    /// `filterStart` indexes the vec4 table (`ramps`) where its `filterCount` filter steps begin.
+    public static let layer = StructLayout("Layer", [("parent", .uint), ("clipDraw", .uint), ("flags", .uint), ("opacity", .float),
+                                                     ("filterStart", .uint), ("filterCount", .uint)])
     /// One paint in device space (`EncodedPaint`).
     public static let paint = StructLayout("Paint", [("kind", .uint), ("lutStart", .uint), ("spread", .uint), ("pad", .uint),
                                                      ("color", .vec4), ("map", .floatArray(6)), ("params", .floatArray(2))])
@@ -199,6 +219,8 @@ public enum GPUABI {
             "#define RAMP_SIZE \(rampSize)u",
             "#define NO_BACKDROP \(hex(noBackdrop))",
             "#define NO_INDEX \(hex(noIndex))",
+            "#define FILTER_STEP_SIZE \(filterStepSize)u",
+            "#define FILTER_ALPHA_FLOOR \(filterAlphaFloor)",
             "",
             "#define COMMAND_PATH_TILE \(hex(TileCommand.pathTile))",
             "#define COMMAND_PUSH_LAYER \(hex(TileCommand.pushLayer))",
@@ -214,6 +236,7 @@ public enum GPUABI {
         ]
         lines += PaintKind.allCases.map { "#define PAINT_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += Spread.allCases.map { "#define SPREAD_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += FilterKind.allCases.map { "#define FILTER_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += FillRule.allCases.map { "#define RULE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += BlendID.allCases.map { "#define BLEND_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += Binding.allCases.map { "#define BINDING_\(macroName("\($0)")) \($0.rawValue)" } + [""]

@@ -6,7 +6,7 @@ public enum ShaderSources {
     /// Compute shaders, compiled by the Vulkan backend.
     public static let shaderNames = ["fine.comp"]
     /// Files a shader may `#include "name"`.
-    public static let includeNames = ["abi.glsl", "blend.glsl", "coverage.glsl", "paint.glsl"]
+    public static let includeNames = ["abi.glsl", "blend.glsl", "coverage.glsl", "filter.glsl", "paint.glsl"]
 
     /// The text of a shader or include file, or nil for an unknown name.
     public static func text(_ name: String) -> String? {
@@ -19,6 +19,7 @@ public enum ShaderSources {
         case "abi.glsl": return PackageResources.abi_glsl
         case "blend.glsl": return PackageResources.blend_glsl
         case "coverage.glsl": return PackageResources.coverage_glsl
+        case "filter.glsl": return PackageResources.filter_glsl
         case "paint.glsl": return PackageResources.paint_glsl
         default: return nil
         }

@@ -25,6 +25,7 @@ layout(push_constant) uniform Config { FineConfig config; };
 #include "coverage.glsl"
 #include "blend.glsl"
 #include "paint.glsl"
+#include "filter.glsl"
 
 void main() {
     uint tileY = gl_WorkGroupID.y + config.tileRowStart;
@@ -67,6 +68,7 @@ void main() {
             } else if (kind == COMMAND_POP_LAYER) {
                 depth--;
                 Layer layer = layers[word & COMMAND_INDEX_MASK];
+                if (layer.filterCount != 0u) color = applyFilters(layer, color);
                 float m = mask[depth] * layer.opacity;
                 uint mode = (layer.flags >> BLEND_SHIFT) & BLEND_MASK;
                 if (mode == BLEND_NORMAL) color = color * m + saved[depth] * (1.0 - color.a * m);

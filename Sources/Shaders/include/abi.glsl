@@ -10,6 +10,8 @@
 #define RAMP_SIZE 512u
 #define NO_BACKDROP 0xFFFFFFFFu
 #define NO_INDEX 0xFFFFFFFFu
+#define FILTER_STEP_SIZE 6u
+#define FILTER_ALPHA_FLOOR 0.0019607844
 
 #define COMMAND_PATH_TILE 0x0u
 #define COMMAND_PUSH_LAYER 0x40000000u
@@ -32,6 +34,9 @@
 #define SPREAD_PAD 0u
 #define SPREAD_REPEAT 1u
 #define SPREAD_MIRROR 2u
+
+#define FILTER_COLOR_MATRIX 0u
+#define FILTER_ALPHA_THRESHOLD 1u
 
 #define RULE_NON_ZERO 0u
 #define RULE_EVEN_ODD 1u
@@ -102,12 +107,14 @@ struct Draw {
     uint flags;  // offset 12
 };
 
-// 16 bytes (std430)
+// 24 bytes (std430)
 struct Layer {
     uint parent;  // offset 0
     uint clipDraw;  // offset 4
     uint flags;  // offset 8
     float opacity;  // offset 12
+    uint filterStart;  // offset 16
+    uint filterCount;  // offset 20
 };
 
 // 64 bytes (std430)

@@ -1,3 +1,4 @@
+import Shaders
 import Foundation
 import TileRenderGeometry
 
@@ -124,11 +125,21 @@ extension BinnedScene {
                 throw fail("layer \(id) has flags 0x\(String(layer.flags, radix: 16))")
             }
             guard layer.opacity >= 0, layer.opacity <= 1 else { throw fail("layer \(id) has opacity \(layer.opacity)") }
+            // Filter steps: inside the table, a known kind, finite entries.
+            let steps = Int(layer.filterStart)..<(Int(layer.filterStart) + Int(layer.filterCount) * GPUABI.filterStepSize)
+            guard steps.upperBound <= ramps.count else {
+                throw fail("layer \(id)'s filters read table entries \(steps) of \(ramps.count)")
+            }
+            for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {
+                guard GPUABI.FilterKind.allCases.contains(where: { Float($0.rawValue) == ramps[s].x }),
+                      ramps[s..<(s + GPUABI.filterStepSize)].allSatisfy({ v in (0..<4).allSatisfy { BinnedScene.isFinite(v[$0]) } }) else {
+                    throw fail("layer \(id) has a filter step at \(s) with an unknown kind or a non-finite entry")
+                }
+            }
         }
 
         // Paints: kind, ramp and image ranges, finite parameters.
         let rampSize = EncodedScene.rampSize
-        guard ramps.count % rampSize == 0 else { throw fail("\(ramps.count) ramp entries, not whole ramps of \(rampSize)") }
         for (i, p) in paints.enumerated() {
             guard let kind = EncodedPaint.Kind(rawValue: p.kind) else { throw fail("paint \(i) has kind \(p.kind)") }
             let finite = BinnedScene.isFinite

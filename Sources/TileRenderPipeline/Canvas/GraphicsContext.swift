@@ -16,6 +16,8 @@ public struct GraphicsContext {
     package let recorder: SceneRecorder
     /// The innermost layer (clip or drawLayer group) this context draws into.
     package var layer: UInt32? = nil
+    /// The filters later drawing goes through (`addFilter`), in order.
+    package var filters: [Filter.Step] = []
 
     package init(recorder: SceneRecorder) { self.recorder = recorder }
 
@@ -36,15 +38,19 @@ public struct GraphicsContext {
     /// Fills `path` with `shading`. Shading geometry (gradient points, radii) is in the same user space
     /// as the path.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
-        recorder.append(.fill(FillCommand(layer: layer, blendMode: blendMode, path: path, transform: transform, shading: shading,
-                                          rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: opacity)))
+        throughFilters { c in
+            c.recorder.append(.fill(FillCommand(layer: c.layer, blendMode: c.blendMode, path: path, transform: c.transform, shading: shading,
+                                                rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: c.opacity)))
+        }
     }
 
     /// Strokes `path` with `shading`. The stroke is expanded in user space, so a non-uniform transform
     /// stretches the pen as it does in SwiftUI.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
-        recorder.append(.stroke(StrokeCommand(layer: layer, blendMode: blendMode, path: path, transform: transform, shading: shading, style: style,
-                                              opacity: opacity)))
+        throughFilters { c in
+            c.recorder.append(.stroke(StrokeCommand(layer: c.layer, blendMode: c.blendMode, path: path, transform: c.transform, shading: shading,
+                                                    style: style, opacity: c.opacity)))
+        }
     }
 
     // MARK: Clips and layers
@@ -68,12 +74,14 @@ public struct GraphicsContext {
 
     /// Draws `content` into a new transparent layer, then composites the layer with this context's
     /// opacity and blend mode (group opacity: overlapping draws inside do not show through each other).
-    /// The content's context starts with this context's transform and clip, opacity 1 and `.normal`.
+    /// The content's context starts with this context's transform and clip, opacity 1, `.normal` and no
+    /// filters: this context's filters apply to the layer as a whole.
     public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
         var inner = self
-        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode)
+        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode, filters: filters)
         inner.opacity = 1
         inner.blendMode = .normal
+        inner.filters = []
         try content(&inner)
     }
 

@@ -45,8 +45,10 @@ extension GraphicsContext {
     /// `rect` (user space) with this context's transform, opacity, blend mode and clip.
     package func drawOffscreen(_ content: Scene, in rect: CGRect) {
         guard rect.width > 0, rect.height > 0 else { return }
-        recorder.append(.group(OffscreenGroup(content: content, bounds: rect, transform: transform, layer: layer,
-                                              blendMode: blendMode, opacity: opacity)))
+        throughFilters { c in
+            c.recorder.append(.group(OffscreenGroup(content: content, bounds: rect, transform: c.transform, layer: c.layer,
+                                                    blendMode: c.blendMode, opacity: c.opacity)))
+        }
     }
 }
 

@@ -56,6 +56,8 @@ public struct LayerCommand: Sendable, Equatable {
     public var clip: ClipShape?
     public var opacity: Double
     public var blendMode: GraphicsContext.BlendMode = .normal
+    /// Colour filters applied, in order, to the layer's colour before it is composited.
+    package var filters: [GraphicsContext.Filter.Step] = []
 }
 
 /// The shape a layer is clipped to, in the user space of `transform`.
@@ -112,11 +114,13 @@ package final class SceneRecorder: Sendable {
     package func append(_ command: DrawCommand) { state.withLock { $0.commands.append(command) } }
 
     /// Declares a layer and returns its id.
-    package func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double, blendMode: GraphicsContext.BlendMode) -> UInt32 {
+    package func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double, blendMode: GraphicsContext.BlendMode,
+                           filters: [GraphicsContext.Filter.Step] = []) -> UInt32 {
         state.withLock { s in
             let id = s.nextLayer
             s.nextLayer += 1
-            s.commands.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity, blendMode: blendMode)))
+            s.commands.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity, blendMode: blendMode,
+                                                  filters: filters)))
             return id
         }
     }

@@ -65,6 +65,10 @@ package struct EncodedLayer: Sendable {
     package var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
     /// Multiplies the mask when the layer is composited.
     package var opacity: Float = 1
+    /// The layer's colour filter steps, `GPUABI.filterStepSize` entries each in `EncodedScene.ramps`,
+    /// applied in order to the layer's colour before it is composited.
+    package var filterStart: UInt32 = 0
+    package var filterCount: UInt32 = 0
 }
 
 /// The encoded form of a `Scene`: draws, paints and gradient ramps, in draw order.
@@ -137,6 +141,16 @@ package struct EncodedScene: Sendable {
                     draws.append(EncodedDraw(path: clip.path, transform: clip.transform, rule: clip.rule,
                                              paintIndex: UInt32(paints.count), layer: layer.id, isClip: true))
                     paints.append(.solid(.zero))
+                }
+                if !layer.filters.isEmpty {
+                    let entries = layer.filters.count * GPUABI.filterStepSize
+                    guard ramps.count + entries <= EncodedScene.maxRampCount * EncodedScene.rampSize else {
+                        limitExceeded = "colour ramps and filters over \((EncodedScene.maxRampCount * EncodedScene.rampSize * 16) >> 20) MiB"
+                        return
+                    }
+                    encoded.filterStart = UInt32(ramps.count)
+                    encoded.filterCount = UInt32(layer.filters.count)
+                    for step in layer.filters { ramps.append(contentsOf: step.tableEntries) }
                 }
                 layers[id] = encoded
             }

@@ -109,7 +109,9 @@ package final class FineRasterizer: @unchecked Sendable {
                 depth += 1
             case TileCommand.popLayer:
                 depth -= 1
-                popLayer(input.layers[Int(word & TileCommand.indexMask)], depth: depth)
+                let layer = input.layers[Int(word & TileCommand.indexMask)]
+                if layer.filterCount > 0 { applyFilters(layer, input.ramps) }
+                popLayer(layer, depth: depth)
             default:
                 let pathTile = input.pathTiles[Int(word)]
                 let draw = input.draws[Int(pathTile.drawIndex)]
@@ -187,6 +189,33 @@ package final class FineRasterizer: @unchecked Sendable {
             g[i] = g[i] * m + saved[n + i] * inv
             b[i] = b[i] * m + saved[2 * n + i] * inv
             a[i] = a[i] * m + saved[3 * n + i] * inv
+        }
+    }
+
+    /// Runs `layer`'s colour filter steps over the tile's colour (the layer's content), as
+    /// `GPUABI.filterStepSize` documents; the shader's `applyFilters` (include/filter.glsl) is the same.
+    private func applyFilters(_ layer: EncodedLayer, _ table: UnsafeBufferPointer<SIMD4<Float>>) {
+        let r = red, g = green, b = blue, a = alpha
+        let steps = Int(layer.filterStart)..<(Int(layer.filterStart) + Int(layer.filterCount) * GPUABI.filterStepSize)
+        precondition(steps.upperBound <= table.count, "filter steps outside the table")
+        for i in 0..<Self.pixels where a[i] >= GPUABI.filterAlphaFloor {
+            var u = SIMD4(min(r[i] / a[i], 1), min(g[i] / a[i], 1), min(b[i] / a[i], 1), min(a[i], 1))
+            for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {
+                let header = table[s]
+                if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
+                    u = u.w >= header.y && u.w <= header.z ? table[s + 1] : .zero
+                } else {
+                    var m = table[s + 5]
+                    m += table[s + 1] * u.x
+                    m += table[s + 2] * u.y
+                    m += table[s + 3] * u.z
+                    m += table[s + 4] * u.w
+                    u = m.clamped(lowerBound: .zero, upperBound: .one)
+                }
+                if u.w <= 0 { break }
+            }
+            let alpha = max(u.w, 0)
+            r[i] = u.x * alpha; g[i] = u.y * alpha; b[i] = u.z * alpha; a[i] = alpha
         }
     }
 

@@ -15,7 +15,7 @@ import Shaders
         #expect(MemoryLayout<TileSegment>.stride == 16)
         #expect(MemoryLayout<PathTile>.stride == 20)
         #expect(MemoryLayout<BinnedDraw>.stride == 16)
-        #expect(MemoryLayout<EncodedLayer>.stride == 16)
+        #expect(MemoryLayout<EncodedLayer>.stride == 24)
         #expect(MemoryLayout<EncodedPaint>.stride == 64)
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.spread) == 8)
         #expect(MemoryLayout<EncodedPaint>.offset(of: \.color) == 16)

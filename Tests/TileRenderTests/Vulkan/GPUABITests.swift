@@ -27,6 +27,7 @@ let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offs
     (GPUABI.layer, MemoryLayout<EncodedLayer>.size, MemoryLayout<EncodedLayer>.stride, [
         "parent": MemoryLayout<EncodedLayer>.offset(of: \.parent), "clipDraw": MemoryLayout<EncodedLayer>.offset(of: \.clipDraw),
         "flags": MemoryLayout<EncodedLayer>.offset(of: \.flags), "opacity": MemoryLayout<EncodedLayer>.offset(of: \.opacity),
+        "filterStart": MemoryLayout<EncodedLayer>.offset(of: \.filterStart), "filterCount": MemoryLayout<EncodedLayer>.offset(of: \.filterCount),
     ]),
     (GPUABI.paint, MemoryLayout<EncodedPaint>.size, MemoryLayout<EncodedPaint>.stride, [
         "kind": MemoryLayout<EncodedPaint>.offset(of: \.kind), "lutStart": MemoryLayout<EncodedPaint>.offset(of: \.lutStart),

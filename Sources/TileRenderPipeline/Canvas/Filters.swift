@@ -1,0 +1,159 @@
+import Foundation
+import Shaders
+import TileRenderGeometry
+
+/// A colour matrix in SwiftUI's layout: the unpremultiplied, sRGB-encoded colour (r, g, b, a) becomes
+/// r' = r1 r + r2 g + r3 b + r4 a + r5, and likewise for g', b' and a' (the fifth column is an offset in
+/// 0...1 units); each result is clamped to 0...1. The default is the identity.
+public struct ColorMatrix: Equatable, Sendable {
+    public var r1: Float = 1, r2: Float = 0, r3: Float = 0, r4: Float = 0, r5: Float = 0
+    public var g1: Float = 0, g2: Float = 1, g3: Float = 0, g4: Float = 0, g5: Float = 0
+    public var b1: Float = 0, b2: Float = 0, b3: Float = 1, b4: Float = 0, b5: Float = 0
+    public var a1: Float = 0, a2: Float = 0, a3: Float = 0, a4: Float = 1, a5: Float = 0
+    public init() {}
+
+    /// Row-major, 4 rows of 5.
+    package init(rows m: [Float]) {
+        precondition(m.count == 20)
+        (r1, r2, r3, r4, r5) = (m[0], m[1], m[2], m[3], m[4])
+        (g1, g2, g3, g4, g5) = (m[5], m[6], m[7], m[8], m[9])
+        (b1, b2, b3, b4, b5) = (m[10], m[11], m[12], m[13], m[14])
+        (a1, a2, a3, a4, a5) = (m[15], m[16], m[17], m[18], m[19])
+    }
+
+    /// The five columns (multipliers of r, g, b, a, then the offset), the filter table's layout.
+    package var columns: [SIMD4<Float>] {
+        [SIMD4(r1, g1, b1, a1), SIMD4(r2, g2, b2, a2), SIMD4(r3, g3, b3, a3), SIMD4(r4, g4, b4, a4), SIMD4(r5, g5, b5, a5)]
+    }
+
+    package var isFinite: Bool { columns.allSatisfy { c in (0..<4).allSatisfy { c[$0].isFinite } } }
+}
+
+extension GraphicsContext {
+    /// A filter `addFilter(_:options:)` applies to later drawing (SwiftUI's `GraphicsContext.Filter`).
+    ///
+    /// The colour filters work per pixel on the unpremultiplied, sRGB-encoded colour, clamping each
+    /// step's result to 0...1. Transparent pixels stay transparent: a filter that would raise their
+    /// alpha leaves them alone, so the result never depends on how far the content's tiles reach, and
+    /// so does a pixel with less than half an 8-bit level of alpha (`GPUABI.filterAlphaFloor`).
+    /// Amounts that are NaN or infinite make a filter that changes nothing. The matrices of
+    /// `saturation`, `hueRotation` and `luminanceToAlpha` are SVG's `feColorMatrix` ones.
+    public struct Filter: Sendable, Equatable {
+        package enum Step: Sendable, Equatable {
+            case matrix(ColorMatrix)
+            /// `color` unpremultiplied, clamped to 0...1.
+            case alphaThreshold(min: Float, max: Float, color: SIMD4<Float>)
+
+            /// The step's `GPUABI.filterStepSize` entries in the filter table.
+            package var tableEntries: [SIMD4<Float>] {
+                switch self {
+                case .matrix(let m):
+                    return [SIMD4(Float(GPUABI.FilterKind.colorMatrix.rawValue), 0, 0, 0)] + m.columns
+                case .alphaThreshold(let lo, let hi, let color):
+                    return [SIMD4(Float(GPUABI.FilterKind.alphaThreshold.rawValue), lo, hi, 0), color, .zero, .zero, .zero, .zero]
+                }
+            }
+        }
+        /// nil: the filter changes nothing (its parameters were not finite).
+        package let step: Step?
+
+        private init(_ step: Step?) { self.step = step }
+
+        private static func matrix(_ m: ColorMatrix) -> Filter { Filter(m.isFinite ? .matrix(m) : nil) }
+        private static func matrix(rows: [Float]) -> Filter { matrix(ColorMatrix(rows: rows)) }
+
+        /// Multiplies by `matrix` (see `ColorMatrix`).
+        public static func colorMatrix(_ matrix: ColorMatrix) -> Filter { Self.matrix(matrix) }
+
+        /// Adds `amount` to red, green and blue (0 changes nothing, 1 makes white).
+        public static func brightness(_ amount: Double) -> Filter {
+            let k = Float(amount)
+            return matrix(rows: [1, 0, 0, 0, k, 0, 1, 0, 0, k, 0, 0, 1, 0, k, 0, 0, 0, 1, 0])
+        }
+
+        /// Scales red, green and blue away from mid-grey: c' = (c - 0.5) amount + 0.5 (1 changes nothing,
+        /// 0 makes grey).
+        public static func contrast(_ amount: Double) -> Filter {
+            let k = Float(amount), t = 0.5 * (1 - Float(amount))
+            return matrix(rows: [k, 0, 0, 0, t, 0, k, 0, 0, t, 0, 0, k, 0, t, 0, 0, 0, 1, 0])
+        }
+
+        /// Mixes with the colour's luminance (1 changes nothing, 0 is grey, above 1 oversaturates).
+        public static func saturation(_ amount: Double) -> Filter {
+            let s = Float(amount)
+            return matrix(rows: [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0, 0,
+                                 0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0, 0,
+                                 0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0, 0,
+                                 0, 0, 0, 1, 0])
+        }
+
+        /// Removes `amount` of the colour (0 changes nothing, 1 is fully grey): `saturation(1 - amount)`.
+        public static func grayscale(_ amount: Double) -> Filter { saturation(1 - amount) }
+
+        /// Turns hues by `angle` around the colour wheel.
+        public static func hueRotation(_ angle: Angle) -> Filter {
+            let c = Float(Foundation.cos(angle.radians)), s = Float(Foundation.sin(angle.radians))
+            return matrix(rows: [0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928, 0, 0,
+                                 0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283, 0, 0,
+                                 0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072, 0, 0,
+                                 0, 0, 0, 1, 0])
+        }
+
+        /// Inverts red, green and blue by `amount` (1: c' = 1 - c; 0 changes nothing).
+        public static func colorInvert(_ amount: Double = 1) -> Filter {
+            let k = 1 - 2 * Float(amount), t = Float(amount)
+            return matrix(rows: [k, 0, 0, 0, t, 0, k, 0, 0, t, 0, 0, k, 0, t, 0, 0, 0, 1, 0])
+        }
+
+        /// Multiplies each channel, alpha too, by `color`'s.
+        public static func colorMultiply(_ color: Color) -> Filter {
+            let r = Float(color.red), g = Float(color.green), b = Float(color.blue), a = Float(color.opacity)
+            return matrix(rows: [r, 0, 0, 0, 0, 0, g, 0, 0, 0, 0, 0, b, 0, 0, 0, 0, 0, a, 0])
+        }
+
+        /// Alpha becomes the colour's luminance (0.2125 r + 0.7154 g + 0.0721 b); the colour becomes black.
+        public static var luminanceToAlpha: Filter {
+            matrix(rows: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.2125, 0.7154, 0.0721, 0, 0])
+        }
+
+        /// Pixels whose alpha lies in `min...max` become `color`; the others become transparent.
+        public static func alphaThreshold(min: Double, max: Double = 1, color: Color = Color.black) -> Filter {
+            guard min.isFinite, max.isFinite else { return Filter(nil) }
+            let c = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.opacity))
+            guard (0..<4).allSatisfy({ c[$0].isFinite }) else { return Filter(nil) }
+            return Filter(.alphaThreshold(min: Float(min), max: Float(max), color: c.clamped(lowerBound: .zero, upperBound: .one)))
+        }
+    }
+
+    /// How a filter is applied (SwiftUI's `GraphicsContext.FilterOptions`). The colour filters take no
+    /// options yet: `linearColor` (filtering in linear light) is accepted and not applied, they
+    /// always work on sRGB-encoded values.
+    public struct FilterOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let linearColor = FilterOptions(rawValue: 1 << 0)
+    }
+
+    /// The most filters one context or layer holds; later ones are ignored (so a loop adding filters
+    /// cannot grow a scene without bound).
+    public static let maxFilters = 256
+
+    /// Adds `filter` to this context: everything it draws afterwards is filtered, each drawing on its
+    /// own; a layer drawn with `drawLayer` is filtered as a whole. Filters apply in the order added.
+    public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
+        guard let step = filter.step, filters.count < GraphicsContext.maxFilters else { return }
+        filters.append(step)
+    }
+
+    /// Runs `body` with a context that draws through this context's filters: with none, this
+    /// context; otherwise one in a new layer that carries them, with this context's opacity and blend.
+    package func throughFilters(_ body: (GraphicsContext) -> Void) {
+        guard !filters.isEmpty else { return body(self) }
+        var inner = self
+        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode, filters: filters)
+        inner.opacity = 1
+        inner.blendMode = .normal
+        inner.filters = []
+        body(inner)
+    }
+}

@@ -24,6 +24,8 @@ public enum GPUABI {
     /// colour c to clamp(c0 * c.r + c1 * c.g + c2 * c.b + c3 * c.a + c4, 0, 1); an `alphaThreshold`
     /// step (header.y = min, header.z = max) gives column 0 (an unpremultiplied colour) where
     /// min <= c.a <= max and transparent elsewhere. Pixels under `filterAlphaFloor` are left alone.
+    /// A header.w of 1 runs the step in linear light: the colour's red, green and blue are decoded from
+    /// sRGB before it and encoded after it.
     public static let filterStepSize = 6
 
     /// Filters leave pixels with less alpha than this alone: half an 8-bit level, so a pixel that an

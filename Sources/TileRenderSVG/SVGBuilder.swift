@@ -117,8 +117,21 @@ struct SVGBuilder {
         if transform.determinant == 0 { return nil }  // everything collapses: nothing to draw
 
         if style.mask != nil { warn(el, "mask is not supported; ignored") }
-        if style.filter != nil { warn(el, "filter is not supported; ignored") }
+        var filters: [GraphicsContext.AppliedFilter] = []
+        if let id = style.filter {
+            guard let resolved = resolveFilter(id, el) else { return nil }
+            filters = resolved
+        }
         if let clip = style.clipPath, !resolveClipReference(clip, el) { style.clipPath = nil }
+        var node = buildResolved(el, name: name, style: style, transform: transform, inherited: inherited, isRoot: isRoot)
+        if !filters.isEmpty { node?.filters = filters }
+        return node
+    }
+
+    /// The node for `el` once its style, transform and references are resolved.
+    private mutating func buildResolved(_ el: SVGXMLElement, name: String, style: SVGStyle, transform: CGAffineTransform,
+                                       inherited: Double, isRoot: Bool) -> SVGNode? {
+        var transform = transform
 
         if name == "text" {
             // Glyph outlines, one shape per run of one style; the element's opacity is group opacity.

@@ -162,10 +162,21 @@ public struct SVGDocument: Sendable {
         // Clips are in the element's user space (inside its own transform).
         if let clip = node.viewportClip { c.clip(to: clip) }
         drawClipped(node.clipPathID, node: node, in: c, depth: 0) { c in
-            if node.groupOpacity < 1 {
+            if node.groupOpacity < 1 || !node.filters.isEmpty {
+                // One layer: filtered first, then composited at the group opacity.
                 var c = c
                 c.opacity *= node.groupOpacity
-                c.drawLayer { inner in drawContent(node, in: inner) }
+                if c.filters.isEmpty {
+                    c.filters = node.filters
+                    c.drawLayer { inner in drawContent(node, in: inner) }
+                } else {
+                    // The caller's own filters apply to the element's filtered result.
+                    c.drawLayer { outer in
+                        var filtered = outer
+                        filtered.filters = node.filters
+                        filtered.drawLayer { inner in drawContent(node, in: inner) }
+                    }
+                }
             } else {
                 drawContent(node, in: c)
             }

@@ -151,6 +151,9 @@ struct SVGNode: Sendable {
     /// multiplied into the paints, which is exact).
     var groupOpacity: Double
     var content: Content
+    /// The `filter`'s colour filters: when set, the content is drawn into a layer that goes through
+    /// them (before the clip and the group opacity, SVG's order).
+    var filters: [GraphicsContext.AppliedFilter] = []
     /// A nested `<svg>`'s viewport rectangle (overflow hidden), in this element's user space (inside
     /// `transform`): the content is clipped to it.
     var viewportClip: Path? = nil

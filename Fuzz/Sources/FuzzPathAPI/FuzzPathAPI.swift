@@ -124,7 +124,7 @@ func buildPath(_ r: inout FuzzReader, others: [Path]) -> Path {
 func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContext, depth: Int) {
     let a = paths[r.choice(paths.count)]
     let b = paths[r.choice(paths.count)]
-    let op = r.choice(17)
+    let op = r.choice(18)
     if tracing {
         FileHandle.standardError.write("op \(op) depth \(depth): a \(elementCount(a)) elements, b \(elementCount(b))\n".data(using: .utf8)!)
     }
@@ -198,6 +198,16 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
             context.draw(resolved, in: r.rect())
         }
         _ = resolved.measure(in: CGSize(width: r.double(), height: r.double()))
+    case 17:
+        // A colour filter with any amount (later draws, and layers, go through it).
+        var m = ColorMatrix()
+        m.r1 = Float(r.double()); m.a5 = Float(r.double()); m.g4 = Float(r.double())
+        let filters: [GraphicsContext.Filter] = [
+            .brightness(r.double()), .contrast(r.double()), .saturation(r.double()), .grayscale(r.double()),
+            .hueRotation(.degrees(r.double())), .colorInvert(r.double()), .colorMultiply(Color(red: r.double(), green: r.double(), blue: r.double(), opacity: r.double())),
+            .colorMatrix(m), .luminanceToAlpha, .alphaThreshold(min: r.double(), max: r.double(), color: Color(red: r.double(), green: 0, blue: 1)),
+        ]
+        context.addFilter(filters[r.choice(filters.count)], options: r.bool() ? .linearColor : [])
     default:
         _ = a.boundingRect
         _ = a.contains(r.point(), eoFill: r.bool())

@@ -5,12 +5,17 @@
 #ifndef TILERENDER_FILTER_GLSL
 #define TILERENDER_FILTER_GLSL
 
+vec3 decodeSRGB(vec3 v) { return mix(pow((v + 0.055) / 1.055, vec3(2.4)), v / 12.92, lessThanEqual(v, vec3(0.04045))); }
+vec3 encodeSRGB(vec3 v) { return mix(1.055 * pow(v, vec3(1.0 / 2.4)) - 0.055, v * 12.92, lessThanEqual(v, vec3(0.0031308))); }
+
 vec4 applyFilters(Layer layer, vec4 color) {
     if (color.a < FILTER_ALPHA_FLOOR) return color;
     vec4 u = vec4(min(color.rgb / color.a, vec3(1.0)), min(color.a, 1.0));
     uint end = layer.filterStart + layer.filterCount * FILTER_STEP_SIZE;
     for (uint s = layer.filterStart; s < end; s += FILTER_STEP_SIZE) {
         vec4 header = ramps[s];
+        bool linear = header.w != 0.0;
+        if (linear) u.rgb = decodeSRGB(u.rgb);
         if (header.x == float(FILTER_ALPHA_THRESHOLD)) {
             u = (u.a >= header.y && u.a <= header.z) ? ramps[s + 1u] : vec4(0.0);
         } else {
@@ -21,6 +26,7 @@ vec4 applyFilters(Layer layer, vec4 color) {
             m += ramps[s + 4u] * u.a;
             u = clamp(m, 0.0, 1.0);
         }
+        if (linear) u.rgb = encodeSRGB(u.rgb);
         if (u.a <= 0.0) break;
     }
     float alpha = max(u.a, 0.0);

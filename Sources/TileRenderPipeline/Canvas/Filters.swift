@@ -44,15 +44,6 @@ extension GraphicsContext {
             /// `color` unpremultiplied, clamped to 0...1.
             case alphaThreshold(min: Float, max: Float, color: SIMD4<Float>)
 
-            /// The step's `GPUABI.filterStepSize` entries in the filter table.
-            package var tableEntries: [SIMD4<Float>] {
-                switch self {
-                case .matrix(let m):
-                    return [SIMD4(Float(GPUABI.FilterKind.colorMatrix.rawValue), 0, 0, 0)] + m.columns
-                case .alphaThreshold(let lo, let hi, let color):
-                    return [SIMD4(Float(GPUABI.FilterKind.alphaThreshold.rawValue), lo, hi, 0), color, .zero, .zero, .zero, .zero]
-                }
-            }
         }
         /// nil: the filter changes nothing (its parameters were not finite).
         package let step: Step?
@@ -125,9 +116,30 @@ extension GraphicsContext {
         }
     }
 
-    /// How a filter is applied (SwiftUI's `GraphicsContext.FilterOptions`). The colour filters take no
-    /// options yet: `linearColor` (filtering in linear light) is accepted and not applied, they
-    /// always work on sRGB-encoded values.
+    /// A filter as added, with its options: one step of a layer's filter chain.
+    package struct AppliedFilter: Sendable, Equatable {
+        package var step: Filter.Step
+        /// Run the step on linear-light values (`FilterOptions.linearColor`, SVG's
+        /// color-interpolation-filters linearRGB): decoded from sRGB before, encoded after.
+        package var linearLight = false
+
+        package init(_ step: Filter.Step, linearLight: Bool = false) { self.step = step; self.linearLight = linearLight }
+
+        /// The step's `GPUABI.filterStepSize` entries in the filter table.
+        package var tableEntries: [SIMD4<Float>] {
+            let linear: Float = linearLight ? 1 : 0
+            switch step {
+            case .matrix(let m):
+                return [SIMD4(Float(GPUABI.FilterKind.colorMatrix.rawValue), 0, 0, linear)] + m.columns
+            case .alphaThreshold(let lo, let hi, let color):
+                return [SIMD4(Float(GPUABI.FilterKind.alphaThreshold.rawValue), lo, hi, linear), color, .zero, .zero, .zero, .zero]
+            }
+        }
+    }
+
+    /// How a filter is applied (SwiftUI's `GraphicsContext.FilterOptions`). `linearColor` runs a colour
+    /// filter on linear-light values (sRGB decoded before the step and encoded after); without it the
+    /// colour filters work on the sRGB-encoded values.
     public struct FilterOptions: OptionSet, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -142,7 +154,7 @@ extension GraphicsContext {
     /// own; a layer drawn with `drawLayer` is filtered as a whole. Filters apply in the order added.
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
         guard let step = filter.step, filters.count < GraphicsContext.maxFilters else { return }
-        filters.append(step)
+        filters.append(AppliedFilter(step, linearLight: options.contains(.linearColor)))
     }
 
     /// Runs `body` with a context that draws through this context's filters: with none, this

@@ -17,7 +17,7 @@ public struct GraphicsContext {
     /// The innermost layer (clip or drawLayer group) this context draws into.
     package var layer: UInt32? = nil
     /// The filters later drawing goes through (`addFilter`), in order.
-    package var filters: [Filter.Step] = []
+    package var filters: [AppliedFilter] = []
 
     package init(recorder: SceneRecorder) { self.recorder = recorder }
 

@@ -57,7 +57,7 @@ public struct LayerCommand: Sendable, Equatable {
     public var opacity: Double
     public var blendMode: GraphicsContext.BlendMode = .normal
     /// Colour filters applied, in order, to the layer's colour before it is composited.
-    package var filters: [GraphicsContext.Filter.Step] = []
+    package var filters: [GraphicsContext.AppliedFilter] = []
 }
 
 /// The shape a layer is clipped to, in the user space of `transform`.
@@ -115,7 +115,7 @@ package final class SceneRecorder: Sendable {
 
     /// Declares a layer and returns its id.
     package func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double, blendMode: GraphicsContext.BlendMode,
-                           filters: [GraphicsContext.Filter.Step] = []) -> UInt32 {
+                           filters: [GraphicsContext.AppliedFilter] = []) -> UInt32 {
         state.withLock { s in
             let id = s.nextLayer
             s.nextLayer += 1

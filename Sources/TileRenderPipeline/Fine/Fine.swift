@@ -202,6 +202,8 @@ package final class FineRasterizer: @unchecked Sendable {
             var u = SIMD4(min(r[i] / a[i], 1), min(g[i] / a[i], 1), min(b[i] / a[i], 1), min(a[i], 1))
             for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {
                 let header = table[s]
+                let linear = header.w != 0
+                if linear { u = SIMD4(Self.decodeSRGB(u.x), Self.decodeSRGB(u.y), Self.decodeSRGB(u.z), u.w) }
                 if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
                     u = u.w >= header.y && u.w <= header.z ? table[s + 1] : .zero
                 } else {
@@ -212,12 +214,17 @@ package final class FineRasterizer: @unchecked Sendable {
                     m += table[s + 4] * u.w
                     u = m.clamped(lowerBound: .zero, upperBound: .one)
                 }
+                if linear { u = SIMD4(Self.encodeSRGB(u.x), Self.encodeSRGB(u.y), Self.encodeSRGB(u.z), u.w) }
                 if u.w <= 0 { break }
             }
             let alpha = max(u.w, 0)
             r[i] = u.x * alpha; g[i] = u.y * alpha; b[i] = u.z * alpha; a[i] = alpha
         }
     }
+
+    /// The sRGB transfer function and its inverse (IEC 61966-2-1) in Float, as filter.glsl has them.
+    private static func decodeSRGB(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+    private static func encodeSRGB(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 
     /// True when path tile `index` covers every pixel of its tile with an opaque solid paint.
     private func coversTileOpaquely(_ index: Int, _ input: FineInput) -> Bool {

@@ -3,6 +3,7 @@ import Testing
 @testable import TileRender
 @testable import TileRenderGeometry
 @testable import TileRenderPipeline
+import TileRenderSVG
 
 /// The colour-filter reference scenes (Tests/Fixtures/Effects, made by scripts/make-effect-references.py
 /// with resvg's SVG filter primitives and Skia's colour matrices): each scene's description is drawn
@@ -98,11 +99,12 @@ enum EffectScenes {
 /// What each filter does to one pixel, and the documented results for bad amounts.
 @Suite struct ColorFilterTests {
     /// A 32x32 canvas of `color`, drawn in a layer through `filters`; its centre pixel.
-    private func filtered(_ color: Color, _ filters: [GraphicsContext.Filter], backend: Backend = .cpu) throws -> Bitmap.Pixel {
+    private func filtered(_ color: Color, _ filters: [GraphicsContext.Filter], backend: Backend = .cpu,
+                          options: GraphicsContext.FilterOptions = []) throws -> Bitmap.Pixel {
         var scene = Scene(size: CGSize(width: 32, height: 32))
         scene.draw { context in
             var c = context
-            for f in filters { c.addFilter(f) }
+            for f in filters { c.addFilter(f, options: options) }
             c.drawLayer { $0.fill(Path(CGRect(x: 0, y: 0, width: 32, height: 32)), with: .color(color)) }
         }
         return try Renderer(backend: backend).render(scene).pixel(x: 16, y: 16)
@@ -219,9 +221,10 @@ enum EffectScenes {
         let color = Color(red: 0.8, green: 0.3, blue: 0.1, opacity: 0.6)
         for filters in [[GraphicsContext.Filter.brightness(0.2), .contrast(1.5)], [.luminanceToAlpha],
                         [.alphaThreshold(min: 0.5, color: .green)], [.colorMultiply(.blue), .hueRotation(.degrees(40))]] {
-            let cpu = try filtered(color, filters), gpu = try filtered(color, filters, backend: .vulkan)
-            #expect(abs(Int(cpu.r) - Int(gpu.r)) <= 1 && abs(Int(cpu.g) - Int(gpu.g)) <= 1 && abs(Int(cpu.b) - Int(gpu.b)) <= 1
-                    && abs(Int(cpu.a) - Int(gpu.a)) <= 1, "\(filters): \(cpu) vs \(gpu)")
+            for options in [GraphicsContext.FilterOptions(), .linearColor] {
+                let cpu = try filtered(color, filters, options: options), gpu = try filtered(color, filters, backend: .vulkan, options: options)
+                #expect(near(cpu, gpu), "\(filters) \(options): \(cpu) vs \(gpu)")
+            }
         }
     }
 }
@@ -230,4 +233,80 @@ enum EffectScenes {
 private struct AnyFilteredView {
     let render: () throws -> Bitmap
     init<V: View>(_ view: V) { render = { try ImageRenderer(content: view).render(backend: .cpu) } }
+}
+
+/// SVG `filter` with colour primitives, through the importer.
+@Suite struct SVGColorFilterTests {
+    /// The reference scenes' SVG files (resvg rendered them) imported and drawn.
+    @Test(arguments: ColorFilterReferenceTests.names)
+    func svgImportMatchesTheReference(_ name: String) throws {
+        let document = try SVGDocument(contentsOf: try Fixtures.file(name + ".svg", in: EffectScenes.folder))
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        let bitmap = try Renderer(backend: .cpu).render(document.makeScene())
+        if let dir = ProcessInfo.processInfo.environment["TILERENDER_WRITE_RENDERS"] {
+            try bitmap.writePNG(to: URL(fileURLWithPath: dir).appendingPathComponent(name + ".svg.png"))
+        }
+        try expectMatchesReference(bitmap, scene: name, folder: EffectScenes.folder,
+                                   tolerances: try SceneTolerance.load(from: EffectScenes.folder))
+    }
+
+    private func render(_ body: String) throws -> (SVGDocument, Bitmap) {
+        let document = try SVGDocument.parse(data: Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">\(body)</svg>
+            """.utf8))
+        return (document, try Renderer(backend: .cpu).render(document.makeScene()))
+    }
+
+    /// linearRGB, the default, and sRGB give their own results: saturate(0) of pure red is the
+    /// luminance in linear light (0.213, encoded: 127) or on the sRGB values (0.213: 54).
+    @Test func colorInterpolationFiltersPicksTheSpace() throws {
+        let rect = ##"<rect width="20" height="20" fill="#ff0000" filter="url(#f)"/>"##
+        let (_, linear) = try render(##"<filter id="f"><feColorMatrix type="saturate" values="0"/></filter>"## + rect)
+        let (_, srgb) = try render(##"<filter id="f" color-interpolation-filters="sRGB"><feColorMatrix type="saturate" values="0"/></filter>"## + rect)
+        #expect(abs(Int(linear.pixel(x: 10, y: 10).g) - 127) <= 1, "\(linear.pixel(x: 10, y: 10))")
+        #expect(abs(Int(srgb.pixel(x: 10, y: 10).g) - 54) <= 1, "\(srgb.pixel(x: 10, y: 10))")
+        // The same through the API's linearColor option.
+        var scene = Scene(size: CGSize(width: 20, height: 20))
+        scene.draw { context in
+            var c = context
+            c.addFilter(.saturation(0), options: .linearColor)
+            c.drawLayer { $0.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 20)), with: .color(Color(red: 1, green: 0, blue: 0))) }
+        }
+        #expect(abs(Int(try Renderer(backend: .cpu).render(scene).pixel(x: 10, y: 10).g) - 127) <= 1)
+    }
+
+    @Test func unsupportedFiltersWarnAndDrawUnfiltered() throws {
+        let rect = ##"<rect width="20" height="20" fill="#ff0000" filter="url(#f)"/>"##
+        for filter in [##"<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>"##,
+                       ##"<filter id="f"><feColorMatrix in="SourceAlpha" type="saturate" values="0"/></filter>"##,
+                       ##"<filter id="f"><feComponentTransfer><feFuncR type="gamma" exponent="2"/></feComponentTransfer></filter>"##,
+                       ##"<filter id="f"><feColorMatrix type="matrix" values="1 2 3"/></filter>"##] {
+            let (document, bitmap) = try render(filter + rect)
+            #expect(!document.warnings.isEmpty, "\(filter)")
+            #expect(bitmap.pixel(x: 10, y: 10) == Bitmap.Pixel(r: 255, g: 0, b: 0, a: 255), "\(filter)")
+        }
+        // Ten thousand primitives: a warning, drawn unfiltered, at once.
+        let many = String(repeating: ##"<feColorMatrix type="hueRotate" values="1"/>"##, count: 10_000)
+        let (document, bitmap) = try render(##"<filter id="f">\##(many)</filter>"## + rect)
+        #expect(document.warnings.contains { $0.message.contains("primitives") })
+        #expect(bitmap.pixel(x: 10, y: 10) == Bitmap.Pixel(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func aMissingOrEmptyFilterDrawsNothing() throws {
+        let (missing, a) = try render(##"<rect width="20" height="20" fill="#ff0000" filter="url(#nothing)"/>"##)
+        #expect(missing.warnings.contains { $0.message.contains("#nothing") })
+        #expect(a.pixel(x: 10, y: 10).a == 0)
+        let (_, b) = try render(##"<filter id="f"/><rect width="20" height="20" fill="#ff0000" filter="url(#f)"/>"##)
+        #expect(b.pixel(x: 10, y: 10).a == 0)
+        // A chain through named results, and a group filtered as a whole.
+        let (chained, c) = try render(#"""
+            <filter id="f" color-interpolation-filters="sRGB">
+              <feComponentTransfer in="SourceGraphic" result="a"><feFuncR type="linear" slope="0" intercept="0.5"/></feComponentTransfer>
+              <feColorMatrix in="a" type="matrix" values="1 0 0 0 0  0 1 0 0 0.25  0 0 1 0 0  0 0 0 1 0"/>
+            </filter>
+            <g filter="url(#f)"><rect width="20" height="20" fill="#ff0000"/></g>
+            """#)
+        #expect(chained.warnings.isEmpty, "\(chained.warnings)")
+        #expect(c.pixel(x: 10, y: 10) == Bitmap.Pixel(r: 128, g: 64, b: 0, a: 255))
+    }
 }

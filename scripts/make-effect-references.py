@@ -37,9 +37,8 @@ from PIL import Image
 import resvg_py
 import skia
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Fixtures", "Scenes"))
-from imgdiff import compare, tolerance  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference_rule import ROOT, agreement_entry, compare, passes, write_json  # noqa: E402
 FOLDER = os.path.join(ROOT, "Tests", "Fixtures", "Effects")
 
 W, H = 220, 150
@@ -207,10 +206,6 @@ def render_skia(sc):
     return np.asarray(surface.makeImageSnapshot().toarray(), dtype=np.uint8).copy()
 
 
-def passes(diff, tol):
-    return diff[0] <= tol["tol_mean_abs"] and diff[1] <= tol["tol_pct_over8"] and diff[3] <= tol["tol_local5"]
-
-
 def mutants(sc):
     first = list(sc["filters"][0])
     if len(first) > 1 and isinstance(first[1], (int, float)):
@@ -250,21 +245,10 @@ def main(argv):
         second = render_skia(sc)
         Image.fromarray(ref, "RGBA").save(os.path.join(FOLDER, name + ".png"))
         Image.fromarray(second, "RGBA").save(os.path.join(FOLDER, name + ".skia.png"))
-        mean, pct, mx, local = compare(ref, second)
-        tol = tolerance(mean, pct, local)
-        print(f"{name:28s} resvg vs skia: mean {mean:6.3f} pct>8 {pct:6.2f}% local5 {local:6.1f} max {mx:3.0f}")
-        agreement[name] = {
-            "reference": "resvg on " + name + ".svg",
-            "compared": "resvg vs Skia colour-filter matrices in a saveLayer",
-            "mean_abs": round(mean, 4), "pct_over8": round(pct, 4), "local5": round(local, 2), "max_abs": mx,
-            "tol_mean_abs": round(tol[0], 4), "tol_pct_over8": round(tol[1], 4), "tol_local5": round(tol[2], 2),
-        }
-    with open(os.path.join(FOLDER, "agreement.json"), "w") as f:
-        json.dump(agreement, f, indent=1)
-        f.write("\n")
-    with open(os.path.join(FOLDER, "scenes.json"), "w") as f:
-        json.dump(SCENES, f, indent=1)
-        f.write("\n")
+        agreement[name] = agreement_entry(ref, second, f"{name:28s} resvg vs skia", "resvg on " + name + ".svg",
+                                          "resvg vs Skia colour-filter matrices in a saveLayer")
+    write_json(os.path.join(FOLDER, "agreement.json"), agreement)
+    write_json(os.path.join(FOLDER, "scenes.json"), SCENES)
 
 
 if __name__ == "__main__":

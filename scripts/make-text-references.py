@@ -41,10 +41,8 @@ import resvg_py
 import skia
 import uharfbuzz as hb
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The reference scenes' comparison and tolerance rule (a copy of the project's shared imgdiff.py).
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Fixtures", "Scenes"))
-from imgdiff import compare, tolerance  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference_rule import ROOT, agreement_entry, compare, passes, write_json  # noqa: E402
 FOLDER = os.path.join(ROOT, "Tests", "Fixtures", "Text")
 FONTS = os.path.join(ROOT, "Sources", "TileRenderText", "Fonts", "Inter")
 WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
@@ -249,10 +247,6 @@ def render_skia(scene, family="Inter", shift=0.0, weight_delta=0, kerning=True):
     return surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType)
 
 
-def passes(diff, tol):
-    return diff[0] <= tol["tol_mean_abs"] and diff[1] <= tol["tol_pct_over8"] and diff[3] <= tol["tol_local5"]
-
-
 def main(argv):
     os.makedirs(FOLDER, exist_ok=True)
     print(f"resvg {getattr(resvg_py, '__resvg_version__', '?')} (resvg_py {getattr(resvg_py, '__version__', '?')}), "
@@ -282,21 +276,10 @@ def main(argv):
         second = render_skia(scene)
         Image.fromarray(ref, "RGBA").save(os.path.join(FOLDER, name + ".png"))
         Image.fromarray(second, "RGBA").save(os.path.join(FOLDER, name + ".skia.png"))
-        mean, pct, mx, local = compare(ref, second)
-        tol = tolerance(mean, pct, local)
-        print(f"{name:14s} resvg vs skia+harfbuzz: mean {mean:6.3f} pct>8 {pct:6.2f}% local5 {local:6.1f} max {mx:3.0f}")
-        agreement[name] = {
-            "reference": "resvg on " + name + ".svg (bundled Inter only)",
-            "compared": "resvg vs Skia glyph outlines at HarfBuzz positions",
-            "mean_abs": round(mean, 4), "pct_over8": round(pct, 4), "local5": round(local, 2), "max_abs": mx,
-            "tol_mean_abs": round(tol[0], 4), "tol_pct_over8": round(tol[1], 4), "tol_local5": round(tol[2], 2),
-        }
-    with open(os.path.join(FOLDER, "agreement.json"), "w") as f:
-        json.dump(agreement, f, indent=1)
-        f.write("\n")
-    with open(os.path.join(FOLDER, "scenes.json"), "w") as f:
-        json.dump(SCENES, f, indent=1, ensure_ascii=False)
-        f.write("\n")
+        agreement[name] = agreement_entry(ref, second, f"{name:14s} resvg vs skia+harfbuzz", "resvg on " + name + ".svg (bundled Inter only)",
+                                          "resvg vs Skia glyph outlines at HarfBuzz positions")
+    write_json(os.path.join(FOLDER, "agreement.json"), agreement)
+    write_json(os.path.join(FOLDER, "scenes.json"), SCENES, ensure_ascii=False)
 
 
 if __name__ == "__main__":

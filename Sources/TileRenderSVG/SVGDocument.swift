@@ -189,10 +189,8 @@ public struct SVGDocument: Sendable {
     ///
     /// A clip path that is one path with one rule (`SVGClipPath.path`) becomes one `clip(to:)`.
     /// Otherwise its children are drawn as a mask, each with its own rule and its own clip-path, and
-    /// united by source-over (what resvg does): the content goes into a layer L, then a layer M that is
-    /// opaque everywhere except where the children are (the children, drawn into their own layer, are
-    /// composited onto an opaque canvas-sized fill with `destinationOut`) is composited onto L with
-    /// `destinationOut`, which keeps L where the union covers it.
+    /// united by source-over (what resvg does), the content kept where their union covers it
+    /// (`GraphicsContext.drawLayer(masked:content:)`).
     private func drawClipped(_ id: String?, node: SVGNode, in context: GraphicsContext, depth: Int,
                              content: (GraphicsContext) -> Void) {
         // The builder drops circular references and bounds nesting; the depth bound is a second guard.
@@ -212,22 +210,12 @@ public struct SVGDocument: Sendable {
             return
         }
         if clipPath.children.isEmpty { return }
-        context.drawLayer { layer in
+        context.drawLayer(masked: { mask in
+            mask.concatenate(toUser)
+            for child in clipPath.children { drawMask(child, in: mask, depth: depth + 1) }
+        }, content: { layer in
             drawClipped(clipPath.clipPathID, node: node, in: layer, depth: depth + 1, content: content)
-            var cut = layer
-            cut.blendMode = .destinationOut
-            cut.drawLayer { outside in
-                var full = outside
-                full.transform = .identity
-                full.fill(Path(CGRect(origin: .zero, size: full.size)), with: .color(.white))
-                var union = outside
-                union.blendMode = .destinationOut
-                union.concatenate(toUser)
-                union.drawLayer { mask in
-                    for child in clipPath.children { drawMask(child, in: mask, depth: depth + 1) }
-                }
-            }
-        }
+        })
     }
 
     /// Fills a clip path child's region opaquely: its outline by its clip-rule, inside its own clip-path.

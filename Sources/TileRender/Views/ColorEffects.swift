@@ -21,3 +21,37 @@ extension View {
         })
     }
 }
+
+/// `mask`: the view is kept where the mask view draws, scaled by its alpha.
+package struct MaskModifier: NodeWrapper {
+    package let alignment: Alignment
+    package let makeMask: (ViewEnvironment) -> any ViewNode
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
+        let mask = makeMask(environment), alignment = self.alignment
+        return EffectNode(child: node) { rect, context, drawChild in
+            context.drawLayer(masked: { m in
+                mask.draw(in: alignment.place(mask.sizeThatFits(ProposedViewSize(rect.size)), in: rect), context: m)
+            }, content: { c in drawChild(rect, c) })
+        }
+    }
+}
+
+extension View {
+    /// Keeps the view where `mask` (laid out in the view's frame, placed by `alignment`) draws, with
+    /// the mask's alpha: an opaque mask keeps the view as it is, a transparent one removes it.
+    public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> _ModifiedView<Self> {
+        let m = mask()
+        return modified(MaskModifier(alignment: alignment) { makeViewNode(m, $0) })
+    }
+
+    /// SwiftUI's older spelling of `mask(alignment:_:)`, centred.
+    public func mask<Mask: View>(_ mask: Mask) -> _ModifiedView<Self> {
+        modified(MaskModifier(alignment: .center) { makeViewNode(mask, $0) })
+    }
+
+    /// Draws the view as one layer before its opacity, blend mode and effects apply (SwiftUI's
+    /// `compositingGroup`): overlapping parts inside no longer show through each other.
+    public func compositingGroup() -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in context.drawLayer { inner in draw(rect, inner) } })
+    }
+}

@@ -85,6 +85,27 @@ public struct GraphicsContext {
         try content(&inner)
     }
 
+    /// Draws `content` into a layer and keeps it only where `mask` draws, scaled by the mask's alpha
+    /// (SwiftUI's `mask`, SVG's clip-path unions). A layer is composited only in the tiles its draws
+    /// reach, so the mask is applied as a cut that does reach every tile: a layer opaque over the whole
+    /// canvas except where the mask is, composited onto the content with `destinationOut`.
+    package func drawLayer(masked mask: (inout GraphicsContext) -> Void, content: (inout GraphicsContext) -> Void) {
+        drawLayer { layer in
+            var drawn = layer
+            content(&drawn)
+            var cut = layer
+            cut.blendMode = .destinationOut
+            cut.drawLayer { outside in
+                var full = outside
+                full.transform = .identity
+                full.fill(Path(CGRect(origin: .zero, size: full.size)), with: .color(.white))
+                var hole = outside
+                hole.blendMode = .destinationOut
+                hole.drawLayer { m in mask(&m) }
+            }
+        }
+    }
+
     /// Strokes `path` with `shading` and a solid line of `lineWidth`.
     public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
         stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))

@@ -96,6 +96,20 @@ import Testing
         #expect(SetOperation.merged(SetOperation.polygonEdges(there, fromFirst: true)).isEmpty)
     }
 
+    /// Edges with NaN coordinates are dropped before merging (they hash alike and never compare
+    /// equal: 100,000 of them made the merge quadratic, a fuzz finding); the finite ones stay.
+    @Test func edgesWithNaNAreDropped() {
+        let nan = SIMD2<Double>(.nan, 1)
+        var edges = (0..<5_000).map { SetOperation.Edge(a: nan, b: SIMD2(Double($0), 2), fromFirst: true) }
+        edges.append(SetOperation.Edge(a: SIMD2(0, 0), b: SIMD2(0, 10), fromFirst: true))
+        let merged = SetOperation.merged(edges)
+        #expect(merged.count == 1 && merged[0].b == SIMD2(0, 10))
+        // A set operation on a path with NaN points keeps what the finite part bounds.
+        var path = Path(CGRect(x: 0, y: 0, width: 10, height: 10))
+        path.move(to: CGPoint(x: Double.nan, y: 3)); path.addLine(to: CGPoint(x: 5, y: Double.nan))
+        #expect(areaOf(path.intersection(Path(CGRect(x: 5, y: 0, width: 20, height: 20)))) == 50)
+    }
+
     /// Signed area of a set operation's result (its edges are lines).
     private func areaOf(_ path: Path) -> Double {
         var area = 0.0

@@ -38,7 +38,7 @@ import resvg_py
 import skia
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_rule import ROOT, agreement_entry, compare, passes, write_json  # noqa: E402
+from reference_rule import ROOT, agreement_entry, load_png, mutant_passes, save_scene, write_json  # noqa: E402
 FOLDER = os.path.join(ROOT, "Tests", "Fixtures", "Effects")
 
 W, H = 220, 150
@@ -227,24 +227,18 @@ def main(argv):
             agreement = json.load(f)
         passed = total = 0
         for name, sc in SCENES.items():
-            ref = np.asarray(Image.open(os.path.join(FOLDER, name + ".png")).convert("RGBA"), dtype=np.uint8)
+            ref = load_png(os.path.join(FOLDER, name + ".png"))
             for label, m in mutants(sc):
-                d = compare(render_skia(m), ref)
-                ok = passes(d, agreement[name])
-                passed += ok
+                passed += mutant_passes(f"{name:28s} {label:22s}", render_skia(m), ref, agreement[name])
                 total += 1
-                print(f"{name:28s} {label:22s} mean {d[0]:6.3f} pct>8 {d[1]:6.2f}% local5 {d[3]:6.1f}  {'PASSES (bad)' if ok else 'fails'}")
         print(f"{passed} of {total} mutant(s) passed")
         return
     agreement = {}
     for name, sc in SCENES.items():
         text = svg(sc)
-        with open(os.path.join(FOLDER, name + ".svg"), "w") as f:
-            f.write(text)
         ref = render_resvg(text)
         second = render_skia(sc)
-        Image.fromarray(ref, "RGBA").save(os.path.join(FOLDER, name + ".png"))
-        Image.fromarray(second, "RGBA").save(os.path.join(FOLDER, name + ".skia.png"))
+        save_scene(FOLDER, name, text, ref, second)
         agreement[name] = agreement_entry(ref, second, f"{name:28s} resvg vs skia", "resvg on " + name + ".svg",
                                           "resvg vs Skia colour-filter matrices in a saveLayer")
     write_json(os.path.join(FOLDER, "agreement.json"), agreement)

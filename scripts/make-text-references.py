@@ -42,7 +42,7 @@ import skia
 import uharfbuzz as hb
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_rule import ROOT, agreement_entry, compare, passes, write_json  # noqa: E402
+from reference_rule import ROOT, agreement_entry, load_png, mutant_passes, save_scene, write_json  # noqa: E402
 FOLDER = os.path.join(ROOT, "Tests", "Fixtures", "Text")
 FONTS = os.path.join(ROOT, "Sources", "TileRenderText", "Fonts", "Inter")
 WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
@@ -256,26 +256,20 @@ def main(argv):
             agreement = json.load(f)
         failures = 0
         for name, scene in SCENES.items():
-            ref = np.asarray(Image.open(os.path.join(FOLDER, name + ".png")).convert("RGBA"), dtype=np.uint8)
+            ref = load_png(os.path.join(FOLDER, name + ".png"))
             for label, mutant in [("DejaVu Sans", lambda: render_resvg(svg(scene, "DejaVu Sans"), "DejaVu Sans")),
                                   ("shifted 1.5 px", lambda: render_skia(scene, shift=1.5)),
                                   ("one weight heavier", lambda: render_skia(scene, weight_delta=100)),
                                   ("no kerning", lambda: render_skia(scene, kerning=False))]:
-                d = compare(mutant(), ref)
-                ok = passes(d, agreement[name])
-                failures += ok
-                print(f"{name:14s} {label:20s} mean {d[0]:6.3f} pct>8 {d[1]:6.2f}% local5 {d[3]:6.1f}  {'PASSES (bad)' if ok else 'fails'}")
+                failures += mutant_passes(f"{name:14s} {label:20s}", mutant(), ref, agreement[name])
         print(f"{failures} mutant(s) passed")
         return
     agreement = {}
     for name, scene in SCENES.items():
         text = svg(scene)
-        with open(os.path.join(FOLDER, name + ".svg"), "w") as f:
-            f.write(text)
         ref = render_resvg(text)
         second = render_skia(scene)
-        Image.fromarray(ref, "RGBA").save(os.path.join(FOLDER, name + ".png"))
-        Image.fromarray(second, "RGBA").save(os.path.join(FOLDER, name + ".skia.png"))
+        save_scene(FOLDER, name, text, ref, second)
         agreement[name] = agreement_entry(ref, second, f"{name:14s} resvg vs skia+harfbuzz", "resvg on " + name + ".svg (bundled Inter only)",
                                           "resvg vs Skia glyph outlines at HarfBuzz positions")
     write_json(os.path.join(FOLDER, "agreement.json"), agreement)

@@ -34,3 +34,27 @@ def write_json(path, value, ensure_ascii=True):
     with open(path, "w") as f:
         json.dump(value, f, indent=1, ensure_ascii=ensure_ascii)
         f.write("\n")
+
+
+def load_png(path):
+    """An RGBA PNG as a uint8 array."""
+    import numpy as np
+    from PIL import Image
+    return np.asarray(Image.open(path).convert("RGBA"), dtype=np.uint8)
+
+
+def save_scene(folder, name, svg_text, ref, second):
+    """Writes NAME.svg, NAME.png (the reference) and NAME.skia.png (the second opinion)."""
+    from PIL import Image
+    with open(os.path.join(folder, name + ".svg"), "w") as f:
+        f.write(svg_text)
+    Image.fromarray(ref, "RGBA").save(os.path.join(folder, name + ".png"))
+    Image.fromarray(second, "RGBA").save(os.path.join(folder, name + ".skia.png"))
+
+
+def mutant_passes(label, render, ref, tol):
+    """Compares a deliberately wrong render with the reference, prints the line, True if it passes (bad)."""
+    d = compare(render, ref)
+    ok = passes(d, tol)
+    print(f"{label} mean {d[0]:6.3f} pct>8 {d[1]:6.2f}% local5 {d[3]:6.1f}  {'PASSES (bad)' if ok else 'fails'}")
+    return ok

@@ -30,7 +30,7 @@ let package = Package(
         // MARK: - Public API
         // The GPU ABI (GPUABI.swift) and the GLSL sources, embedded in the binary as byte arrays.
         .target(name: "Shaders", resources: [
-            .embedInCode("fine.comp"),
+            .embedInCode("fine.comp"), .embedInCode("filter.comp"),
             .embedInCode("include/abi.glsl"), .embedInCode("include/blend.glsl"),
             .embedInCode("include/coverage.glsl"), .embedInCode("include/filter.glsl"),
             .embedInCode("include/paint.glsl"),

@@ -110,6 +110,82 @@ public enum GPUABI {
         case pixels, images
     }
 
+    // MARK: Image filters (filter.comp; the CPU half is ImageFilterCPU.swift)
+
+    /// Invocations per workgroup of filter.comp (one dimension). A pass over pixels runs one invocation
+    /// per pixel, a blur pass one per line (row or column).
+    public static let imageFilterGroupSize = 256
+    /// Workgroups per row of a filter dispatch's grid: a dispatch of n groups is `min(n, this)` wide
+    /// and as many rows tall as it takes (the first grid dimension may be as small as 65535).
+    public static let imageFilterGridWidth = 4096
+
+    /// filter.comp's passes (`FilterConfig.pass`).
+    public enum ImageFilterPass: UInt32, CaseIterable, Sendable {
+        /// `output` = the colour steps in `table` (`count` steps from `tableStart`) applied to `first`.
+        case colorSteps = 0
+        /// `output` = black at `first`'s alpha (or 1 - alpha with `inverted`).
+        case alpha
+        /// `values` = `first` as premultiplied floats.
+        case unpack
+        /// Each row of the blur's buffer gets the `count` blur passes described from `tableStart`.
+        case blurRows
+        /// The same for each column.
+        case blurColumns
+        /// `output` = the blur's buffer rounded to 8 bits.
+        case pack
+        /// `output` = `first` moved by params.xy, sampled bilinearly.
+        case offset
+        /// `output` = params (a premultiplied colour) everywhere.
+        case flood
+        /// `output` = `first` composited over `second` by `op` (a `CompositeOperator`; params = k1...k4).
+        case composite
+    }
+
+    /// `FilterConfig.op` of the composite pass (SVG's feComposite operators).
+    public enum CompositeOperator: UInt32, CaseIterable, Sendable {
+        case over = 0, sourceIn, sourceOut, atop, xor, arithmetic
+    }
+
+    /// A blur pass's header in the table: (kind, then a gaussian's tap count and first weight entry,
+    /// or a box's left and right extents); a weight is one entry's x.
+    public enum BlurPassKind: UInt32, CaseIterable, Sendable {
+        case gaussian = 0, box
+    }
+
+    /// `FilterConfig.flags` bits.
+    public enum ImageFilterFlags {
+        /// Lines read their end pixels beyond their ends instead of transparency.
+        public static let clampsEdges: UInt32 = 1 << 0
+        /// The alpha pass gives 1 - alpha.
+        public static let inverted: UInt32 = 1 << 1
+        /// The blur or pack pass starts from `otherValues` instead of `values`.
+        public static let startsInOtherValues: UInt32 = 1 << 2
+    }
+
+    /// filter.comp's storage buffers, by binding number (descriptor set 0).
+    public enum ImageFilterBinding: UInt32, CaseIterable, Sendable {
+        case first = 0, second, output, values, otherValues, table
+    }
+
+    /// filter.comp's push constants.
+    public struct FilterConfig: Sendable, Equatable {
+        public var pass: UInt32
+        public var width: UInt32
+        public var height: UInt32
+        public var flags: UInt32
+        public var tableStart: UInt32
+        public var count: UInt32
+        public var op: UInt32
+        public var pad: UInt32 = 0
+        public var params: SIMD4<Float>
+
+        public init(pass: ImageFilterPass, width: UInt32, height: UInt32, flags: UInt32 = 0, tableStart: UInt32 = 0, count: UInt32 = 0,
+                    op: UInt32 = 0, params: SIMD4<Float> = .zero) {
+            self.pass = pass.rawValue; self.width = width; self.height = height; self.flags = flags
+            self.tableStart = tableStart; self.count = count; self.op = op; self.params = params
+        }
+    }
+
     /// The fine shader's push constants.
     public struct FineConfig: Sendable, Equatable {
         public var width: UInt32
@@ -202,7 +278,12 @@ public enum GPUABI {
     public static let fineConfig = StructLayout("FineConfig", [("width", .uint), ("height", .uint), ("tilesX", .uint),
                                                                ("tileRowStart", .uint)])
 
-    public static let structs: [StructLayout] = [segment, pathTile, draw, layer, paint, fineConfig]
+    /// The push constants of filter.comp (`FilterConfig`).
+    public static let filterConfig = StructLayout("FilterConfig", [("pass", .uint), ("width", .uint), ("height", .uint), ("flags", .uint),
+                                                                   ("tableStart", .uint), ("count", .uint), ("op", .uint), ("pad", .uint),
+                                                                   ("params", .vec4)])
+
+    public static let structs: [StructLayout] = [segment, pathTile, draw, layer, paint, fineConfig, filterConfig]
 
     // MARK: The GLSL header
 
@@ -242,6 +323,14 @@ public enum GPUABI {
         lines += FillRule.allCases.map { "#define RULE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += BlendID.allCases.map { "#define BLEND_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += Binding.allCases.map { "#define BINDING_\(macroName("\($0)")) \($0.rawValue)" } + [""]
+        lines += ["#define IMAGE_FILTER_GROUP_SIZE \(imageFilterGroupSize)u",
+                  "#define IMAGE_FILTER_CLAMPS_EDGES \(hex(ImageFilterFlags.clampsEdges))",
+                  "#define IMAGE_FILTER_INVERTED \(hex(ImageFilterFlags.inverted))",
+                  "#define IMAGE_FILTER_STARTS_IN_OTHER_VALUES \(hex(ImageFilterFlags.startsInOtherValues))", ""]
+        lines += ImageFilterPass.allCases.map { "#define PASS_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += CompositeOperator.allCases.map { "#define COMPOSITE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += BlurPassKind.allCases.map { "#define BLUR_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += ImageFilterBinding.allCases.map { "#define FILTER_BINDING_\(macroName("\($0)")) \($0.rawValue)" } + [""]
         for layout in structs {
             lines.append("// \(layout.size) bytes (std430)")
             lines.append("struct \(layout.name) {")

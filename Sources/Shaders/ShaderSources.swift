@@ -4,7 +4,7 @@
 /// The GLSL files under Sources/Shaders, by file name.
 public enum ShaderSources {
     /// Compute shaders, compiled by the Vulkan backend.
-    public static let shaderNames = ["fine.comp"]
+    public static let shaderNames = ["fine.comp", "filter.comp"]
     /// Files a shader may `#include "name"`.
     public static let includeNames = ["abi.glsl", "blend.glsl", "coverage.glsl", "filter.glsl", "paint.glsl"]
 
@@ -16,6 +16,7 @@ public enum ShaderSources {
     private static func bytes(_ name: String) -> [UInt8]? {
         switch name {
         case "fine.comp": return PackageResources.fine_comp
+        case "filter.comp": return PackageResources.filter_comp
         case "abi.glsl": return PackageResources.abi_glsl
         case "blend.glsl": return PackageResources.blend_glsl
         case "coverage.glsl": return PackageResources.coverage_glsl

@@ -167,13 +167,13 @@ public struct SVGDocument: Sendable {
                 var c = c
                 c.opacity *= node.groupOpacity
                 if c.filters.isEmpty {
-                    c.filters = node.filters
+                    c.filters = node.filters.map(GraphicsContext.ChainedFilter.color)
                     c.drawLayer { inner in drawContent(node, in: inner) }
                 } else {
                     // The caller's own filters apply to the element's filtered result.
                     c.drawLayer { outer in
                         var filtered = outer
-                        filtered.filters = node.filters
+                        filtered.filters = node.filters.map(GraphicsContext.ChainedFilter.color)
                         filtered.drawLayer { inner in drawContent(node, in: inner) }
                     }
                 }

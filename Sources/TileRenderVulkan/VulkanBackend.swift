@@ -21,6 +21,41 @@ package struct VulkanBackend: RasterBackend {
     /// are never freed (freeing them crashed lavapipe's still-running workers).
     private static let abandoned = Locked<[[AnyObject]]>([])
 
+    /// Submits `commandBuffer` (ended) and waits for it until `deadline` (at most `timeLimitSeconds`).
+    /// A lost or hung device becomes an error, never a hang; after a timed-out wait the device may
+    /// still use `objects` (buffers, pools), so they are kept (leaked) instead of freed.
+    package func submitAndWait(_ commandBuffer: VkCommandBuffer?, deadline: ContinuousClock.Instant, work: String = "the scene",
+                               keepingAlive objects: [AnyObject]) throws {
+        var commandBuffer = commandBuffer  // vkQueueSubmit takes its address
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        let fenceObject = try VulkanFence(context.vulkanDevice, "vkCreateFence") { device, handle in
+            vkCreateFence(device, &fenceInfo, nil, &handle)
+        }
+        var fence: VkFence? = fenceObject.handle
+        try context.submission.withLock { submissions in
+            submissions += 1
+            var submit = VkSubmitInfo()
+            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+            submit.commandBufferCount = 1
+            try withUnsafePointer(to: &commandBuffer) { buffers in
+                submit.pCommandBuffers = buffers
+                try check(vkQueueSubmit(context.queue, 1, &submit, fence), "vkQueueSubmit")
+            }
+        }
+        // The time limit is for the whole render (all its bands and filters), not per submission.
+        let left = deadline - ContinuousClock.now
+        let nanoseconds = max(1_000_000, min(Int64(VulkanBackend.timeLimitSeconds) * 1_000_000_000,
+                                             left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
+        let waited = vkWaitForFences(context.device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
+        if waited == VK_TIMEOUT {
+            VulkanBackend.abandoned.withLock { $0.append(objects + [fenceObject]) }
+            throw TileRenderError.backendUnavailable("the Vulkan device did not finish \(work) within \(VulkanBackend.timeLimitSeconds) s")
+        }
+        try check(waited, "vkWaitForFences")
+        withExtendedLifetime((objects, fenceObject)) {}
+    }
+
     /// A host-visible, coherent storage buffer, mapped while it lives.
     /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
     package final class HostBuffer: @unchecked Sendable {
@@ -115,6 +150,14 @@ package struct VulkanBackend: RasterBackend {
             self.height = height
             buffer = try HostBuffer(context, size: width * height * 4)
             buffer.mapped.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
+        }
+
+        /// An image over `buffer` (premultiplied RGBA8, `width * height` pixels), which a filter pass wrote.
+        package init(wrapping buffer: HostBuffer, width: Int, height: Int) {
+            precondition(buffer.size >= width * height * 4, "resident image larger than its buffer")
+            self.width = width
+            self.height = height
+            self.buffer = buffer
         }
 
         package func readBack() throws -> Bitmap {
@@ -275,8 +318,7 @@ package struct VulkanBackend: RasterBackend {
         }
 
         // Command buffer: bind, push constants, one workgroup per tile, make the writes visible to the host.
-        let (commandPool, firstBuffer) = try context.beginOneTimeCommands()
-        var commandBuffer = firstBuffer  // vkQueueSubmit takes its address
+        let (commandPool, commandBuffer) = try context.beginOneTimeCommands()
         if !copies.isEmpty {
             for copy in copies {
                 var region = VkBufferCopy(srcOffset: 0, dstOffset: VkDeviceSize(copy.start * 4), size: VkDeviceSize(copy.bytes))
@@ -297,34 +339,8 @@ package struct VulkanBackend: RasterBackend {
                             after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
         try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
-        var fenceInfo = VkFenceCreateInfo()
-        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        let fenceObject = try VulkanFence(context.vulkanDevice, "vkCreateFence") { device, handle in
-            vkCreateFence(device, &fenceInfo, nil, &handle)
-        }
-        var fence: VkFence? = fenceObject.handle
-        try context.submission.withLock { submissions in
-            submissions += 1
-            var submit = VkSubmitInfo()
-            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
-            submit.commandBufferCount = 1
-            try withUnsafePointer(to: &commandBuffer) { buffers in
-                submit.pCommandBuffers = buffers
-                try check(vkQueueSubmit(context.queue, 1, &submit, fence), "vkQueueSubmit")
-            }
-        }
-        // A bounded wait: a lost or hung device becomes an error, never a hang. The 60 s are for the
-        // whole render (all its bands), not per band.
-        let left = settings.deadline - ContinuousClock.now
-        let nanoseconds = max(1_000_000, min(Int64(VulkanBackend.timeLimitSeconds) * 1_000_000_000,
-                                             left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
-        let waited = vkWaitForFences(device, 1, &fence, VkBool32(VK_TRUE), UInt64(nanoseconds))
-        if waited == VK_TIMEOUT {
-            VulkanBackend.abandoned.withLock { $0.append(all + copies.map(\.source) + [pool, commandPool, fenceObject]) }
-            throw TileRenderError.backendUnavailable("the Vulkan device did not finish the scene within \(VulkanBackend.timeLimitSeconds) s")
-        }
-        try check(waited, "vkWaitForFences")
+        try submitAndWait(commandBuffer, deadline: settings.deadline, keepingAlive: all + copies.map(\.source) + [pool, commandPool])
         // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
-        withExtendedLifetime((all, copies, pool, commandPool, fenceObject)) {}
+        withExtendedLifetime((all, copies, pool, commandPool)) {}
     }
 }

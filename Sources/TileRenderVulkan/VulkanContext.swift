@@ -29,6 +29,8 @@ package final class VulkanContext: @unchecked Sendable {
     /// The largest storage buffer a descriptor may cover, in bytes.
     package let maxStorageBufferRange: Int
     package let fine: ComputePipeline
+    /// filter.comp: the image filter passes (`GPUABI.ImageFilterPass`).
+    package let filter: ComputePipeline
     /// Held while a queue submission is made; its value counts the submissions so far. (Not `Void`:
     /// ThreadSanitizer takes an access to a zero-size value for an access to whatever follows it.)
     package let submission = Locked<Int>(0)
@@ -146,6 +148,9 @@ package final class VulkanContext: @unchecked Sendable {
         fine = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("fine.comp"),
                                    bindings: GPUABI.Binding.allCases.map(\.rawValue),
                                    pushConstantBytes: MemoryLayout<GPUABI.FineConfig>.size)
+        filter = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("filter.comp"),
+                                     bindings: GPUABI.ImageFilterBinding.allCases.map(\.rawValue),
+                                     pushConstantBytes: MemoryLayout<GPUABI.FilterConfig>.size)
     }
 
     /// A memory type with all of `flags`, or nil.

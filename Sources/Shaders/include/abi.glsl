@@ -82,6 +82,38 @@
 #define BINDING_PIXELS 9
 #define BINDING_IMAGES 10
 
+#define IMAGE_FILTER_GROUP_SIZE 256u
+#define IMAGE_FILTER_CLAMPS_EDGES 0x1u
+#define IMAGE_FILTER_INVERTED 0x2u
+#define IMAGE_FILTER_STARTS_IN_OTHER_VALUES 0x4u
+
+#define PASS_COLOR_STEPS 0u
+#define PASS_ALPHA 1u
+#define PASS_UNPACK 2u
+#define PASS_BLUR_ROWS 3u
+#define PASS_BLUR_COLUMNS 4u
+#define PASS_PACK 5u
+#define PASS_OFFSET 6u
+#define PASS_FLOOD 7u
+#define PASS_COMPOSITE 8u
+
+#define COMPOSITE_OVER 0u
+#define COMPOSITE_SOURCE_IN 1u
+#define COMPOSITE_SOURCE_OUT 2u
+#define COMPOSITE_ATOP 3u
+#define COMPOSITE_XOR 4u
+#define COMPOSITE_ARITHMETIC 5u
+
+#define BLUR_GAUSSIAN 0u
+#define BLUR_BOX 1u
+
+#define FILTER_BINDING_FIRST 0
+#define FILTER_BINDING_SECOND 1
+#define FILTER_BINDING_OUTPUT 2
+#define FILTER_BINDING_VALUES 3
+#define FILTER_BINDING_OTHER_VALUES 4
+#define FILTER_BINDING_TABLE 5
+
 // 16 bytes (std430)
 struct Segment {
     float x0;  // offset 0
@@ -134,6 +166,19 @@ struct FineConfig {
     uint height;  // offset 4
     uint tilesX;  // offset 8
     uint tileRowStart;  // offset 12
+};
+
+// 48 bytes (std430)
+struct FilterConfig {
+    uint pass;  // offset 0
+    uint width;  // offset 4
+    uint height;  // offset 8
+    uint flags;  // offset 12
+    uint tableStart;  // offset 16
+    uint count;  // offset 20
+    uint op;  // offset 24
+    uint pad;  // offset 28
+    vec4 params;  // offset 32
 };
 
 #endif

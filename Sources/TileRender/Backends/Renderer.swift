@@ -93,10 +93,28 @@ public struct Renderer: Sendable {
     /// its backend. Nested groups resolve the same way while their group renders.
     package func resolvingOffscreenGroups(_ scene: Scene) throws -> Scene {
         try scene.resolvingOffscreenGroups { group in
-            try state.offscreen.image(for: OffscreenKey(content: group.content, backend: backend)) {
+            let image = try state.offscreen.image(for: OffscreenKey(content: group.content, backend: backend)) {
                 try renderOffscreen(group.content)
             }
+            guard case .filtered(let program) = group.compositing else { return [image] }
+            return try runFilters(program, on: image)
         }
+    }
+
+    /// A filtered group's outputs, made on this renderer's backend from its rendered image: on the GPU
+    /// when the image is resident there, else on the CPU (also when `.auto` cannot use the device).
+    private func runFilters(_ program: ImageFilterProgram, on image: ImageTexels) throws -> [ImageTexels] {
+        if program.isIdentity { return [image] }
+        let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + (deviceTimeLimit ?? .seconds(60)))
+        if case .resident = image {
+            let backend = try BackendSelection.backend(for: self.backend, cpu: state.cpu, gpu: gpuProvider)
+            do {
+                if let outputs = try backend.runFilters(program, on: image, settings: settings) { return outputs }
+            } catch {
+                guard BackendSelection.fallback(for: self.backend, from: backend, after: error, cpu: state.cpu) != nil else { throw error }
+            }
+        }
+        return try program.run(on: try image.hostBitmap(), threadCount: threadCount).map(ImageTexels.bitmap)
     }
 
     /// A group's content rendered on this renderer's backend: kept in the backend's own memory where it

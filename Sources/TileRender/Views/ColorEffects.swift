@@ -55,3 +55,28 @@ extension View {
         modified(EffectModifier { rect, context, draw in context.drawLayer { inner in draw(rect, inner) } })
     }
 }
+
+/// SwiftUI's blur and shadow modifiers, through `GraphicsContext.Filter.blur` and `.shadow`.
+extension View {
+    /// Blurs the view as one layer with a Gaussian of σ = `radius / 2`. `opaque`: the blur repeats the
+    /// view's edge pixels instead of fading into transparency (see `BlurOptions.opaque`).
+    public func blur(radius: CGFloat, opaque: Bool = false) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in
+            var c = context
+            c.addFilter(.blur(radius: radius, options: opaque ? .opaque : []))
+            c.drawLayer { inner in draw(rect, inner) }
+        })
+    }
+
+    /// Draws a shadow of the view: its alpha blurred with σ = `radius / 2`, moved by (`x`, `y`), in
+    /// `color`, under the view. As in SwiftUI, each drawing inside the view casts its own shadow (a
+    /// container's text and background each get one); put `compositingGroup()` before `shadow` to
+    /// shadow the view as a whole.
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, draw in
+            var c = context
+            c.addFilter(.shadow(color: color, radius: radius, x: x, y: y))
+            draw(rect, c)
+        })
+    }
+}

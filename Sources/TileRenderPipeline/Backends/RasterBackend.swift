@@ -69,11 +69,16 @@ package protocol RasterBackend: Sendable {
     /// Draws one band into `image`, made by this backend's `makeResidentImage` (the image's size is
     /// the scene's canvas).
     func rasterize(_ scene: BinnedScene, intoResident image: any ResidentImage, settings: RasterSettings) throws
+    /// Runs an image filter program over `image` where it is kept (this backend's resident image) and
+    /// returns the program's outputs, kept there too; nil when this backend does not run filters on
+    /// `image` (then the Renderer runs them on the CPU, `ImageFilterProgram.run`).
+    func runFilters(_ program: ImageFilterProgram, on image: ImageTexels, settings: RasterSettings) throws -> [ImageTexels]?
 }
 
 extension RasterBackend {
     package func checkSceneBuffers(_ encoding: EncodedScene, limit: Int) throws {}
     package func makeResidentImage(width: Int, height: Int) throws -> (any ResidentImage)? { nil }
+    package func runFilters(_ program: ImageFilterProgram, on image: ImageTexels, settings: RasterSettings) throws -> [ImageTexels]? { nil }
     package func rasterize(_ scene: BinnedScene, intoResident image: any ResidentImage, settings: RasterSettings) throws {
         throw TileRenderError.backendUnavailable("the \(capabilities.name) backend keeps no images of its own")
     }

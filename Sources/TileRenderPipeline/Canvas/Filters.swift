@@ -45,10 +45,25 @@ extension GraphicsContext {
             case alphaThreshold(min: Float, max: Float, color: SIMD4<Float>)
 
         }
+        package enum Kind: Sendable, Equatable {
+            /// A colour filter: per pixel, run in the fine stage (or an image filter's colour step).
+            case color(Step)
+            /// Radius in user space (σ = radius / 2).
+            case blur(radius: Double, options: BlurOptions)
+            case shadow(Shadow)
+        }
+        /// The parameters of `shadow(color:radius:x:y:blendMode:options:)`, in user space.
+        package struct Shadow: Sendable, Equatable {
+            package var color: Color, radius: Double, x: Double, y: Double
+            package var blendMode: BlendMode, options: ShadowOptions
+        }
         /// nil: the filter changes nothing (its parameters were not finite).
-        package let step: Step?
+        package let kind: Kind?
+        /// The colour step, for a colour filter.
+        package var step: Step? { if case .color(let s)? = kind { s } else { nil } }
 
-        private init(_ step: Step?) { self.step = step }
+        private init(_ step: Step?) { kind = step.map(Kind.color) }
+        private init(kind: Kind?) { self.kind = kind }
 
         private static func matrix(_ m: ColorMatrix) -> Filter { Filter(m.isFinite ? .matrix(m) : nil) }
         private static func matrix(rows: [Float]) -> Filter { matrix(ColorMatrix(rows: rows)) }
@@ -114,6 +129,58 @@ extension GraphicsContext {
             guard (0..<4).allSatisfy({ c[$0].isFinite }) else { return Filter(nil) }
             return Filter(.alphaThreshold(min: Float(min), max: Float(max), color: c.clamped(lowerBound: .zero, upperBound: .one)))
         }
+
+        /// A Gaussian blur of standard deviation `radius / 2` (in the user space of the context the
+        /// filter is added to). A radius that is 0, negative, NaN or infinite blurs nothing; σ is at
+        /// most `BlurLine.maximumSigma` device pixels.
+        public static func blur(radius: CGFloat, options: BlurOptions = BlurOptions()) -> Filter {
+            let r = Double(radius)
+            guard r.isFinite, r > 0 else { return Filter(kind: nil) }
+            return Filter(kind: .blur(radius: r, options: options))
+        }
+
+        /// A shadow: the content's alpha blurred with σ = `radius / 2`, moved by (`x`, `y`), in
+        /// `color` (its opacity multiplies), composited with `blendMode` under the content (see
+        /// `ShadowOptions` for above, only and inverted). Radius and offset are in the user space of the
+        /// context the filter is added to. When the shadow is the last filter of its chain, `blendMode`
+        /// combines it with what is already drawn there (SwiftUI's `.screen` shadows lighten the
+        /// backdrop); earlier in a chain it combines with the transparent layer, as `.normal`. Values
+        /// that are not finite make a filter that changes nothing; a radius of 0 or less is a hard
+        /// shadow.
+        public static func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0,
+                                  blendMode: BlendMode = .normal, options: ShadowOptions = ShadowOptions()) -> Filter {
+            let values = [Double(radius), Double(x), Double(y), color.red, color.green, color.blue, color.opacity]
+            guard values.allSatisfy(\.isFinite) else { return Filter(kind: nil) }
+            return Filter(kind: .shadow(Shadow(color: color, radius: max(0, Double(radius)), x: Double(x), y: Double(y),
+                                               blendMode: blendMode, options: options)))
+        }
+    }
+
+    /// Options of `Filter.blur(radius:options:)` (SwiftUI's `GraphicsContext.BlurOptions`).
+    public struct BlurOptions: OptionSet, Sendable, Equatable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// The blur reads the content's edge pixels repeated beyond its bounds instead of transparency,
+        /// so an opaque layer's edges stay opaque; the result covers only the content's bounds.
+        public static let opaque = BlurOptions(rawValue: 1 << 0)
+        /// Accepted; the result is rounded to 8 bits per channel either way (no dithering).
+        public static let dithersResult = BlurOptions(rawValue: 1 << 1)
+    }
+
+    /// Options of `Filter.shadow(color:radius:x:y:blendMode:options:)` (SwiftUI's `GraphicsContext.ShadowOptions`).
+    public struct ShadowOptions: OptionSet, Sendable, Equatable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// The shadow is drawn above the content instead of below it.
+        public static let shadowAbove = ShadowOptions(rawValue: 1 << 0)
+        /// Only the shadow is drawn, not the content.
+        public static let shadowOnly = ShadowOptions(rawValue: 1 << 1)
+        /// The shadow is cast by the content's transparent area (1 - alpha) and lies inside the
+        /// content only: with `.shadowAbove`, an inner shadow.
+        public static let invertsAlpha = ShadowOptions(rawValue: 1 << 2)
+        /// Accepted with no effect: a context's filters already apply to each drawing on its own, and
+        /// a `drawLayer`'s to the layer as a whole.
+        public static let disablesGroup = ShadowOptions(rawValue: 1 << 3)
     }
 
     /// A filter as added, with its options: one step of a layer's filter chain.
@@ -150,22 +217,94 @@ extension GraphicsContext {
     /// cannot grow a scene without bound).
     public static let maxFilters = 256
 
+    /// A filter of a context's chain, in device pixels (converted with the transform current when it
+    /// was added).
+    package enum ChainedFilter: Sendable, Equatable {
+        case color(AppliedFilter)
+        case blur(sigma: Float, clampsEdges: Bool)
+        case shadow(color: SIMD4<Float>, sigma: Float, dx: Float, dy: Float, blendMode: BlendMode, options: ShadowOptions)
+
+        package var colorFilter: AppliedFilter? { if case .color(let f) = self { f } else { nil } }
+    }
+
     /// Adds `filter` to this context: everything it draws afterwards is filtered, each drawing on its
     /// own; a layer drawn with `drawLayer` is filtered as a whole. Filters apply in the order added.
+    /// Blur and shadow sizes are taken in the current user space: the transform when the filter is
+    /// added scales them (a shadow's offset turns with it).
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
-        guard let step = filter.step, filters.count < GraphicsContext.maxFilters else { return }
-        filters.append(AppliedFilter(step, linearLight: options.contains(.linearColor)))
+        guard let kind = filter.kind, filters.count < GraphicsContext.maxFilters else { return }
+        let t = transform
+        // Device pixels per user unit, for lengths that have no direction (a blur's radius).
+        let scale = sqrt(abs(t.a * t.d - t.b * t.c))
+        func sigma(_ radius: Double) -> Float {
+            let s = radius / 2 * Double(scale)
+            return s.isFinite ? Float(min(s, Double(BlurLine.maximumSigma))) : 0
+        }
+        switch kind {
+        case .color(let step):
+            filters.append(.color(AppliedFilter(step, linearLight: options.contains(.linearColor))))
+        case .blur(let radius, let blurOptions):
+            filters.append(.blur(sigma: sigma(radius), clampsEdges: blurOptions.contains(.opaque)))
+        case .shadow(let s):
+            let dx = Double(t.a) * s.x + Double(t.c) * s.y, dy = Double(t.b) * s.x + Double(t.d) * s.y
+            // An offset past any canvas moves the shadow out of sight; clamped so it converts safely.
+            let limit = Double(2 * Bitmap.maxDimension)
+            let a = Float(min(max(s.color.opacity, 0), 1))
+            let rgb = SIMD3(Float(s.color.red), Float(s.color.green), Float(s.color.blue)).clamped(lowerBound: .zero, upperBound: .one)
+            filters.append(.shadow(color: SIMD4(rgb * a, a), sigma: sigma(s.radius),
+                                   dx: dx.isFinite ? Float(min(max(dx, -limit), limit)) : 0,
+                                   dy: dy.isFinite ? Float(min(max(dy, -limit), limit)) : 0,
+                                   blendMode: s.blendMode, options: s.options))
+        }
     }
 
     /// Runs `body` with a context that draws through this context's filters: with none, this
-    /// context; otherwise one in a new layer that carries them, with this context's opacity and blend.
+    /// context; with colour filters only, one in a new layer that carries them, with this context's
+    /// opacity and blend; with a blur or shadow, one that records into an offscreen group whose image
+    /// the filters are run over (`drawFiltered`).
     package func throughFilters(_ body: (GraphicsContext) -> Void) {
         guard !filters.isEmpty else { return body(self) }
+        let colorFilters = filters.compactMap(\.colorFilter)
+        guard colorFilters.count == filters.count else { return drawFiltered { body($0) } }
         var inner = self
-        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode, filters: filters)
+        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode, filters: colorFilters)
         inner.opacity = 1
         inner.blendMode = .normal
         inner.filters = []
         body(inner)
     }
+}
+
+extension GraphicsContext.AppliedFilter {
+    /// Runs the colour filter steps in `table[steps]` (`GPUABI.filterStepSize` entries each, as
+    /// `tableEntries` writes them) on the premultiplied `color` and returns it premultiplied. The steps
+    /// work on the unpremultiplied colour; a pixel under `GPUABI.filterAlphaFloor` is returned as it is.
+    /// The fine stage and the image filters both run this; filter.glsl's `applyFilters` is its twin.
+    package static func apply(_ table: UnsafeBufferPointer<SIMD4<Float>>, steps: Range<Int>, to color: SIMD4<Float>) -> SIMD4<Float> {
+        guard color.w >= GPUABI.filterAlphaFloor else { return color }
+        var u = SIMD4(min(color.x / color.w, 1), min(color.y / color.w, 1), min(color.z / color.w, 1), min(color.w, 1))
+        for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {
+            let header = table[s]
+            let linear = header.w != 0
+            if linear { u = SIMD4(decodeSRGB(u.x), decodeSRGB(u.y), decodeSRGB(u.z), u.w) }
+            if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
+                u = u.w >= header.y && u.w <= header.z ? table[s + 1] : .zero
+            } else {
+                var m = table[s + 5]
+                m += table[s + 1] * u.x
+                m += table[s + 2] * u.y
+                m += table[s + 3] * u.z
+                m += table[s + 4] * u.w
+                u = m.clamped(lowerBound: .zero, upperBound: .one)
+            }
+            if linear { u = SIMD4(encodeSRGB(u.x), encodeSRGB(u.y), encodeSRGB(u.z), u.w) }
+            if u.w <= 0 { break }
+        }
+        let alpha = max(u.w, 0)
+        return SIMD4(u.x * alpha, u.y * alpha, u.z * alpha, alpha)
+    }
+
+    /// The sRGB transfer function and its inverse (IEC 61966-2-1) in Float, as filter.glsl has them.
+    private static func decodeSRGB(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+    private static func encodeSRGB(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 }

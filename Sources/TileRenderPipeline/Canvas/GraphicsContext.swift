@@ -17,7 +17,7 @@ public struct GraphicsContext {
     /// The innermost layer (clip or drawLayer group) this context draws into.
     package var layer: UInt32? = nil
     /// The filters later drawing goes through (`addFilter`), in order.
-    package var filters: [AppliedFilter] = []
+    package var filters: [ChainedFilter] = []
 
     package init(recorder: SceneRecorder) { self.recorder = recorder }
 
@@ -77,8 +77,10 @@ public struct GraphicsContext {
     /// The content's context starts with this context's transform and clip, opacity 1, `.normal` and no
     /// filters: this context's filters apply to the layer as a whole.
     public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
+        let colorFilters = filters.compactMap(\.colorFilter)
+        guard colorFilters.count == filters.count else { return try drawFiltered(content) }
         var inner = self
-        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode, filters: filters)
+        inner.layer = recorder.openLayer(parent: layer, clip: nil, opacity: opacity, blendMode: blendMode, filters: colorFilters)
         inner.opacity = 1
         inner.blendMode = .normal
         inner.filters = []

@@ -15,6 +15,10 @@ public struct OffscreenGroup: Sendable, Equatable {
     public enum Compositing: Sendable, Equatable {
         /// Drawn like an image stretched over `bounds` (bilinear), with the group's opacity and blend mode.
         case image
+        /// The program runs over the rendered image (`content.size` is `bounds`' size in device pixels,
+        /// `transform` the identity); its outputs are drawn over `bounds`, one texel per pixel, each with
+        /// its blend mode and the group's opacity.
+        case filtered(ImageFilterProgram)
     }
 
     /// The group's drawing, in offscreen pixels: `content.size` is the offscreen's size in whole pixels.
@@ -29,13 +33,27 @@ public struct OffscreenGroup: Sendable, Equatable {
     public var blendMode: GraphicsContext.BlendMode = .normal
     public var opacity: Double
 
-    /// The command that draws the rendered content (`image`, of `content.size` pixels) in its place.
-    package func compositeCommand(_ image: ImageTexels) -> DrawCommand {
+    /// The images a group draws: one for `.image`, the program's outputs for `.filtered`.
+    package var imageCount: Int {
         switch compositing {
-        case .image:
-            .fill(FillCommand(layer: layer, blendMode: blendMode, path: Path(bounds), transform: transform,
+        case .image: 1
+        case .filtered(let program): program.outputs.count
+        }
+    }
+
+    /// The commands that draw the group's images (`images`, `imageCount` of them, each of
+    /// `content.size` pixels) in its place.
+    package func compositeCommands(_ images: [ImageTexels]) -> [DrawCommand] {
+        func draw(_ image: ImageTexels, _ blend: GraphicsContext.BlendMode) -> DrawCommand {
+            .fill(FillCommand(layer: layer, blendMode: blend, path: Path(bounds), transform: transform,
                               shading: GraphicsContext.Shading(kind: .image(image, destination: bounds)),
                               rule: .nonZero, opacity: opacity))
+        }
+        switch compositing {
+        case .image:
+            return images.map { draw($0, blendMode) }
+        case .filtered(let program):
+            return zip(images, program.outputs).map { draw($0, $1.blendMode) }
         }
     }
 }
@@ -58,14 +76,14 @@ extension Scene {
         commands.contains { if case .group = $0 { true } else { false } }
     }
 
-    /// This scene with each offscreen group replaced by the command that composites its rendered
-    /// content (`render` makes the image for a group's content).
-    package func resolvingOffscreenGroups(_ render: (OffscreenGroup) throws -> ImageTexels) rethrows -> Scene {
+    /// This scene with each offscreen group replaced by the commands that composite its images
+    /// (`render` makes a group's `imageCount` images).
+    package func resolvingOffscreenGroups(_ render: (OffscreenGroup) throws -> [ImageTexels]) rethrows -> Scene {
         guard hasOffscreenGroups else { return self }
         var resolved = self
-        resolved.commands = try commands.map { command in
-            guard case .group(let group) = command else { return command }
-            return group.compositeCommand(try render(group))
+        resolved.commands = try commands.flatMap { command -> [DrawCommand] in
+            guard case .group(let group) = command else { return [command] }
+            return group.compositeCommands(try render(group))
         }
         return resolved
     }

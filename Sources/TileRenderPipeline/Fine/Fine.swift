@@ -195,36 +195,13 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Runs `layer`'s colour filter steps over the tile's colour (the layer's content), as
     /// `GPUABI.filterStepSize` documents; the shader's `applyFilters` (include/filter.glsl) is the same.
     private func applyFilters(_ layer: EncodedLayer, _ table: UnsafeBufferPointer<SIMD4<Float>>) {
-        let r = red, g = green, b = blue, a = alpha
         let steps = Int(layer.filterStart)..<(Int(layer.filterStart) + Int(layer.filterCount) * GPUABI.filterStepSize)
         precondition(steps.upperBound <= table.count, "filter steps outside the table")
-        for i in 0..<Self.pixels where a[i] >= GPUABI.filterAlphaFloor {
-            var u = SIMD4(min(r[i] / a[i], 1), min(g[i] / a[i], 1), min(b[i] / a[i], 1), min(a[i], 1))
-            for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {
-                let header = table[s]
-                let linear = header.w != 0
-                if linear { u = SIMD4(Self.decodeSRGB(u.x), Self.decodeSRGB(u.y), Self.decodeSRGB(u.z), u.w) }
-                if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
-                    u = u.w >= header.y && u.w <= header.z ? table[s + 1] : .zero
-                } else {
-                    var m = table[s + 5]
-                    m += table[s + 1] * u.x
-                    m += table[s + 2] * u.y
-                    m += table[s + 3] * u.z
-                    m += table[s + 4] * u.w
-                    u = m.clamped(lowerBound: .zero, upperBound: .one)
-                }
-                if linear { u = SIMD4(Self.encodeSRGB(u.x), Self.encodeSRGB(u.y), Self.encodeSRGB(u.z), u.w) }
-                if u.w <= 0 { break }
-            }
-            let alpha = max(u.w, 0)
-            r[i] = u.x * alpha; g[i] = u.y * alpha; b[i] = u.z * alpha; a[i] = alpha
+        for i in 0..<Self.pixels where alpha[i] >= GPUABI.filterAlphaFloor {
+            let c = GraphicsContext.AppliedFilter.apply(table, steps: steps, to: SIMD4(red[i], green[i], blue[i], alpha[i]))
+            red[i] = c.x; green[i] = c.y; blue[i] = c.z; alpha[i] = c.w
         }
     }
-
-    /// The sRGB transfer function and its inverse (IEC 61966-2-1) in Float, as filter.glsl has them.
-    private static func decodeSRGB(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-    private static func encodeSRGB(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 
     /// True when path tile `index` covers every pixel of its tile with an opaque solid paint.
     private func coversTileOpaquely(_ index: Int, _ input: FineInput) -> Bool {

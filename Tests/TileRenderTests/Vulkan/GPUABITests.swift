@@ -41,6 +41,13 @@ let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offs
         "tilesX": MemoryLayout<GPUABI.FineConfig>.offset(of: \.tilesX),
         "tileRowStart": MemoryLayout<GPUABI.FineConfig>.offset(of: \.tileRowStart),
     ]),
+    (GPUABI.filterConfig, MemoryLayout<GPUABI.FilterConfig>.size, MemoryLayout<GPUABI.FilterConfig>.stride, [
+        "pass": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.pass), "width": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.width),
+        "height": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.height), "flags": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.flags),
+        "tableStart": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.tableStart), "count": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.count),
+        "op": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.op), "pad": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.pad),
+        "params": MemoryLayout<GPUABI.FilterConfig>.offset(of: \.params),
+    ]),
 ]
 
 @Suite struct GPUABITests {

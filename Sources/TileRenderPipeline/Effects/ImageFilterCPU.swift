@@ -1,0 +1,212 @@
+import Foundation
+import Shaders
+import TileRenderGeometry
+
+// The CPU half of the image filters: each step runs over the frame's rows, split across threads
+// (rows are independent, so any thread count gives the same bytes). filter.comp is the GPU half,
+// step for step: keep the two alike.
+
+extension ImageFilterProgram {
+    /// Runs the program over `source` (the frame: premultiplied RGBA8, rows of `width * 4` bytes) and
+    /// returns the images of `outputs`, in order.
+    package func run(on source: Bitmap, threadCount: Int) throws -> [Bitmap] {
+        let width = source.width, height = source.height
+        let source = source.bytesPerRow == width * 4 ? source.pixels : Self.packedRows(source)
+        var images: [[UInt8]] = []
+        images.reserveCapacity(steps.count)
+        func image(_ input: Input) -> [UInt8] {
+            switch input {
+            case .source: source
+            case .step(let i): images[i]
+            }
+        }
+        let frame = Frame(width: width, height: height, threads: max(1, threadCount))
+        for step in steps {
+            switch step {
+            case .color(let filters, let input):
+                images.append(frame.color(image(input), filters))
+            case .alpha(let input, let inverted):
+                images.append(frame.alpha(image(input), inverted: inverted))
+            case .blur(let input, let sx, let sy, let clamps):
+                images.append(frame.blur(image(input), sigmaX: sx, sigmaY: sy, clampsEdges: clamps))
+            case .offset(let input, let dx, let dy):
+                images.append(frame.offset(image(input), dx: dx, dy: dy))
+            case .flood(let color):
+                let p = Frame.pack(color)
+                images.append([UInt8]((0..<width * height).lazy.flatMap { _ in [p.x, p.y, p.z, p.w] }))
+            case .composite(let a, let b, let op):
+                images.append(frame.composite(image(a), image(b), op))
+            }
+        }
+        return try outputs.map { try Bitmap(width: width, height: height, premultipliedRGBA: image($0.input)) }
+    }
+
+    private static func packedRows(_ b: Bitmap) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: b.width * b.height * 4)
+        for y in 0..<b.height {
+            for i in 0..<b.width * 4 { out[y * b.width * 4 + i] = b.pixels[y * b.bytesPerRow + i] }
+        }
+        return out
+    }
+}
+
+/// The frame a program runs over, and its steps on RGBA8 images of it.
+private struct Frame {
+    let width: Int, height: Int, threads: Int
+
+    /// Rounds a premultiplied colour (0...1) to RGBA8, colour at most alpha (as filter.comp's `pack`).
+    static func pack(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
+        let v = (c.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven)
+        let a = v.w
+        return SIMD4(UInt8(min(v.x, a)), UInt8(min(v.y, a)), UInt8(min(v.z, a)), UInt8(a))
+    }
+
+    @inline(__always) static func load(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> SIMD4<Float> {
+        SIMD4(Float(p[i]), Float(p[i + 1]), Float(p[i + 2]), Float(p[i + 3])) / 255
+    }
+
+    @inline(__always) static func store(_ p: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ c: SIMD4<Float>) {
+        let v = pack(c)
+        p[i] = v.x; p[i + 1] = v.y; p[i + 2] = v.z; p[i + 3] = v.w
+    }
+
+    /// A new image whose rows `body(y, input, output)` writes, rows split across the threads (each
+    /// row's bytes are written by one call only).
+    func rows(_ input: [UInt8], _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: width * height * 4)
+        input.withUnsafeBufferPointer { src in
+            output.withUnsafeMutableBufferPointer { dst in
+                let shared = UncheckedSendable((src, dst))
+                parallelFor(height, threads: threads) { y, _ in body(y, shared.value.0, shared.value.1) }
+            }
+        }
+        return output
+    }
+
+    func color(_ input: [UInt8], _ filters: [GraphicsContext.AppliedFilter]) -> [UInt8] {
+        let table = filters.flatMap(\.tableEntries)
+        return table.withUnsafeBufferPointer { table in
+            rows(input) { y, src, dst in
+                for i in stride(from: y * width * 4, to: (y + 1) * width * 4, by: 4) {
+                    let c = GraphicsContext.AppliedFilter.apply(table, steps: 0..<table.count, to: Self.load(src, i))
+                    Self.store(dst, i, c)
+                }
+            }
+        }
+    }
+
+    func alpha(_ input: [UInt8], inverted: Bool) -> [UInt8] {
+        rows(input) { y, src, dst in
+            for i in stride(from: y * width * 4, to: (y + 1) * width * 4, by: 4) {
+                dst[i + 3] = inverted ? 255 - src[i + 3] : src[i + 3]
+            }
+        }
+    }
+
+    /// The rows' passes, then the columns' (`BlurLine`), in Float from the unpacked input to the packed
+    /// output: no rounding in between. Each line (a row, then a column) is blurred on its own, as one
+    /// invocation of filter.comp does.
+    func blur(_ input: [UInt8], sigmaX: Float, sigmaY: Float, clampsEdges: Bool) -> [UInt8] {
+        let rowPasses = BlurLine.passes(sigma: sigmaX), columnPasses = BlurLine.passes(sigma: sigmaY)
+        var values = [SIMD4<Float>](repeating: .zero, count: width * height)
+        input.withUnsafeBufferPointer { src in
+            values.withUnsafeMutableBufferPointer { values in
+                let shared = UncheckedSendable((src, values))
+                parallelFor(height, threads: threads) { y, _ in
+                    let (src, values) = shared.value
+                    var line = (0..<width).map { x in Self.load(src, (y * width + x) * 4) }
+                    Self.blurLine(&line, rowPasses, clampsEdges: clampsEdges)
+                    for x in 0..<width { values[y * width + x] = line[x] }
+                }
+            }
+        }
+        var output = [UInt8](repeating: 0, count: width * height * 4)
+        values.withUnsafeMutableBufferPointer { values in
+            output.withUnsafeMutableBufferPointer { dst in
+                let shared = UncheckedSendable((values, dst))
+                parallelFor(width, threads: threads) { x, _ in
+                    let (values, dst) = shared.value
+                    var line = (0..<height).map { y in values[y * width + x] }
+                    Self.blurLine(&line, columnPasses, clampsEdges: clampsEdges)
+                    for y in 0..<height { Self.store(dst, (y * width + x) * 4, line[y]) }
+                }
+            }
+        }
+        return output
+    }
+
+    /// Runs `passes` along `line`. Beyond its ends the line reads transparent, or its end pixels with
+    /// `clampsEdges`.
+    static func blurLine(_ line: inout [SIMD4<Float>], _ passes: [BlurLine.Pass], clampsEdges: Bool) {
+        let n = line.count
+        guard n > 0, !passes.isEmpty else { return }
+        var out = [SIMD4<Float>](repeating: .zero, count: n)
+        for pass in passes {
+            line.withUnsafeBufferPointer { a in
+                let first = clampsEdges ? a[0] : .zero, last = clampsEdges ? a[n - 1] : .zero
+                @inline(__always) func v(_ i: Int) -> SIMD4<Float> { i < 0 ? first : i >= n ? last : a[i] }
+                switch pass {
+                case .gaussian(let w):
+                    for x in 0..<n {
+                        var sum = w[0] * a[x]
+                        for k in 1..<w.count { sum += w[k] * (v(x - k) + v(x + k)) }
+                        out[x] = sum
+                    }
+                case .box(let left, let right):
+                    let size = Float(left + right + 1)
+                    var sum = SIMD4<Float>.zero
+                    for i in -left...right { sum += v(i) }
+                    for x in 0..<n {
+                        out[x] = sum / size
+                        sum += v(x + right + 1)
+                        sum -= v(x - left)
+                    }
+                }
+            }
+            swap(&line, &out)
+        }
+    }
+
+    /// Each pixel samples the input at (x - dx, y - dy) bilinearly; outside the frame is transparent.
+    func offset(_ input: [UInt8], dx: Float, dy: Float) -> [UInt8] {
+        let fx = dx.rounded(.down), fy = dy.rounded(.down)
+        // Offsets at least a frame away move everything out of it (and keep the conversions in range).
+        guard abs(fx) < Float(width) + 1, abs(fy) < Float(height) + 1 else {
+            return [UInt8](repeating: 0, count: width * height * 4)
+        }
+        let ix = Int(fx), iy = Int(fy), tx = dx - fx, ty = dy - fy
+        return rows(input) { y, src, dst in
+            func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+                x >= 0 && x < width && y >= 0 && y < height ? Self.load(src, (y * width + x) * 4) : .zero
+            }
+            for x in 0..<width {
+                // The output pixel at x takes the input at x - dx: between x - ix - 1 and x - ix.
+                let x1 = x - ix, y1 = y - iy
+                let top = texel(x1 - 1, y1 - 1) * tx + texel(x1, y1 - 1) * (1 - tx)
+                let bottom = texel(x1 - 1, y1) * tx + texel(x1, y1) * (1 - tx)
+                Self.store(dst, (y * width + x) * 4, top * ty + bottom * (1 - ty))
+            }
+        }
+    }
+
+    func composite(_ a: [UInt8], _ b: [UInt8], _ op: ImageFilterProgram.CompositeOperator) -> [UInt8] {
+        a.withUnsafeBufferPointer { top in
+            let shared = UncheckedSendable(top)
+            return rows(b) { y, bottom, dst in
+                let top = shared.value
+                for i in stride(from: y * width * 4, to: (y + 1) * width * 4, by: 4) {
+                    let s = Self.load(top, i), d = Self.load(bottom, i)
+                    let c: SIMD4<Float> = switch op {
+                    case .over: s + d * (1 - s.w)
+                    case .in: s * d.w
+                    case .out: s * (1 - d.w)
+                    case .atop: s * d.w + d * (1 - s.w)
+                    case .xor: s * (1 - d.w) + d * (1 - s.w)
+                    case .arithmetic(let k1, let k2, let k3, let k4): k1 * s * d + k2 * s + k3 * d + SIMD4(repeating: k4)
+                    }
+                    Self.store(dst, i, c)
+                }
+            }
+        }
+    }
+}

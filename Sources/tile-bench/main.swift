@@ -8,6 +8,7 @@ import TileRenderSVG
 //                                        [--repeat N] [--threads T] [--quiet]
 //   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]   (see Strategies.swift)
 //   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
+//   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
 //
 // With --repeat N the SVG is parsed once and rendered N times; the summary line is
 //   render: median X ms, min Y ms over N runs (backend B, WxH, T threads)
@@ -21,6 +22,7 @@ let usage = """
     usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
            tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]
            tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]
+           tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
     """
 
 func parseSize(_ text: String) throws -> CGSize {
@@ -123,6 +125,7 @@ do {
     case "render": try runRender(Array(arguments.dropFirst()))
     case "strategies": try runStrategies(Array(arguments.dropFirst()))
     case "text": try runTextBench(Array(arguments.dropFirst()))
+    case "effects": try runEffectsBench(Array(arguments.dropFirst()))
     case "-h", "--help", "help": print(usage)
     default: throw UsageError(description: "unknown command '\(command)'\n\(usage)")
     }

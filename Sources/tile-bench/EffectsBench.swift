@@ -1,0 +1,242 @@
+import Foundation
+import TileRender
+
+// tile-bench effects: what blur and shadow cost.
+//   blur   a 1024x1024 layer of 64 circles (radius 40 on an 8x8 grid, six colours) blurred with
+//          radius 10 (sigma 5), and the same scene unblurred; scripts/effect-peers.py draws the same
+//          scene with skia-python, timed in the same run
+//   cogs   the seed's interlocking cogs (330x400) with their shadow filter, 60 frames of the
+//          animation (one second at 60 fps), each frame recorded and rendered
+// The cog shape is the seed's CogShape4, verbatim (as Tests/TileRenderTests/Ports/CogPorts.swift has it).
+
+private func Cartesian(length:Double, angle:Double) -> CGPoint {
+    return CGPoint(x: length * cos(angle), y: length * sin(angle))
+}
+
+private struct Segment {
+    let outerCenter: CGPoint
+    let outerAngle: Double
+    let outerRadius: Double
+    let innerCenter: CGPoint
+    let innerAngle: Double
+
+    var line: CGPoint {
+        get {
+            let pt = Cartesian(length: outerRadius, angle: outerStartAngle)
+            return CGPoint(x: pt.x + outerCenter.x, y: pt.y + outerCenter.y)
+        }
+    }
+
+    var line2: CGPoint {
+        get {
+            let pt = Cartesian(length: outerRadius, angle: innerStartAngle)
+            return CGPoint(x: pt.x + innerCenter.x, y: pt.y + innerCenter.y)
+        }
+    }
+
+    var outerStartAngle: Double {
+        get { self.outerAngle - (Double.pi * (0.45)) }
+    }
+    var outerEndAngle: Double {
+        get { self.outerAngle + (Double.pi * (0.45)) }
+    }
+
+    var innerStartAngle: Double {
+        get { self.innerAngle - (Double.pi * (0.7)) }
+    }
+    var innerEndAngle: Double {
+        get { self.innerAngle + (Double.pi * (0.7)) }
+    }
+}
+
+private struct CogShape4: Shape {
+    var points = 10
+    var rotationAngle: Angle
+
+    func path(in rect: CGRect) -> Path {
+        let center = CGPoint(x: rect.width/2.0 + rect.origin.x , y: rect.height/2.0 + rect.origin.y)
+        let length = Double(min(rect.width, rect.height))
+        let outerRadius = length * 0.4
+        let innerRadius = outerRadius * 0.95
+        let offsetAngle = Double.pi * (-0.5) + rotationAngle.radians
+        let cornerRadius = (length / Double(points)) * 0.6
+
+        var outerSegments:[Segment] = []
+        for i in 0..<(points){
+            let angle1 = (2.0 * Double.pi/Double(points)) * Double(i)  + offsetAngle
+            let outerPoint = Cartesian(length: outerRadius, angle: angle1)
+            let angle2 = (2.0 * Double.pi/Double(points)) * (Double(i) + 0.5)  + offsetAngle
+            let innerPoint = Cartesian(length: (innerRadius), angle: (angle2))
+
+            let segment = Segment(
+                outerCenter: CGPoint(x: outerPoint.x + center.x,
+                                     y: outerPoint.y + center.y),
+                outerAngle: angle1,
+                outerRadius: cornerRadius,
+                innerCenter: CGPoint(x: innerPoint.x + center.x,
+                                     y: innerPoint.y + center.y),
+                innerAngle: angle2)
+            outerSegments.append(segment)
+        }
+
+        let innerPoints = points / 3
+        var innerSegments:[Segment] = []
+        for i in 0..<(innerPoints){
+            let angle1 = (2.0 * Double.pi/Double(innerPoints)) * Double(i)  + offsetAngle
+            let outerPoint = Cartesian(length: outerRadius * 0.8, angle: angle1)
+            let angle2 = (2.0 * Double.pi/Double(innerPoints)) * (Double(i) + 0.5)  + offsetAngle
+            let innerPoint = Cartesian(length: (innerRadius * 0.2), angle: (angle2))
+
+            let segment = Segment(
+                outerCenter: CGPoint(x: outerPoint.x + center.x,
+                                     y: outerPoint.y + center.y),
+                outerAngle: angle1,
+                outerRadius: cornerRadius * 0.6,
+                innerCenter: CGPoint(x: innerPoint.x + center.x,
+                                     y: innerPoint.y + center.y),
+                innerAngle: angle2)
+            innerSegments.append(segment)
+        }
+
+        let path = Path() { path in
+            for (n, seg) in outerSegments.enumerated() {
+                n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
+                path.addArc(center: seg.outerCenter,
+                            radius: seg.outerRadius,
+                            startAngle: Angle(radians: seg.outerStartAngle),
+                            endAngle: Angle(radians: seg.outerEndAngle),
+                            clockwise: false)
+                path.addLine(to: seg.line2)
+                path.addArc(center: seg.innerCenter,
+                            radius: seg.outerRadius,
+                            startAngle: Angle(radians: seg.innerStartAngle),
+                            endAngle: Angle(radians: seg.innerEndAngle),
+                            clockwise: true)
+            }
+            path.closeSubpath()
+
+            for (n, seg) in innerSegments.enumerated() {
+                n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
+                path.addArc(center: seg.outerCenter,
+                            radius: seg.outerRadius,
+                            startAngle: Angle(radians: seg.outerStartAngle),
+                            endAngle: Angle(radians: seg.outerEndAngle),
+                            clockwise: false)
+                path.addLine(to: seg.line2)
+                path.addArc(center: seg.innerCenter,
+                            radius: seg.outerRadius,
+                            startAngle: Angle(radians: seg.innerStartAngle),
+                            endAngle: Angle(radians: seg.innerEndAngle),
+                            clockwise: true)
+            }
+            path.closeSubpath()
+
+            for i in [0.82, 0.7, 0.6, 0.1, 0.15] {
+                path.addPath(Circle().path(in: CGRect(x: center.x - (outerRadius * i),
+                                                      y: center.y - (outerRadius * i),
+                                                      width: outerRadius * i * 2,
+                                                      height: outerRadius * i * 2)))
+            }
+        }
+        return path
+    }
+}
+
+
+enum EffectWorkload {
+    static let blurCanvas = CGSize(width: 1024, height: 1024)
+    static let colors: [Color] = [Color(red: 1, green: 59 / 255, blue: 48 / 255), Color(red: 1, green: 149 / 255, blue: 0),
+                                  Color(red: 1, green: 204 / 255, blue: 0), Color(red: 52 / 255, green: 199 / 255, blue: 89 / 255),
+                                  Color(red: 0, green: 122 / 255, blue: 1), Color(red: 175 / 255, green: 82 / 255, blue: 222 / 255)]
+
+    static func circles(blurred: Bool) -> Scene {
+        var scene = Scene(size: blurCanvas)
+        scene.draw { context in
+            context.fill(Path(CGRect(origin: .zero, size: blurCanvas)), with: .color(.white))
+            var layer = context
+            if blurred { layer.addFilter(.blur(radius: 10)) }
+            layer.drawLayer { c in
+                for i in 0..<8 {
+                    for j in 0..<8 {
+                        let centre = CGPoint(x: 64 + 128 * i, y: 64 + 128 * j)
+                        c.fill(Path(ellipseIn: CGRect(x: centre.x - 40, y: centre.y - 40, width: 80, height: 80)),
+                               with: .color(colors[(8 * j + i) % colors.count]))
+                    }
+                }
+            }
+        }
+        return scene
+    }
+
+    /// Frame `frame` of the seed's cogs at 60 fps: its Canvas body, with the seed's angles at that time.
+    static func cogs(frame: Int) -> Scene {
+        let now = Double(frame) / 60
+        let angle1 = Angle.degrees(now.remainder(dividingBy: 8)*45)
+        let angle2 = Angle.degrees(now.remainder(dividingBy: 4)*90)
+        var scene = Scene(size: CGSize(width: 330, height: 400))
+        scene.draw { context in
+            context.fill(Path(CGRect(x: 0, y: 0, width: 330, height: 400)), with: .color(.white))
+            var innerContext = context
+            innerContext.addFilter(.shadow(color: .black, radius: 3, x: 3, y: 3, blendMode: .screen))
+            let big = CogShape4(points: 30, rotationAngle: angle1).path(in: CGRect(x: 4, y: 18, width: 240, height: 240))
+            let small = CogShape4(points: 15, rotationAngle: -angle2).path(in: CGRect(x: 190, y: 150, width: 120, height: 120))
+            context.fill(big, with: .color(.red), style: FillStyle(eoFill: true, antialiased: true))
+            innerContext.stroke(big, with: .color(.red), lineWidth: 1)
+            context.fill(small, with: .color(.blue), style: FillStyle(eoFill: true, antialiased: true))
+            innerContext.stroke(small, with: .color(.blue), lineWidth: 1)
+        }
+        return scene
+    }
+}
+
+func runEffectsBench(_ args: [String]) throws {
+    var repeatCount = 20
+    var backend = Backend.cpu
+    var outputFolder: String?
+    var arguments = Arguments(args)
+    while let a = arguments.next() {
+        switch a {
+        case "--repeat": repeatCount = try arguments.repeatCount(for: a)
+        case "--backend":
+            let text = try arguments.value(for: a)
+            guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
+            backend = b
+        case "-o", "--output": outputFolder = try arguments.value(for: a)
+        default: throw UsageError(description: "unknown option \(a)\n\(usage)")
+        }
+    }
+    let renderer = Renderer(backend: backend)
+    func write(_ bitmap: Bitmap, _ name: String) throws {
+        guard let outputFolder else { return }
+        try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+        try bitmap.writePNG(to: URL(fileURLWithPath: outputFolder).appendingPathComponent("effects-\(name)-\(backend.rawValue).png"))
+    }
+    for blurred in [false, true] {
+        let scene = EffectWorkload.circles(blurred: blurred)
+        _ = try renderer.render(scene)  // warm-up: buffers, pipelines
+        var times: [Double] = []
+        var last: Bitmap?
+        for _ in 0..<repeatCount {
+            let (bitmap, ms) = try timed { try renderer.render(scene) }
+            times.append(ms); last = bitmap
+        }
+        print(String(format: "effects %@: median %.2f ms, min %.2f ms over %d runs (backend %@, 1024x1024, 64 circles%@)",
+                     blurred ? "blur" : "no blur", median(times), times.min()!, repeatCount, backend.rawValue,
+                     blurred ? ", one layer blurred with radius 10" : ""))
+        if let last { try write(last, blurred ? "blur" : "no-blur") }
+    }
+    // The cogs: 60 frames, each recorded and rendered (the shadow's groups differ every frame).
+    _ = try renderer.render(EffectWorkload.cogs(frame: 0))
+    var frames: [Double] = []
+    var last: Bitmap?
+    for round in 0..<max(1, repeatCount / 20) {
+        for frame in 0..<60 {
+            let (bitmap, ms) = try timed { try renderer.render(EffectWorkload.cogs(frame: frame)) }
+            frames.append(ms)
+            if round == 0, frame == 30 { last = bitmap }
+        }
+    }
+    print(String(format: "effects cogs: median %.2f ms, min %.2f ms per frame over %d frames (backend %@, 330x400, two shadowed strokes)",
+                 median(frames), frames.min()!, frames.count, backend.rawValue))
+    if let last { try write(last, "cogs-frame-30") }
+}

@@ -30,32 +30,32 @@ uint pack(vec4 c) {
 vec4 unpack(uint p) { return vec4(float(p & 255u), float((p >> 8) & 255u), float((p >> 16) & 255u), float(p >> 24)) / 255.0; }
 
 // The blur's line: `n` values from `start`, `stride` apart, in `values` (buffer 0) or `otherValues` (1).
-vec4 readValue(uint buffer, uint i) { return buffer == 0u ? values[i] : otherValues[i]; }
-void writeValue(uint buffer, uint i, vec4 v) { if (buffer == 0u) values[i] = v; else otherValues[i] = v; }
+vec4 readValue(uint which, uint i) { return which == 0u ? values[i] : otherValues[i]; }
+void writeValue(uint which, uint i, vec4 v) { if (which == 0u) values[i] = v; else otherValues[i] = v; }
 
 /// Element `i` of the line (may lie beyond its ends: transparent, or the end values when clamping).
-vec4 lineValue(uint buffer, uint start, uint stride, int n, int i, bool clamps) {
+vec4 lineValue(uint which, uint start, uint stride, int n, int i, bool clamps) {
     if (i < 0 || i >= n) {
         if (!clamps) return vec4(0.0);
         i = clamp(i, 0, n - 1);
     }
-    return readValue(buffer, start + uint(i) * stride);
+    return readValue(which, start + uint(i) * stride);
 }
 
 /// Runs the `config.count` passes from `config.tableStart` along one line; returns the buffer that
 /// holds the result. (ImageFilterCPU's `blurLine`.)
-uint blurLine(uint start, uint stride, int n, uint buffer, bool clamps) {
+uint blurLine(uint start, uint stride, int n, uint which, bool clamps) {
     for (uint p = 0u; p < config.count; p++) {
         vec4 header = ramps[config.tableStart + p];
-        uint to = 1u - buffer;
+        uint to = 1u - which;
         if (uint(header.x) == BLUR_GAUSSIAN) {
             int taps = int(header.y);
             uint weights = uint(header.z);
             for (int x = 0; x < n; x++) {
-                vec4 sum = ramps[weights].x * readValue(buffer, start + uint(x) * stride);
+                vec4 sum = ramps[weights].x * readValue(which, start + uint(x) * stride);
                 for (int k = 1; k < taps; k++) {
-                    sum += ramps[weights + uint(k)].x * (lineValue(buffer, start, stride, n, x - k, clamps)
-                                                          + lineValue(buffer, start, stride, n, x + k, clamps));
+                    sum += ramps[weights + uint(k)].x * (lineValue(which, start, stride, n, x - k, clamps)
+                                                          + lineValue(which, start, stride, n, x + k, clamps));
                 }
                 writeValue(to, start + uint(x) * stride, sum);
             }
@@ -63,16 +63,16 @@ uint blurLine(uint start, uint stride, int n, uint buffer, bool clamps) {
             int left = int(header.y), right = int(header.z);
             float size = float(left + right + 1);
             vec4 sum = vec4(0.0);
-            for (int i = -left; i <= right; i++) sum += lineValue(buffer, start, stride, n, i, clamps);
+            for (int i = -left; i <= right; i++) sum += lineValue(which, start, stride, n, i, clamps);
             for (int x = 0; x < n; x++) {
                 writeValue(to, start + uint(x) * stride, sum / size);
-                sum += lineValue(buffer, start, stride, n, x + right + 1, clamps);
-                sum -= lineValue(buffer, start, stride, n, x - left, clamps);
+                sum += lineValue(which, start, stride, n, x + right + 1, clamps);
+                sum -= lineValue(which, start, stride, n, x - left, clamps);
             }
         }
-        buffer = to;
+        which = to;
     }
-    return buffer;
+    return which;
 }
 
 void main() {

@@ -24,9 +24,26 @@ public enum GPUABI {
     /// colour c to clamp(c0 * c.r + c1 * c.g + c2 * c.b + c3 * c.a + c4, 0, 1); an `alphaThreshold`
     /// step (header.y = min, header.z = max) gives column 0 (an unpremultiplied colour) where
     /// min <= c.a <= max and transparent elsewhere. Pixels under `filterAlphaFloor` are left alone.
-    /// A header.w of 1 runs the step in linear light: the colour's red, green and blue are decoded from
-    /// sRGB before it and encoded after it.
+    /// The header's w is a `FilterColorSpace`: how the colour's red, green and blue are converted
+    /// between sRGB encoding and linear light around the step.
     public static let filterStepSize = 6
+
+    /// A colour filter step's header.w: the sRGB conversions run around the step. `toLinear` and
+    /// `toEncoded` leave the colour in the other space, for image filter programs that keep an
+    /// intermediate image in linear light (SVG's color-interpolation-filters).
+    public enum FilterColorSpace: UInt32, CaseIterable, Sendable {
+        /// The step works on the values as they are.
+        case asIs = 0
+        /// Decoded from sRGB before the step, encoded after it.
+        case linearLight = 1
+        /// Decoded from sRGB before the step; left in linear light.
+        case toLinear = 2
+        /// Encoded to sRGB after the step (the values were linear).
+        case toEncoded = 3
+
+        public var decodesBefore: Bool { self == .linearLight || self == .toLinear }
+        public var encodesAfter: Bool { self == .linearLight || self == .toEncoded }
+    }
 
     /// Filters leave pixels with less alpha than this alone: half an 8-bit level, so a pixel that an
     /// 8-bit layer would hold as transparent (a sliver of antialiased edge) is not given colour and
@@ -137,13 +154,17 @@ public enum GPUABI {
         case offset
         /// `output` = params (a premultiplied colour) everywhere.
         case flood
-        /// `output` = `first` composited over `second` by `op` (a `CompositeOperator`; params = k1...k4).
+        /// `output` = `first` composited over `second` by `op` (a `CompositeOperator`; params = k1...k4
+        /// for `arithmetic`, `count` = the `BlendID` for `blend`).
         case composite
+        /// `output` = `first` where params.x <= x < params.z and params.y <= y < params.w, else transparent.
+        case crop
     }
 
-    /// `FilterConfig.op` of the composite pass (SVG's feComposite operators).
+    /// `FilterConfig.op` of the composite pass (SVG's feComposite operators, and feBlend's `blend`
+    /// with a blend mode).
     public enum CompositeOperator: UInt32, CaseIterable, Sendable {
-        case over = 0, sourceIn, sourceOut, atop, xor, arithmetic
+        case over = 0, sourceIn, sourceOut, atop, xor, arithmetic, blend
     }
 
     /// A blur pass's header in the table: (kind, then a gaussian's tap count and first weight entry,
@@ -320,6 +341,7 @@ public enum GPUABI {
         lines += PaintKind.allCases.map { "#define PAINT_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += Spread.allCases.map { "#define SPREAD_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += FilterKind.allCases.map { "#define FILTER_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += FilterColorSpace.allCases.map { "#define FILTER_SPACE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += FillRule.allCases.map { "#define RULE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += BlendID.allCases.map { "#define BLEND_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += Binding.allCases.map { "#define BINDING_\(macroName("\($0)")) \($0.rawValue)" } + [""]

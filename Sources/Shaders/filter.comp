@@ -18,6 +18,7 @@ layout(std430, binding = FILTER_BINDING_TABLE) readonly buffer Ramps { vec4 ramp
 layout(push_constant) uniform Config { FilterConfig config; };
 
 #include "filter.glsl"
+#include "blend.glsl"
 
 /// Rounds a premultiplied colour to RGBA8, colour at most alpha (ImageFilterCPU's `pack`).
 uint pack(vec4 c) {
@@ -124,6 +125,12 @@ void main() {
         outputImage[index] = pack(top * ty + bottom * (1.0 - ty));
         break;
     }
+    case PASS_CROP: {
+        vec2 p = vec2(float(index % width), float(index / width));
+        bool inside = p.x >= config.params.x && p.x < config.params.z && p.y >= config.params.y && p.y < config.params.w;
+        outputImage[index] = inside ? first[index] : 0u;
+        break;
+    }
     case PASS_FLOOD:
         outputImage[index] = pack(config.params);
         break;
@@ -136,6 +143,7 @@ void main() {
         case COMPOSITE_SOURCE_OUT: c = s * (1.0 - d.a); break;
         case COMPOSITE_ATOP: c = s * d.a + d * (1.0 - s.a); break;
         case COMPOSITE_XOR: c = s * (1.0 - d.a) + d * (1.0 - s.a); break;
+        case COMPOSITE_BLEND: c = blendApply(config.count, s, d); break;
         default: c = k.x * s * d + k.y * s + k.z * d + vec4(k.w); break;
         }
         outputImage[index] = pack(c);

@@ -117,14 +117,14 @@ struct SVGBuilder {
         if transform.determinant == 0 { return nil }  // everything collapses: nothing to draw
 
         if style.mask != nil { warn(el, "mask is not supported; ignored") }
-        var filters: [GraphicsContext.AppliedFilter] = []
+        var filter = SVGNodeFilter.none
         if let id = style.filter {
             guard let resolved = resolveFilter(id, el) else { return nil }
-            filters = resolved
+            filter = resolved
         }
         if let clip = style.clipPath, !resolveClipReference(clip, el) { style.clipPath = nil }
         var node = buildResolved(el, name: name, style: style, transform: transform, inherited: inherited, isRoot: isRoot)
-        if !filters.isEmpty { node?.filters = filters }
+        node?.filter = filter
         return node
     }
 

@@ -162,24 +162,63 @@ public struct SVGDocument: Sendable {
         // Clips are in the element's user space (inside its own transform).
         if let clip = node.viewportClip { c.clip(to: clip) }
         drawClipped(node.clipPathID, node: node, in: c, depth: 0) { c in
-            if node.groupOpacity < 1 || !node.filters.isEmpty {
-                // One layer: filtered first, then composited at the group opacity.
-                var c = c
-                c.opacity *= node.groupOpacity
-                if c.filters.isEmpty {
-                    c.filters = node.filters.map(GraphicsContext.ChainedFilter.color)
-                    c.drawLayer { inner in drawContent(node, in: inner) }
+            switch node.filter {
+            case .graph(let filter):
+                drawFiltered(node, filter, in: c)
+            case .color(let steps):
+                drawLayer(node, opacity: node.groupOpacity, filters: steps.map(GraphicsContext.ChainedFilter.color), in: c)
+            case .none:
+                if node.groupOpacity < 1 {
+                    drawLayer(node, opacity: node.groupOpacity, filters: [], in: c)
                 } else {
-                    // The caller's own filters apply to the element's filtered result.
-                    c.drawLayer { outer in
-                        var filtered = outer
-                        filtered.filters = node.filters.map(GraphicsContext.ChainedFilter.color)
-                        filtered.drawLayer { inner in drawContent(node, in: inner) }
-                    }
+                    drawContent(node, in: c)
                 }
-            } else {
-                drawContent(node, in: c)
             }
+        }
+    }
+
+    /// One layer: `filters` (colour filters) first, then composited at `opacity`.
+    private func drawLayer(_ node: SVGNode, opacity: Double, filters: [GraphicsContext.ChainedFilter], in context: GraphicsContext) {
+        var c = context
+        c.opacity *= opacity
+        if c.filters.isEmpty {
+            c.filters = filters
+            c.drawLayer { inner in drawContent(node, in: inner) }
+        } else {
+            // The caller's own filters apply to the element's filtered result.
+            c.drawLayer { outer in
+                var filtered = outer
+                filtered.filters = filters
+                filtered.drawLayer { inner in drawContent(node, in: inner) }
+            }
+        }
+    }
+
+    /// The element rendered over its filter region and run through its filter's program, then
+    /// composited at the group opacity. An objectBoundingBox filter on an element without area, or an
+    /// empty filter region, draws nothing (Filter Effects); a region too large to filter is drawn
+    /// unfiltered.
+    private func drawFiltered(_ node: SVGNode, _ filter: SVGFilter, in context: GraphicsContext) {
+        var box = CGRect.null
+        if filter.usesBoundingBox {
+            box = node.objectBoundingBox ?? Self.boundingBox(of: node)
+            guard !box.isNull, box.width > 0, box.height > 0 else { return }
+        }
+        let region = filter.userRegion(box: box)
+        guard region.width > 0, region.height > 0 else { return }
+        var c = context
+        c.opacity *= node.groupOpacity
+        func draw(_ c: GraphicsContext) {
+            let program = filter.program(box: box, transform: c.transform, blendMode: c.blendMode)
+            if !c.drawFiltered(program: program, region: region, { inner in drawContent(node, in: inner) }) {
+                drawLayer(node, opacity: 1, filters: [], in: c)
+            }
+        }
+        if c.filters.isEmpty {
+            draw(c)
+        } else {
+            // The caller's own filters apply to the element's filtered result.
+            c.drawLayer { outer in draw(outer) }
         }
     }
 

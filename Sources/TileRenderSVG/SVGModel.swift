@@ -151,9 +151,8 @@ struct SVGNode: Sendable {
     /// multiplied into the paints, which is exact).
     var groupOpacity: Double
     var content: Content
-    /// The `filter`'s colour filters: when set, the content is drawn into a layer that goes through
-    /// them (before the clip and the group opacity, SVG's order).
-    var filters: [GraphicsContext.AppliedFilter] = []
+    /// The `filter`: drawn before the clip and the group opacity (SVG's order).
+    var filter: SVGNodeFilter = .none
     /// A nested `<svg>`'s viewport rectangle (overflow hidden), in this element's user space (inside
     /// `transform`): the content is clipped to it.
     var viewportClip: Path? = nil
@@ -187,4 +186,59 @@ struct SVGClipPath: Sendable {
         return CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
             .concatenating(transform)
     }
+}
+
+/// How an element's `filter` is drawn.
+enum SVGNodeFilter: Sendable {
+    case none
+    /// A chain of colour primitives: the content is drawn into a layer that goes through these steps.
+    case color([GraphicsContext.AppliedFilter])
+    /// Anything else: the content is rendered offscreen over the filter region and run through the
+    /// filter's `ImageFilterProgram`.
+    case graph(SVGFilter)
+}
+
+/// A `<filter>` resolved: its region and primitives, lengths still in the units they were written in
+/// (the program is built when drawing, for the element's bounding box and the device transform).
+struct SVGFilter: Sendable {
+    /// `filterUnits` (objectBoundingBox by default): the units of `region`.
+    var units: SVGGradient.Units
+    /// `primitiveUnits` (userSpaceOnUse by default): the units of the primitives' lengths.
+    var primitiveUnits: SVGGradient.Units
+    /// x, y, width, height: fractions of the bounding box, or user units.
+    var region: CGRect
+    var primitives: [SVGFilterPrimitive]
+
+    /// True when drawing needs the element's bounding box.
+    var usesBoundingBox: Bool { units == .objectBoundingBox || primitiveUnits == .objectBoundingBox }
+}
+
+struct SVGFilterPrimitive: Sendable {
+    enum Input: Sendable, Equatable {
+        case sourceGraphic, sourceAlpha
+        /// The result of an earlier primitive, by index.
+        case primitive(Int)
+    }
+    enum Kind: Sendable {
+        case color([GraphicsContext.Filter.Step])
+        /// Standard deviations in primitive units; `clampsEdges` for edgeMode duplicate.
+        case blur(x: Double, y: Double, clampsEdges: Bool)
+        case offset(dx: Double, dy: Double)
+        case flood(Color)
+        case dropShadow(dx: Double, dy: Double, x: Double, y: Double, color: Color)
+        /// `inputs[0]` composited onto `inputs[1]`.
+        case composite(ImageFilterProgram.CompositeOperator)
+        case blend(GraphicsContext.BlendMode)
+        /// `inputs` over each other, the first at the bottom.
+        case merge
+    }
+    /// A primitive's own x, y, width, height in primitive units (nil: the filter region's).
+    struct Subregion: Sendable, Equatable {
+        var x, y, width, height: Double?
+    }
+    var kind: Kind
+    var inputs: [Input]
+    /// `color-interpolation-filters`: the primitive works on linear-light values.
+    var linearRGB: Bool
+    var subregion: Subregion?
 }

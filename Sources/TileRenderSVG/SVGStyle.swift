@@ -160,6 +160,30 @@ struct SVGStyle {
         return min(max(v, 0), 1)
     }
 
+    /// A CSS blend mode (`mix-blend-mode`, feBlend's `mode`) by name, or nil for an unknown one.
+    static func blendMode(_ name: String) -> GraphicsContext.BlendMode? {
+        switch name.lowercased() {
+        case "normal": .normal
+        case "multiply": .multiply
+        case "screen": .screen
+        case "overlay": .overlay
+        case "darken": .darken
+        case "lighten": .lighten
+        case "color-dodge": .colorDodge
+        case "color-burn": .colorBurn
+        case "hard-light": .hardLight
+        case "soft-light": .softLight
+        case "difference": .difference
+        case "exclusion": .exclusion
+        case "hue": .hue
+        case "saturation": .saturation
+        case "color": .color
+        case "luminosity": .luminosity
+        case "plus-lighter": .plusLighter
+        default: nil
+        }
+    }
+
     private static func urlReference(_ text: String) -> String?? {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.lowercased() == "none" { return .some(nil) }

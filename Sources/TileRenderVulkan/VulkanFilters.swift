@@ -93,16 +93,22 @@ extension VulkanBackend {
                 pass(.offset, first: buffer(input), output: output, params: SIMD4(dx, dy, 0, 0))
             case .flood(let color):
                 pass(.flood, output: output, params: color)
+            case .crop(let input, let x0, let y0, let x1, let y1):
+                // Whole pixel numbers, clamped to the frame: exact in Float.
+                func f(_ v: Int, _ limit: Int) -> Float { Float(max(0, min(limit, v))) }
+                pass(.crop, first: buffer(input), output: output, params: SIMD4(f(x0, width), f(y0, height), f(x1, width), f(y1, height)))
             case .composite(let a, let b, let op):
-                let (code, k): (GPUABI.CompositeOperator, SIMD4<Float>) = switch op {
-                case .over: (.over, .zero)
-                case .in: (.sourceIn, .zero)
-                case .out: (.sourceOut, .zero)
-                case .atop: (.atop, .zero)
-                case .xor: (.xor, .zero)
-                case .arithmetic(let k1, let k2, let k3, let k4): (.arithmetic, SIMD4(k1, k2, k3, k4))
+                var code = GPUABI.CompositeOperator.over, k = SIMD4<Float>.zero, mode: UInt32 = 0
+                switch op {
+                case .over: code = .over
+                case .in: code = .sourceIn
+                case .out: code = .sourceOut
+                case .atop: code = .atop
+                case .xor: code = .xor
+                case .arithmetic(let k1, let k2, let k3, let k4): (code, k) = (.arithmetic, SIMD4(k1, k2, k3, k4))
+                case .blend(let m): (code, mode) = (.blend, m.encoded)
                 }
-                pass(.composite, first: buffer(a), second: buffer(b), output: output, op: code.rawValue, params: k)
+                pass(.composite, first: buffer(a), second: buffer(b), output: output, count: Int(mode), op: code.rawValue, params: k)
             }
             images.append(output)
         }

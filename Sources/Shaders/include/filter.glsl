@@ -14,8 +14,8 @@ vec4 applyFilters(Layer layer, vec4 color) {
     uint end = layer.filterStart + layer.filterCount * FILTER_STEP_SIZE;
     for (uint s = layer.filterStart; s < end; s += FILTER_STEP_SIZE) {
         vec4 header = ramps[s];
-        bool linear = header.w != 0.0;
-        if (linear) u.rgb = decodeSRGB(u.rgb);
+        uint space = uint(header.w);
+        if (space == FILTER_SPACE_LINEAR_LIGHT || space == FILTER_SPACE_TO_LINEAR) u.rgb = decodeSRGB(u.rgb);
         if (header.x == float(FILTER_ALPHA_THRESHOLD)) {
             u = (u.a >= header.y && u.a <= header.z) ? ramps[s + 1u] : vec4(0.0);
         } else {
@@ -26,7 +26,7 @@ vec4 applyFilters(Layer layer, vec4 color) {
             m += ramps[s + 4u] * u.a;
             u = clamp(m, 0.0, 1.0);
         }
-        if (linear) u.rgb = encodeSRGB(u.rgb);
+        if (space == FILTER_SPACE_LINEAR_LIGHT || space == FILTER_SPACE_TO_ENCODED) u.rgb = encodeSRGB(u.rgb);
         if (u.a <= 0.0) break;
     }
     float alpha = max(u.a, 0.0);

@@ -186,15 +186,27 @@ extension GraphicsContext {
     /// A filter as added, with its options: one step of a layer's filter chain.
     package struct AppliedFilter: Sendable, Equatable {
         package var step: Filter.Step
-        /// Run the step on linear-light values (`FilterOptions.linearColor`, SVG's
-        /// color-interpolation-filters linearRGB): decoded from sRGB before, encoded after.
-        package var linearLight = false
+        /// The sRGB conversions around the step: `.linearLight` runs it on linear-light values
+        /// (`FilterOptions.linearColor`, SVG's color-interpolation-filters linearRGB).
+        package var colorSpace: GPUABI.FilterColorSpace
 
-        package init(_ step: Filter.Step, linearLight: Bool = false) { self.step = step; self.linearLight = linearLight }
+        package init(_ step: Filter.Step, linearLight: Bool = false) {
+            self.step = step
+            self.colorSpace = linearLight ? .linearLight : .asIs
+        }
+
+        package init(_ step: Filter.Step, colorSpace: GPUABI.FilterColorSpace) { self.step = step; self.colorSpace = colorSpace }
+
+        /// A step that only converts: from sRGB encoding to linear light (`toLinear`) or back.
+        package static func conversion(toLinear: Bool) -> AppliedFilter {
+            AppliedFilter(.matrix(ColorMatrix()), colorSpace: toLinear ? .toLinear : .toEncoded)
+        }
+
+        package var linearLight: Bool { colorSpace == .linearLight }
 
         /// The step's `GPUABI.filterStepSize` entries in the filter table.
         package var tableEntries: [SIMD4<Float>] {
-            let linear: Float = linearLight ? 1 : 0
+            let linear = Float(colorSpace.rawValue)
             switch step {
             case .matrix(let m):
                 return [SIMD4(Float(GPUABI.FilterKind.colorMatrix.rawValue), 0, 0, linear)] + m.columns
@@ -285,8 +297,8 @@ extension GraphicsContext.AppliedFilter {
         var u = SIMD4(min(color.x / color.w, 1), min(color.y / color.w, 1), min(color.z / color.w, 1), min(color.w, 1))
         for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {
             let header = table[s]
-            let linear = header.w != 0
-            if linear { u = SIMD4(decodeSRGB(u.x), decodeSRGB(u.y), decodeSRGB(u.z), u.w) }
+            let space = GPUABI.FilterColorSpace(rawValue: UInt32(header.w)) ?? .asIs
+            if space.decodesBefore { u = SIMD4(decodeSRGB(u.x), decodeSRGB(u.y), decodeSRGB(u.z), u.w) }
             if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
                 u = u.w >= header.y && u.w <= header.z ? table[s + 1] : .zero
             } else {
@@ -297,7 +309,7 @@ extension GraphicsContext.AppliedFilter {
                 m += table[s + 4] * u.w
                 u = m.clamped(lowerBound: .zero, upperBound: .one)
             }
-            if linear { u = SIMD4(encodeSRGB(u.x), encodeSRGB(u.y), encodeSRGB(u.z), u.w) }
+            if space.encodesAfter { u = SIMD4(encodeSRGB(u.x), encodeSRGB(u.y), encodeSRGB(u.z), u.w) }
             if u.w <= 0 { break }
         }
         let alpha = max(u.w, 0)

@@ -16,30 +16,67 @@ extension GraphicsContext {
     /// as an offscreen group with the filters' program, composited with this context's opacity, blend
     /// mode and clip.
     package func drawFiltered(_ body: (inout GraphicsContext) throws -> Void) rethrows {
-        let canvas = CGRect(origin: .zero, size: size)
-        var content = Scene(size: size)
-        try content.draw { c in
-            c.transform = transform
-            try body(&c)
-        }
         let (program, reach) = ImageFilterProgram.chain(filters, blendMode: blendMode)
+        let content = try recordFilterContent(body)
         guard let ink = content.deviceInkBounds else { return }
-        let grownCanvas = canvas.insetBy(dx: -reach.width, dy: -reach.height)
-        var frame = ink.insetBy(dx: -reach.width, dy: -reach.height).intersection(grownCanvas)
-        if frame.width * frame.height > CGFloat(Self.maxFilterFramePixels) { frame = frame.intersection(canvas) }
-        guard !frame.isNull, frame.width > 0, frame.height > 0 else { return }  // nothing reaches the canvas
-        let x0 = frame.minX.rounded(.down), y0 = frame.minY.rounded(.down)
-        frame = CGRect(x: x0, y: y0, width: frame.maxX.rounded(.up) - x0, height: frame.maxY.rounded(.up) - y0)
-        guard frame.width * frame.height <= CGFloat(Self.maxFilterFramePixels) else {
+        guard let frame = filterFrame(around: ink.insetBy(dx: -reach.width, dy: -reach.height), reach: reach) else {
             // Too large to filter: drawn with the colour filters only.
             var plain = self
             plain.filters = filters.filter { $0.colorFilter != nil }
             return try plain.drawLayer(content: body)
         }
-        content = content.translated(x: -frame.minX, y: -frame.minY)
+        guard !frame.isEmpty else { return }  // nothing reaches the canvas
+        appendFilteredGroup(content, frame: frame, program: program)
+    }
+
+    /// Draws `body` as an offscreen group over `region` (in this context's user space), run through
+    /// `program` (built in device pixels for this context's transform) and composited with this
+    /// context's opacity, blend mode and clip: SVG's `filter`, whose result is cut to its filter
+    /// region. The frame is the region's device bounds in whole pixels, cut to the canvas grown by
+    /// `program.reach`. Returns false, having drawn nothing, when that frame has more than
+    /// `maxFilterFramePixels` pixels (the caller draws unfiltered).
+    package func drawFiltered(program: ImageFilterProgram, region: CGRect,
+                              _ body: (inout GraphicsContext) throws -> Void) rethrows -> Bool {
+        let device = region.applying(transform)
+        guard [device.minX, device.minY, device.maxX, device.maxY].allSatisfy(\.isFinite) else { return false }
+        guard let frame = filterFrame(around: device, reach: program.reach) else { return false }
+        // Nothing of the region is on the canvas: the result is not visible.
+        if frame.isEmpty { return true }
+        appendFilteredGroup(try recordFilterContent(body), frame: frame, program: program)
+        return true
+    }
+
+    /// `body`'s drawing in device pixels, as a scene of its own.
+    private func recordFilterContent(_ body: (inout GraphicsContext) throws -> Void) rethrows -> Scene {
+        var content = Scene(size: size)
+        try content.draw { c in
+            c.transform = transform
+            try body(&c)
+        }
+        return content
+    }
+
+    /// The pixel-aligned frame a filter runs over: `area` (device pixels) cut to the canvas grown by
+    /// `reach`, and to the canvas alone when that is still over `maxFilterFramePixels`. Empty when
+    /// nothing of it reaches the canvas; nil when it is too large even so.
+    private func filterFrame(around area: CGRect, reach: CGSize) -> CGRect? {
+        let canvas = CGRect(origin: .zero, size: size)
+        let grownCanvas = canvas.insetBy(dx: -reach.width, dy: -reach.height)
+        var frame = area.intersection(grownCanvas)
+        if frame.width * frame.height > CGFloat(Self.maxFilterFramePixels) { frame = frame.intersection(canvas) }
+        guard !frame.isNull, frame.width > 0, frame.height > 0 else { return .zero }  // nothing reaches the canvas
+        let x0 = frame.minX.rounded(.down), y0 = frame.minY.rounded(.down)
+        frame = CGRect(x: x0, y: y0, width: frame.maxX.rounded(.up) - x0, height: frame.maxY.rounded(.up) - y0)
+        guard frame.width * frame.height <= CGFloat(Self.maxFilterFramePixels) else { return nil }
+        return frame
+    }
+
+    private func appendFilteredGroup(_ content: Scene, frame: CGRect, program: ImageFilterProgram) {
+        var content = content.translated(x: -frame.minX, y: -frame.minY)
         content.size = frame.size
         recorder.append(.group(OffscreenGroup(content: content, bounds: frame, transform: .identity,
-                                              compositing: .filtered(program), layer: layer,
+                                              compositing: .filtered(program.movingCrops(x: -Int(frame.minX), y: -Int(frame.minY))),
+                                              layer: layer,
                                               blendMode: blendMode, opacity: opacity)))
     }
 }

@@ -36,6 +36,8 @@ extension ImageFilterProgram {
                 images.append([UInt8]((0..<width * height).lazy.flatMap { _ in [p.x, p.y, p.z, p.w] }))
             case .composite(let a, let b, let op):
                 images.append(frame.composite(image(a), image(b), op))
+            case .crop(let input, let x0, let y0, let x1, let y1):
+                images.append(frame.crop(image(input), x0: x0, y0: y0, x1: x1, y1: y1))
             }
         }
         return try outputs.map { try Bitmap(width: width, height: height, premultipliedRGBA: image($0.input)) }
@@ -55,10 +57,11 @@ private struct Frame {
     let width: Int, height: Int, threads: Int
 
     /// Rounds a premultiplied colour (0...1) to RGBA8, colour at most alpha (as filter.comp's `pack`).
-    static func pack(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
-        let v = (c.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven)
-        let a = v.w
-        return SIMD4(UInt8(min(v.x, a)), UInt8(min(v.y, a)), UInt8(min(v.z, a)), UInt8(a))
+    @inline(__always) static func pack(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
+        var v = (c.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven)
+        v = v.replacing(with: SIMD4(repeating: v.w), where: v .> SIMD4(repeating: v.w))
+        // 0...255 whole numbers: the conversions are exact.
+        return SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(v))
     }
 
     @inline(__always) static func load(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> SIMD4<Float> {
@@ -121,14 +124,22 @@ private struct Frame {
             }
         }
         var output = [UInt8](repeating: 0, count: width * height * 4)
+        // Columns in blocks of adjacent ones, so each row is read and written a cache line at a time.
+        let block = 8, blocks = (width + block - 1) / block
         values.withUnsafeMutableBufferPointer { values in
             output.withUnsafeMutableBufferPointer { dst in
                 let shared = UncheckedSendable((values, dst))
-                parallelFor(width, threads: threads) { x, _ in
+                parallelFor(blocks, threads: threads) { b, _ in
                     let (values, dst) = shared.value
-                    var line = (0..<height).map { y in values[y * width + x] }
-                    Self.blurLine(&line, columnPasses, clampsEdges: clampsEdges)
-                    for y in 0..<height { Self.store(dst, (y * width + x) * 4, line[y]) }
+                    let columns = (b * block)..<min(width, (b + 1) * block)
+                    var lines = columns.map { _ in [SIMD4<Float>](repeating: .zero, count: height) }
+                    for y in 0..<height {
+                        for (k, x) in columns.enumerated() { lines[k][y] = values[y * width + x] }
+                    }
+                    for k in lines.indices { Self.blurLine(&lines[k], columnPasses, clampsEdges: clampsEdges) }
+                    for y in 0..<height {
+                        for (k, x) in columns.enumerated() { Self.store(dst, (y * width + x) * 4, lines[k][y]) }
+                    }
                 }
             }
         }
@@ -156,7 +167,19 @@ private struct Frame {
                     let size = Float(left + right + 1)
                     var sum = SIMD4<Float>.zero
                     for i in -left...right { sum += v(i) }
-                    for x in 0..<n {
+                    // Where both ends of the window lie inside the line, no bounds are checked.
+                    let inside = min(n, max(0, left))..<max(min(n, max(0, left)), n - right - 1)
+                    for x in 0..<inside.lowerBound {
+                        out[x] = sum / size
+                        sum += v(x + right + 1)
+                        sum -= v(x - left)
+                    }
+                    for x in inside {
+                        out[x] = sum / size
+                        sum += a[x + right + 1]
+                        sum -= a[x - left]
+                    }
+                    for x in inside.upperBound..<n {
                         out[x] = sum / size
                         sum += v(x + right + 1)
                         sum -= v(x - left)
@@ -189,6 +212,18 @@ private struct Frame {
         }
     }
 
+    /// The input inside x0..<x1, y0..<y1 (cut to the frame), transparent elsewhere.
+    func crop(_ input: [UInt8], x0: Int, y0: Int, x1: Int, y1: Int) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: width * height * 4)
+        let x = max(0, x0)..<max(max(0, x0), min(width, x1)), y = max(0, y0)..<max(max(0, y0), min(height, y1))
+        guard !x.isEmpty, !y.isEmpty else { return output }
+        for row in y {
+            let start = (row * width + x.lowerBound) * 4, end = (row * width + x.upperBound) * 4
+            output[start..<end] = input[start..<end]
+        }
+        return output
+    }
+
     func composite(_ a: [UInt8], _ b: [UInt8], _ op: ImageFilterProgram.CompositeOperator) -> [UInt8] {
         a.withUnsafeBufferPointer { top in
             let shared = UncheckedSendable(top)
@@ -203,6 +238,7 @@ private struct Frame {
                     case .atop: s * d.w + d * (1 - s.w)
                     case .xor: s * (1 - d.w) + d * (1 - s.w)
                     case .arithmetic(let k1, let k2, let k3, let k4): k1 * s * d + k2 * s + k3 * d + SIMD4(repeating: k4)
+                    case .blend(let mode): Blend.apply(mode.encoded, s, d)
                     }
                     Self.store(dst, i, c)
                 }

@@ -30,6 +30,8 @@ public struct ImageFilterProgram: Sendable, Equatable {
         case over, `in`, out, atop, xor
         /// k1 a b + k2 a + k3 b + k4 per channel, clamped, colour at most alpha.
         case arithmetic(k1: Float, k2: Float, k3: Float, k4: Float)
+        /// `a` blended onto `b` with a blend mode (W3C Compositing; SVG's feBlend).
+        case blend(GraphicsContext.BlendMode)
     }
 
     package enum Step: Sendable, Equatable {
@@ -45,12 +47,17 @@ public struct ImageFilterProgram: Sendable, Equatable {
         /// The whole frame in one premultiplied colour (0...1).
         case flood(SIMD4<Float>)
         case composite(Input, over: Input, CompositeOperator)
+        /// The input inside the pixels x0..<x1, y0..<y1 of the frame, transparent elsewhere (SVG's
+        /// primitive subregions).
+        case crop(Input, x0: Int, y0: Int, x1: Int, y1: Int)
     }
 
     /// An image the group draws, with the blend mode it is composited with.
     package struct Output: Sendable, Equatable {
         package var input: Input
         package var blendMode: GraphicsContext.BlendMode
+
+        package init(input: Input, blendMode: GraphicsContext.BlendMode) { self.input = input; self.blendMode = blendMode }
     }
 
     package private(set) var steps: [Step] = []
@@ -72,6 +79,33 @@ public struct ImageFilterProgram: Sendable, Equatable {
 
     /// Replaces the last step (whose image nothing has read yet).
     package mutating func replaceLast(_ step: Step) { steps[steps.count - 1] = step }
+
+    /// How far (device pixels, per axis) any step can move colour: the blurs' 3 sigma and the offsets,
+    /// summed (a bound: content beyond the frame by more than this cannot reach it).
+    package var reach: CGSize {
+        var x: Float = 0, y: Float = 0
+        for step in steps {
+            switch step {
+            case .blur(_, let sx, let sy, _): x += 3 * min(sx, BlurLine.maximumSigma); y += 3 * min(sy, BlurLine.maximumSigma)
+            case .offset(_, let dx, let dy): x += abs(dx); y += abs(dy)
+            default: continue
+            }
+        }
+        let limit = Float(2 * Bitmap.maxDimension)
+        func clamp(_ v: Float) -> CGFloat { v.isFinite ? CGFloat(min(v, limit).rounded(.up)) : CGFloat(limit) }
+        return CGSize(width: clamp(x), height: clamp(y))
+    }
+
+    /// This program with its crop rectangles moved by (x, y) pixels: a program is built with them in
+    /// device pixels, and runs over a frame whose origin is at (-x, -y).
+    package func movingCrops(x: Int, y: Int) -> ImageFilterProgram {
+        var moved = self
+        moved.steps = steps.map { step in
+            guard case .crop(let input, let x0, let y0, let x1, let y1) = step else { return step }
+            return .crop(input, x0: x0 + x, y0: y0 + y, x1: x1 + x, y1: y1 + y)
+        }
+        return moved
+    }
 
     /// True when the program draws nothing but its source, unchanged.
     package var isIdentity: Bool { steps.isEmpty && outputs == [Output(input: .source, blendMode: .normal)] }

@@ -235,10 +235,11 @@ private struct AnyFilteredView {
     init<V: View>(_ view: V) { render = { try ImageRenderer(content: view).render(backend: .cpu) } }
 }
 
-/// SVG `filter` with colour primitives, through the importer.
+/// SVG `filter` through the importer.
 @Suite struct SVGColorFilterTests {
-    /// The reference scenes' SVG files (resvg rendered them) imported and drawn.
-    @Test(arguments: ColorFilterReferenceTests.names)
+    /// The reference scenes' SVG files (resvg rendered them) imported and drawn: colour primitives,
+    /// blurs and shadows.
+    @Test(arguments: ColorFilterReferenceTests.names + BlurShadowReferenceTests.names + BlurShadowReferenceTests.portedNames)
     func svgImportMatchesTheReference(_ name: String) throws {
         let document = try SVGDocument(contentsOf: try Fixtures.file(name + ".svg", in: EffectScenes.folder))
         #expect(document.warnings.isEmpty, "\(document.warnings)")
@@ -277,8 +278,8 @@ private struct AnyFilteredView {
 
     @Test func unsupportedFiltersWarnAndDrawUnfiltered() throws {
         let rect = ##"<rect width="20" height="20" fill="#ff0000" filter="url(#f)"/>"##
-        for filter in [##"<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>"##,
-                       ##"<filter id="f"><feColorMatrix in="SourceAlpha" type="saturate" values="0"/></filter>"##,
+        for filter in [##"<filter id="f"><feTurbulence baseFrequency="0.1"/></filter>"##,
+                       ##"<filter id="f"><feGaussianBlur stdDeviation="2"/><feMorphology radius="2"/></filter>"##,
                        ##"<filter id="f"><feComponentTransfer><feFuncR type="gamma" exponent="2"/></feComponentTransfer></filter>"##,
                        ##"<filter id="f"><feColorMatrix type="matrix" values="1 2 3"/></filter>"##] {
             let (document, bitmap) = try render(filter + rect)

@@ -54,6 +54,9 @@ public enum GPUABI {
     public enum FilterKind: UInt32, CaseIterable, Sendable {
         case colorMatrix = 0
         case alphaThreshold = 1
+        /// Black at alpha (0.2125 r + 0.7154 g + 0.0721 b) x a: the luminance of the premultiplied
+        /// colour (SVG's luminance masks).
+        case luminanceMask = 2
     }
 
     /// `PathTile.backdropStart` when all of a tile's backdrops are zero.

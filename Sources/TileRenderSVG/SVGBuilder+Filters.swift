@@ -105,10 +105,11 @@ extension SVGBuilder {
         }
         return .graph(SVGFilter(units: units(filter, "filterUnits", default: .objectBoundingBox),
                                 primitiveUnits: units(filter, "primitiveUnits", default: .userSpaceOnUse),
-                                region: filterRegion(filter), primitives: primitives))
+                                region: region(of: filter, units: units(filter, "filterUnits", default: .objectBoundingBox)),
+                                primitives: primitives))
     }
 
-    private mutating func units(_ el: SVGXMLElement, _ name: String, default d: SVGGradient.Units) -> SVGGradient.Units {
+    mutating func units(_ el: SVGXMLElement, _ name: String, default d: SVGGradient.Units) -> SVGGradient.Units {
         switch el.attributes[name]?.trimmingCharacters(in: .whitespaces) {
         case nil: return d
         case "objectBoundingBox": return .objectBoundingBox
@@ -131,11 +132,11 @@ extension SVGBuilder {
         return units == .objectBoundingBox ? (l.isPercent ? l.value / 100 : l.value) : l.resolved(axis, viewport: viewport)
     }
 
-    /// The filter region in its units: x, y, width, height with the defaults -10%, -10%, 120%, 120%.
-    private mutating func filterRegion(_ filter: SVGXMLElement) -> CGRect {
-        let u = units(filter, "filterUnits", default: .objectBoundingBox)
+    /// A filter's or mask's region in units `u`: x, y, width, height with the defaults -10%, -10%,
+    /// 120%, 120%.
+    mutating func region(of el: SVGXMLElement, units u: SVGGradient.Units) -> CGRect {
         func value(_ name: String, _ axis: SVGLength.Axis, _ percent: Double) -> Double {
-            regionLength(filter, name, axis, units: u)
+            regionLength(el, name, axis, units: u)
                 ?? (u == .objectBoundingBox ? percent / 100 : SVGLength(percent, percent: true).resolved(axis, viewport: viewport))
         }
         return CGRect(x: value("x", .x, -10), y: value("y", .y, -10), width: value("width", .x, 120), height: value("height", .y, 120))

@@ -105,6 +105,14 @@ extension SVGBuilder {
     /// `node` with its `objectBoundingBox` computed when one of its clip paths uses objectBoundingBox
     /// units (drawing needs it; computed here, bottom-up, nested clipped groups cost linear time).
     mutating func cacheClipBox(_ node: SVGNode) -> SVGNode {
+        // Masks and filters in objectBoundingBox units need the box too.
+        var needsBox = node.maskID.flatMap { masks[$0]?.usesBoundingBox } ?? false
+        if case .graph(let filter) = node.filter, filter.usesBoundingBox { needsBox = true }
+        if needsBox {
+            var n = node
+            n.objectBoundingBox = SVGDocument.boundingBox(of: node, exactBudget: &limits.exactBoxBudget)
+            return n
+        }
         var id = node.clipPathID
         var steps = 0
         while let current = id, let clip = clipPaths[current], steps <= SVGBuildLimits.maxClipPathChain {

@@ -9,12 +9,18 @@ struct SVGBuilder {
     /// Viewport for percentages (the nearest viewBox, or the document size).
     var viewport: CGSize
     var clipPaths: [String: SVGClipPath] = [:]
+    var masks: [String: SVGMask] = [:]
+    /// Masks being built (a reference back to one is circular), and those found too costly.
+    var masksInProgress: Set<String> = []
+    var rejectedMasks: Set<String> = []
+    /// Per built mask, how many outlines drawing it fills (as `clipCosts`).
+    var maskCosts: [String: Int] = [:]
     private var gradientCache: [String: SVGGradient?] = [:]
     private var activeReferences: [ObjectIdentifier] = []
     private var clipsInProgress: Set<String> = []
     /// Per built clip path, how many outlines drawing it fills (its children's, their clip paths'
     /// and its own clip path's, each counted every time it is drawn), to bound mask expansion.
-    private var clipCosts: [String: Int] = [:]
+    var clipCosts: [String: Int] = [:]
     /// Clip paths found too costly or too deeply nested: ignored wherever they are referenced.
     private var rejectedClips: Set<String> = []
     /// A clip path whose drawing would fill more outlines than this is ignored (bounded time: children
@@ -116,7 +122,8 @@ struct SVGBuilder {
         }
         if transform.determinant == 0 { return nil }  // everything collapses: nothing to draw
 
-        if style.mask != nil { warn(el, "mask is not supported; ignored") }
+        // A missing, circular or too costly mask is ignored (after a warning).
+        if let id = style.mask, !resolveMaskReference(id, el) { style.mask = nil }
         var filter = SVGNodeFilter.none
         if let id = style.filter {
             guard let resolved = resolveFilter(id, el) else { return nil }
@@ -125,6 +132,9 @@ struct SVGBuilder {
         if let clip = style.clipPath, !resolveClipReference(clip, el) { style.clipPath = nil }
         var node = buildResolved(el, name: name, style: style, transform: transform, inherited: inherited, isRoot: isRoot)
         node?.filter = filter
+        node?.maskID = style.mask
+        node?.blendMode = style.blendMode
+        node?.isolated = style.isolate
         return node
     }
 

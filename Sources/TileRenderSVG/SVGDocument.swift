@@ -42,6 +42,8 @@ public struct SVGDocument: Sendable {
     var root: SVGNode
     /// `<clipPath>` elements referenced by `clip-path`, resolved.
     var clipPaths: [String: SVGClipPath]
+    /// `<mask>` elements referenced by `mask`, resolved.
+    var masks: [String: SVGMask] = [:]
     /// Nesting depth of `root` (at most `SVGBuildLimits.maxNestingDepth`): deep drawings are replayed
     /// on a thread with a known stack (`SVGLargeStack`), since drawing recurses once per level.
     var nestingDepth = 0
@@ -104,6 +106,7 @@ public struct SVGDocument: Sendable {
         let node = try builder.buildRoot(root)
         var document = SVGDocument(size: size, viewBox: viewBox, warnings: warnings + builder.warnings,
                                    preserveAspectRatio: par, root: node, clipPaths: builder.clipPaths)
+        document.masks = builder.masks
         document.nestingDepth = builder.limits.maxDepthReached
         return document
     }
@@ -161,7 +164,50 @@ public struct SVGDocument: Sendable {
         if !node.transform.isIdentity { c.concatenate(node.transform) }
         // Clips are in the element's user space (inside its own transform).
         if let clip = node.viewportClip { c.clip(to: clip) }
+        // mix-blend-mode composites the finished element (filtered, clipped, masked, at its opacity)
+        // onto what is beneath; a blended or isolated element is a group of its own.
+        guard node.blendMode == .normal && !node.isolated else {
+            c.blendMode = node.blendMode
+            c.drawLayer { layer in drawClippedAndMasked(node, in: layer) }
+            return
+        }
+        drawClippedAndMasked(node, in: c)
+    }
+
+    /// SVG's order: the filter first, then the clip, the mask and the opacity.
+    private func drawClippedAndMasked(_ node: SVGNode, in c: GraphicsContext) {
         drawClipped(node.clipPathID, node: node, in: c, depth: 0) { c in
+            drawMasked(node.maskID, node: node, in: c, depth: 0) { c in drawGroup(node, in: c) }
+        }
+    }
+
+    /// Draws `content` masked by the mask `id` (and the masks it references in turn), for `node`
+    /// (whose bounding box objectBoundingBox units refer to). Draws nothing when the mask region is
+    /// empty, or an objectBoundingBox mask meets an element without area.
+    private func drawMasked(_ id: String?, node: SVGNode, in context: GraphicsContext, depth: Int,
+                            content: (GraphicsContext) -> Void) {
+        // The builder drops circular references and bounds nesting; the depth bound is a second guard.
+        guard let id, depth < 64, let mask = masks[id] else { content(context); return }
+        var box = CGRect.null
+        if mask.usesBoundingBox {
+            box = node.objectBoundingBox ?? Self.boundingBox(of: node)
+            guard !box.isNull, box.width > 0, box.height > 0 else { return }
+        }
+        let region = mask.userRegion(box: box)
+        guard region.width > 0, region.height > 0 else { return }
+        context.drawLayer(masked: { m in
+            if mask.contentUnits == .objectBoundingBox {
+                m.concatenate(CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+            }
+            for child in mask.children { draw(child, in: m) }
+        }, maskRegion: Path(region), maskFilters: mask.alpha ? [] : [GraphicsContext.AppliedFilter(.luminanceMask)],
+        content: { layer in
+            drawMasked(mask.maskID, node: node, in: layer, depth: depth + 1, content: content)
+        })
+    }
+
+    /// The element's own drawing: its filter, then its group opacity.
+    private func drawGroup(_ node: SVGNode, in c: GraphicsContext) {
             switch node.filter {
             case .graph(let filter):
                 drawFiltered(node, filter, in: c)
@@ -174,7 +220,6 @@ public struct SVGDocument: Sendable {
                     drawContent(node, in: c)
                 }
             }
-        }
     }
 
     /// One layer: `filters` (colour filters) first, then composited at `opacity`.

@@ -153,6 +153,12 @@ struct SVGNode: Sendable {
     var content: Content
     /// The `filter`: drawn before the clip and the group opacity (SVG's order).
     var filter: SVGNodeFilter = .none
+    /// The `mask` reference (a key of `SVGDocument.masks`): applied after the clip.
+    var maskID: String? = nil
+    /// `mix-blend-mode`: the element is drawn as a group composited with this mode.
+    var blendMode = GraphicsContext.BlendMode.normal
+    /// `isolation: isolate`: the element is drawn as a group of its own.
+    var isolated = false
     /// A nested `<svg>`'s viewport rectangle (overflow hidden), in this element's user space (inside
     /// `transform`): the content is clipped to it.
     var viewportClip: Path? = nil
@@ -241,4 +247,30 @@ struct SVGFilterPrimitive: Sendable {
     /// `color-interpolation-filters`: the primitive works on linear-light values.
     var linearRGB: Bool
     var subregion: Subregion?
+}
+
+/// A `<mask>` element, resolved (CSS Masking): its children drawn over the mask region give, by their
+/// luminance (or alpha, with `mask-type: alpha`), how much of the masked element shows.
+struct SVGMask: Sendable {
+    var id: String
+    /// `maskUnits` (objectBoundingBox by default): the units of `region`.
+    var units: SVGGradient.Units
+    /// `maskContentUnits` (userSpaceOnUse by default): the units of the children's coordinates.
+    var contentUnits: SVGGradient.Units
+    /// x, y, width, height (defaults -10%, -10%, 120%, 120%): fractions of the bounding box, or user units.
+    var region: CGRect
+    var children: [SVGNode]
+    /// `mask-type: alpha`; otherwise the luminance of the premultiplied colour.
+    var alpha: Bool
+    /// A `mask` on the `<mask>` element itself: the masked element is masked by it too.
+    var maskID: String?
+
+    var usesBoundingBox: Bool { units == .objectBoundingBox || contentUnits == .objectBoundingBox }
+
+    /// The mask region in the masked element's user space, for its bounding box `box`.
+    func userRegion(box: CGRect) -> CGRect {
+        guard units == .objectBoundingBox else { return region }
+        return CGRect(x: box.minX + region.minX * box.width, y: box.minY + region.minY * box.height,
+                      width: region.width * box.width, height: region.height * box.height)
+    }
 }

@@ -72,6 +72,12 @@ struct SVGStyle {
     var clipPath: String? = nil
     var mask: String? = nil
     var filter: String? = nil
+    /// `mix-blend-mode`: how the element, once drawn as a group, meets its backdrop.
+    var blendMode = GraphicsContext.BlendMode.normal
+    /// `isolation: isolate`: the element is a group of its own (its children blend with nothing beneath it).
+    var isolate = false
+    /// `mask-type` (on a `<mask>`): alpha instead of luminance.
+    var alphaMask = false
     var stopColor: SVGPaintSpec = .color(.black)
     var stopOpacity = 1.0
     /// The parent's stop-color and stop-opacity, for `inherit` (these two are not inherited otherwise).
@@ -88,6 +94,9 @@ struct SVGStyle {
         s.clipPath = nil
         s.mask = nil
         s.filter = nil
+        s.blendMode = .normal
+        s.isolate = false
+        s.alphaMask = false
         s.stopColor = .color(.black)
         s.stopOpacity = 1
         s.unsupportedTextFeatures = []
@@ -101,6 +110,7 @@ struct SVGStyle {
         "opacity", "display", "visibility", "clip-path", "mask", "filter", "stop-color", "stop-opacity",
         "font-family", "font-size", "font-weight", "font-style", "text-anchor", "letter-spacing",
         "text-decoration", "writing-mode", "baseline-shift", "dominant-baseline", "font",
+        "mix-blend-mode", "isolation", "mask-type",
     ]
 
     /// Applies presentation attributes, then `style="a:b; c:d"` (which wins). Returns one message per
@@ -295,6 +305,21 @@ struct SVGStyle {
         case "filter":
             guard let r = Self.urlReference(value) else { return bad }
             filter = r
+        case "mix-blend-mode":
+            guard let mode = Self.blendMode(value) else { return bad }
+            blendMode = mode
+        case "isolation":
+            switch value {
+            case "auto": isolate = false
+            case "isolate": isolate = true
+            default: return bad
+            }
+        case "mask-type":
+            switch value {
+            case "luminance": alphaMask = false
+            case "alpha": alphaMask = true
+            default: return bad
+            }
         case "font-family":
             let families = Self.fontFamilyList(value)
             guard !families.isEmpty else { return bad }

@@ -16,7 +16,9 @@ vec4 applyFilters(Layer layer, vec4 color) {
         vec4 header = ramps[s];
         uint space = uint(header.w);
         if (space == FILTER_SPACE_LINEAR_LIGHT || space == FILTER_SPACE_TO_LINEAR) u.rgb = decodeSRGB(u.rgb);
-        if (header.x == float(FILTER_ALPHA_THRESHOLD)) {
+        if (header.x == float(FILTER_LUMINANCE_MASK)) {
+            u = vec4(0.0, 0.0, 0.0, dot(u.rgb, vec3(0.2125, 0.7154, 0.0721)) * u.a);
+        } else if (header.x == float(FILTER_ALPHA_THRESHOLD)) {
             u = (u.a >= header.y && u.a <= header.z) ? ramps[s + 1u] : vec4(0.0);
         } else {
             vec4 m = ramps[s + 5u];

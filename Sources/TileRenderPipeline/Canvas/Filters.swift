@@ -43,6 +43,8 @@ extension GraphicsContext {
             case matrix(ColorMatrix)
             /// `color` unpremultiplied, clamped to 0...1.
             case alphaThreshold(min: Float, max: Float, color: SIMD4<Float>)
+            /// Black at the luminance of the premultiplied colour (`GPUABI.FilterKind.luminanceMask`).
+            case luminanceMask
 
         }
         package enum Kind: Sendable, Equatable {
@@ -212,6 +214,8 @@ extension GraphicsContext {
                 return [SIMD4(Float(GPUABI.FilterKind.colorMatrix.rawValue), 0, 0, linear)] + m.columns
             case .alphaThreshold(let lo, let hi, let color):
                 return [SIMD4(Float(GPUABI.FilterKind.alphaThreshold.rawValue), lo, hi, linear), color, .zero, .zero, .zero, .zero]
+            case .luminanceMask:
+                return [SIMD4(Float(GPUABI.FilterKind.luminanceMask.rawValue), 0, 0, linear), .zero, .zero, .zero, .zero, .zero]
             }
         }
     }
@@ -299,7 +303,9 @@ extension GraphicsContext.AppliedFilter {
             let header = table[s]
             let space = GPUABI.FilterColorSpace(rawValue: UInt32(header.w)) ?? .asIs
             if space.decodesBefore { u = SIMD4(decodeSRGB(u.x), decodeSRGB(u.y), decodeSRGB(u.z), u.w) }
-            if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
+            if header.x == Float(GPUABI.FilterKind.luminanceMask.rawValue) {
+                u = SIMD4(0, 0, 0, (0.2125 * u.x + 0.7154 * u.y + 0.0721 * u.z) * u.w)
+            } else if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
                 u = u.w >= header.y && u.w <= header.z ? table[s + 1] : .zero
             } else {
                 var m = table[s + 5]

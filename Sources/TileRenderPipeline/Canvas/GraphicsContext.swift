@@ -91,7 +91,10 @@ public struct GraphicsContext {
     /// (SwiftUI's `mask`, SVG's clip-path unions). A layer is composited only in the tiles its draws
     /// reach, so the mask is applied as a cut that does reach every tile: a layer opaque over the whole
     /// canvas except where the mask is, composited onto the content with `destinationOut`.
-    package func drawLayer(masked mask: (inout GraphicsContext) -> Void, content: (inout GraphicsContext) -> Void) {
+    /// `maskRegion` (user space) cuts the mask to a region, and `maskFilters` (colour filters) run over
+    /// the mask as a whole first; both are carried by the mask's own layer (no extra nesting).
+    package func drawLayer(masked mask: (inout GraphicsContext) -> Void, maskRegion: Path? = nil,
+                           maskFilters: [AppliedFilter] = [], content: (inout GraphicsContext) -> Void) {
         drawLayer { layer in
             var drawn = layer
             content(&drawn)
@@ -101,9 +104,11 @@ public struct GraphicsContext {
                 var full = outside
                 full.transform = .identity
                 full.fill(Path(CGRect(origin: .zero, size: full.size)), with: .color(.white))
+                let region = maskRegion.map { ClipShape(path: $0, transform: transform, rule: .nonZero, inverse: false) }
                 var hole = outside
-                hole.blendMode = .destinationOut
-                hole.drawLayer { m in mask(&m) }
+                hole.layer = recorder.openLayer(parent: outside.layer, clip: region, opacity: 1, blendMode: .destinationOut,
+                                                filters: maskFilters)
+                mask(&hole)
             }
         }
     }

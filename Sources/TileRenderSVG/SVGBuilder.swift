@@ -42,14 +42,15 @@ struct SVGBuilder {
 
     // MARK: Elements
 
-    static let silentlyIgnored: Set<String> = ["title", "desc", "metadata"]
+    /// `style` is read before building (SVGStyleSheet).
+    static let silentlyIgnored: Set<String> = ["title", "desc", "metadata", "style"]
     /// Elements drawn only through a reference (or never); skipped where they appear.
     static let referencedOnly: Set<String> = [
         "defs", "linearGradient", "radialGradient", "clipPath", "symbol", "marker", "pattern", "mask",
         "filter", "stop",
     ]
     static let unsupported: Set<String> = [
-        "image", "foreignObject", "textPath", "tspan", "style", "script", "view", "cursor",
+        "image", "foreignObject", "textPath", "tspan", "script", "view", "cursor",
         "font", "font-face", "color-profile",
     ]
     static let animation: Set<String> = ["animate", "animateTransform", "animateMotion", "animateColor", "set"]
@@ -93,8 +94,7 @@ struct SVGBuilder {
         if Self.silentlyIgnored.contains(name) || Self.referencedOnly.contains(name) { return nil }
         if name.contains(":") { return nil }  // foreign namespace (editor metadata)
         if Self.unsupported.contains(name) {
-            warn(el, name == "style" ? "CSS style sheets are not supported; ignored"
-                                     : "<\(name)> is not supported; skipped")
+            warn(el, "<\(name)> is not supported; skipped")
             return nil
         }
         if Self.animation.contains(name) {

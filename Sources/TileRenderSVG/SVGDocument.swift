@@ -63,7 +63,9 @@ public struct SVGDocument: Sendable {
     public static func parse(data: Data) throws -> SVGDocument {
         let tree = try SVGXMLTree.parse(data: data)
         let root = tree.root
-        var warnings: [SVGWarning] = []
+        var sheet = SVGStyleSheet(tree: tree)
+        sheet.apply(to: tree)
+        var warnings = sheet.warnings.map { SVGWarning(element: "style", line: $0.line, message: $0.message) }
         func warn(_ message: String) {
             warnings.append(SVGWarning(element: root.name, line: root.line, message: message))
         }

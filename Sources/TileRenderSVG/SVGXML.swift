@@ -6,7 +6,8 @@ import FoundationXML
 /// One XML element as read from the file (parsing stage only; the document keeps no XML).
 final class SVGXMLElement {
     let name: String
-    let attributes: [String: String]
+    /// As written; `SVGStyleSheet` adds the declarations of `<style>` rules to `style`.
+    var attributes: [String: String]
     let line: Int
     var children: [SVGXMLElement] = []
     var text = ""

@@ -886,7 +886,7 @@ private let blue = Color(red: 0, green: 0, blue: 1)
             <rect width="1" height="1" mask="url(#m)" filter="url(#f)"/>
             """))
         #expect(fills(doc).count == 1)
-        for element in ["textPath", "image", "style"] {
+        for element in ["textPath", "image"] {
             #expect(doc.warnings.contains { $0.element == element }, "\(element)")
         }
         #expect(doc.warnings.contains { $0.element == "rect" && $0.message.contains("mask") })

@@ -90,6 +90,8 @@ public enum GPUABI {
         case image = 4
         /// Focal radial: the focus at the origin, the end circle (radius 1) centred at (params[0], 0).
         case focal = 5
+        /// A bitmap repeated in both directions (`image`'s fields; texel coordinates wrap).
+        case tiledImage = 6
     }
 
     /// `Paint.spread` of gradients: what happens beyond t = 0...1.

@@ -30,6 +30,7 @@
 #define PAINT_CONIC 3u
 #define PAINT_IMAGE 4u
 #define PAINT_FOCAL 5u
+#define PAINT_TILED_IMAGE 6u
 
 #define SPREAD_PAD 0u
 #define SPREAD_REPEAT 1u

@@ -3,12 +3,25 @@
 #ifndef TILERENDER_PAINT_GLSL
 #define TILERENDER_PAINT_GLSL
 
-// Bilinear, clamped to the edges; texel (i, j) is centred at (i + 0.5, j + 0.5).
-vec4 sampleImage(uint start, uint width, uint height, float u, float v) {
-    float x = clamp(u - 0.5, 0.0, float(width - 1u)), y = clamp(v - 0.5, 0.0, float(height - 1u));
-    uint x0 = min(uint(floor(x)), width - 1u), y0 = min(uint(floor(y)), height - 1u);
-    uint x1 = min(x0 + 1u, width - 1u), y1 = min(y0 + 1u, height - 1u);
-    float fx = x - float(x0), fy = y - float(y0);
+// Bilinear, clamped to the edges, or wrapped around them with `repeats` (FineRasterizer.sampleImage);
+// texel (i, j) is centred at (i + 0.5, j + 0.5).
+vec4 sampleImage(uint start, uint width, uint height, float u, float v, bool repeats) {
+    uint x0, y0, x1, y1;
+    float fx, fy;
+    if (repeats) {
+        float w = float(width), h = float(height);
+        float x = mod(u - 0.5, w), y = mod(v - 0.5, h);
+        if (isnan(x) || isinf(x) || isnan(y) || isinf(y)) return vec4(0.0);
+        float fx0 = floor(x), fy0 = floor(y);
+        x0 = min(uint(fx0), width - 1u); y0 = min(uint(fy0), height - 1u);
+        x1 = x0 + 1u == width ? 0u : x0 + 1u; y1 = y0 + 1u == height ? 0u : y0 + 1u;
+        fx = x - fx0; fy = y - fy0;
+    } else {
+        float x = clamp(u - 0.5, 0.0, float(width - 1u)), y = clamp(v - 0.5, 0.0, float(height - 1u));
+        x0 = min(uint(floor(x)), width - 1u); y0 = min(uint(floor(y)), height - 1u);
+        x1 = min(x0 + 1u, width - 1u); y1 = min(y0 + 1u, height - 1u);
+        fx = x - float(x0); fy = y - float(y0);
+    }
     vec4 top = mix(unpackUnorm4x8(images[start + y0 * width + x0]), unpackUnorm4x8(images[start + y0 * width + x1]), fx);
     vec4 bottom = mix(unpackUnorm4x8(images[start + y1 * width + x0]), unpackUnorm4x8(images[start + y1 * width + x1]), fx);
     return mix(top, bottom, fy);
@@ -39,7 +52,8 @@ vec4 paintColor(Paint p, vec2 position) {
     if (p.kind == PAINT_SOLID) return p.color;
     float gx = p.map[0] * position.x + p.map[2] * position.y + p.map[4];
     float gy = p.map[1] * position.x + p.map[3] * position.y + p.map[5];
-    if (p.kind == PAINT_IMAGE) return sampleImage(p.lutStart, p.spread, p.pad, gx, gy) * p.color.a;
+    if (p.kind == PAINT_IMAGE || p.kind == PAINT_TILED_IMAGE)
+        return sampleImage(p.lutStart, p.spread, p.pad, gx, gy, p.kind == PAINT_TILED_IMAGE) * p.color.a;
     float t;
     if (p.kind == PAINT_LINEAR) t = gx;
     else if (p.kind == PAINT_RADIAL) t = (sqrt(gx * gx + gy * gy) - p.params[0]) * p.params[1];

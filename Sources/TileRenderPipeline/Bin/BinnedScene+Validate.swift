@@ -156,7 +156,7 @@ extension BinnedScene {
                     throw fail("paint \(i) reads ramp entries \(p.lutStart)..<\(Int(p.lutStart) + rampSize) of \(ramps.count)")
                 }
                 guard p.spread <= 2 else { throw fail("paint \(i) has spread \(p.spread)") }
-            case .image:
+            case .image, .tiledImage:
                 let texels = Int(p.spread) * Int(p.pad)
                 guard p.spread >= 1, p.pad >= 1, Int(p.lutStart) + texels <= images.count else {
                     throw fail("paint \(i) reads a \(p.spread)x\(p.pad) image from texel \(p.lutStart) of \(images.count)")

@@ -132,10 +132,14 @@ extension GraphicsContext {
             case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
             /// An image stretched over `destination` (user space), sampled bilinearly.
             case image(ImageTexels, destination: CGRect)
+            /// An image stretched over `tile` (user space) and repeated from there in both directions.
+            case tiledImage(ImageTexels, tile: CGRect)
         }
         package let kind: Kind
         /// How gradients continue beyond their end stops and interpolate.
         package var options: GradientOptions = GradientOptions()
+
+        package init(kind: Kind, options: GradientOptions = GradientOptions()) { self.kind = kind; self.options = options }
 
         public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
         /// The default foreground: `.primary`, black in the light appearance.

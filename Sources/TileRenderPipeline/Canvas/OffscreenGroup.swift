@@ -19,6 +19,9 @@ public struct OffscreenGroup: Sendable, Equatable {
         /// `transform` the identity); its outputs are drawn over `bounds`, one texel per pixel, each with
         /// its blend mode and the group's opacity.
         case filtered(ImageFilterProgram)
+        /// The image stretched over `bounds` and repeated from there, painting `path` (user space of
+        /// `transform`) filled by `rule` (SVG's pattern paints).
+        case tiled(Path, FillRule)
     }
 
     /// The group's drawing, in offscreen pixels: `content.size` is the offscreen's size in whole pixels.
@@ -36,7 +39,7 @@ public struct OffscreenGroup: Sendable, Equatable {
     /// The images a group draws: one for `.image`, the program's outputs for `.filtered`.
     package var imageCount: Int {
         switch compositing {
-        case .image: 1
+        case .image, .tiled: 1
         case .filtered(let program): program.outputs.count
         }
     }
@@ -52,6 +55,12 @@ public struct OffscreenGroup: Sendable, Equatable {
         switch compositing {
         case .image:
             return images.map { draw($0, blendMode) }
+        case .tiled(let path, let rule):
+            return images.map { image in
+                .fill(FillCommand(layer: layer, blendMode: blendMode, path: path, transform: transform,
+                                  shading: GraphicsContext.Shading(kind: .tiledImage(image, tile: bounds)),
+                                  rule: rule, opacity: opacity))
+            }
         case .filtered(let program):
             return zip(images, program.outputs).map { draw($0, $1.blendMode) }
         }
@@ -66,6 +75,20 @@ extension GraphicsContext {
         throughFilters { c in
             c.recorder.append(.group(OffscreenGroup(content: content, bounds: rect, transform: c.transform, layer: c.layer,
                                                     blendMode: c.blendMode, opacity: c.opacity)))
+        }
+    }
+}
+
+extension GraphicsContext {
+    /// Fills `path` with `content` repeated: `content` (whose size is one tile's, in pixels) is drawn
+    /// over `tile` (user space) and repeated from there in both directions, with this context's
+    /// transform, opacity, blend mode and clip (SVG's patterns).
+    package func fill(_ path: Path, tiledWith content: Scene, tile: CGRect, style: FillStyle = FillStyle()) {
+        guard tile.width > 0, tile.height > 0, !path.isEmpty else { return }
+        throughFilters { c in
+            c.recorder.append(.group(OffscreenGroup(content: content, bounds: tile, transform: c.transform,
+                                                    compositing: .tiled(path, style.isEOFilled ? .evenOdd : .nonZero),
+                                                    layer: c.layer, blendMode: c.blendMode, opacity: c.opacity)))
         }
     }
 }

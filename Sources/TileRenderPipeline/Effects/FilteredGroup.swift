@@ -167,7 +167,11 @@ extension Scene {
                 let grow = s.style.lineWidth / 2 * max(miter, 2.0.squareRoot())
                 add(s.path.boundingRect.insetBy(dx: -grow, dy: -grow).applying(s.transform))
             case .group(let g):
-                add(g.bounds.applying(g.transform))
+                if case .tiled(let path, _) = g.compositing {
+                    add(path.boundingRect.applying(g.transform))  // the pattern paints the path, not the tile
+                } else {
+                    add(g.bounds.applying(g.transform))
+                }
             case .layer:
                 continue
             }

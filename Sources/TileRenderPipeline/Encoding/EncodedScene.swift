@@ -241,51 +241,9 @@ package struct EncodedScene: Sendable {
             m.tx = EncodedScene.clampOffset(m.tx); m.ty = EncodedScene.clampOffset(m.ty)
             return gradientPaint(.focal, lut: lut, spread: spread, map: m, params: (Float(min(distance / radius, 1e6)), 0))
         case .image(let texels, let destination):
-            // Device -> user -> texel coordinates.
-            let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)
-                .concatenating(CGAffineTransform(scaleX: CGFloat(texels.width) / destination.width,
-                                                 y: CGFloat(texels.height) / destination.height))
-            let m = inverse.concatenating(toTexels)
-            guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }), images.count < Int(UInt32.max) - texels.width * texels.height else { return nil }
-            let start: UInt32
-            switch texels {
-            case .resident(let image):
-                // Drawn many times, stored once; the backend fills the zeros.
-                if let known = residentOffsets[ObjectIdentifier(image)] {
-                    start = known
-                } else {
-                    start = UInt32(images.count)
-                    residentOffsets[ObjectIdentifier(image)] = start
-                    residentImages.append(ResidentImageRegion(image: image, start: images.count))
-                    images.append(contentsOf: repeatElement(0, count: image.width * image.height))
-                }
-            case .bitmap(let bitmap):
-                // The same bitmap drawn many times (copies share their pixel storage) is stored once.
-                let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-                let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
-                if let known = imageOffsets[key] {
-                    start = known
-                } else {
-                    start = UInt32(images.count)
-                    imageOffsets[key] = start
-                    images.reserveCapacity(images.count + bitmap.width * bitmap.height)
-                    bitmap.pixels.withUnsafeBufferPointer { px in
-                        for y in 0..<bitmap.height {
-                            for x in 0..<bitmap.width {
-                                let i = y * bitmap.bytesPerRow + x * 4
-                                let r = UInt32(px[i]), g = UInt32(px[i + 1]) << 8
-                                let b = UInt32(px[i + 2]) << 16, a = UInt32(px[i + 3]) << 24
-                                images.append(r | g | b | a)
-                            }
-                        }
-                    }
-                }
-            }
-            let width = UInt32(texels.width), height = UInt32(texels.height)
-            let a = Float(m.a), b = Float(m.b), c = Float(m.c), d = Float(m.d), tx = Float(m.tx), ty = Float(m.ty)
-            let map = (a, b, c, d, tx, ty)
-            return EncodedPaint(kind: EncodedPaint.Kind.image.rawValue, lutStart: start, spread: width, pad: height,
-                                color: SIMD4(0, 0, 0, Float(alpha)), map: map, params: (0, 0))
+            return imagePaint(texels, destination: destination, repeats: false, inverse: inverse, alpha: alpha)
+        case .tiledImage(let texels, let tile):
+            return imagePaint(texels, destination: tile, repeats: true, inverse: inverse, alpha: alpha)
         case .conicGradient(let gradient, let center, let startAngle, let endAngle):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             guard center.x.isFinite, center.y.isFinite, startAngle.radians.isFinite, endAngle.radians.isFinite else {
@@ -344,6 +302,57 @@ package struct EncodedScene: Sendable {
         func clamp(_ v: Double) -> Float { v.isFinite ? Float(min(max(v, 0), 1)) : 0 }
         let a = clamp(c.opacity * alpha)
         return SIMD4(clamp(c.red) * a, clamp(c.green) * a, clamp(c.blue) * a, a)
+    }
+
+    /// An image paint: `texels` stretched over `destination` (user space; repeated with `repeats`),
+    /// `inverse` taking device points to user space.
+    private mutating func imagePaint(_ texels: ImageTexels, destination: CGRect, repeats: Bool,
+                                     inverse: CGAffineTransform, alpha: Double) -> EncodedPaint? {
+        // Device -> user -> texel coordinates.
+        let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)
+            .concatenating(CGAffineTransform(scaleX: CGFloat(texels.width) / destination.width,
+                                             y: CGFloat(texels.height) / destination.height))
+        let m = inverse.concatenating(toTexels)
+        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }), images.count < Int(UInt32.max) - texels.width * texels.height else { return nil }
+        let start: UInt32
+        switch texels {
+        case .resident(let image):
+            // Drawn many times, stored once; the backend fills the zeros.
+            if let known = residentOffsets[ObjectIdentifier(image)] {
+                start = known
+            } else {
+                start = UInt32(images.count)
+                residentOffsets[ObjectIdentifier(image)] = start
+                residentImages.append(ResidentImageRegion(image: image, start: images.count))
+                images.append(contentsOf: repeatElement(0, count: image.width * image.height))
+            }
+        case .bitmap(let bitmap):
+            // The same bitmap drawn many times (copies share their pixel storage) is stored once.
+            let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
+            if let known = imageOffsets[key] {
+                start = known
+            } else {
+                start = UInt32(images.count)
+                imageOffsets[key] = start
+                images.reserveCapacity(images.count + bitmap.width * bitmap.height)
+                bitmap.pixels.withUnsafeBufferPointer { px in
+                    for y in 0..<bitmap.height {
+                        for x in 0..<bitmap.width {
+                            let i = y * bitmap.bytesPerRow + x * 4
+                            let r = UInt32(px[i]), g = UInt32(px[i + 1]) << 8
+                            let b = UInt32(px[i + 2]) << 16, a = UInt32(px[i + 3]) << 24
+                            images.append(r | g | b | a)
+                        }
+                    }
+                }
+            }
+        }
+        let width = UInt32(texels.width), height = UInt32(texels.height)
+        let a = Float(m.a), b = Float(m.b), c = Float(m.c), d = Float(m.d), tx = Float(m.tx), ty = Float(m.ty)
+        let map = (a, b, c, d, tx, ty)
+        return EncodedPaint(kind: (repeats ? EncodedPaint.Kind.tiledImage : EncodedPaint.Kind.image).rawValue, lutStart: start, spread: width, pad: height,
+                            color: SIMD4(0, 0, 0, Float(alpha)), map: map, params: (0, 0))
     }
 
     /// Appends the gradient's premultiplied ramp and returns its start, or nil when it has no stops.

@@ -421,9 +421,9 @@ package final class FineRasterizer: @unchecked Sendable {
         if p.kind == GPUABI.PaintKind.solid.rawValue { return p.color }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-        if p.kind == GPUABI.PaintKind.image.rawValue {
+        if p.kind == GPUABI.PaintKind.image.rawValue || p.kind == GPUABI.PaintKind.tiledImage.rawValue {
             return sampleImage(input.images.baseAddress! + Int(p.lutStart), width: Int(p.spread), height: Int(p.pad),
-                               u: gx, v: gy) * p.color.w
+                               u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue) * p.color.w
         }
         let ramps = input.ramps
         var t: Float
@@ -472,15 +472,31 @@ package final class FineRasterizer: @unchecked Sendable {
         return (b + disc.squareRoot()) / a
     }
 
-    /// Bilinear sample of premultiplied RGBA8 texels at texel coordinates (u, v), clamped to the edges.
-    /// Texel (i, j) is centred at (i + 0.5, j + 0.5).
+    /// Bilinear sample of premultiplied RGBA8 texels at texel coordinates (u, v), clamped to the edges,
+    /// or with `repeats` wrapped around them (the image tiles the plane). Texel (i, j) is centred at
+    /// (i + 0.5, j + 0.5).
     @inline(__always)
-    package static func sampleImage(_ texels: UnsafePointer<UInt32>, width: Int, height: Int, u: Float, v: Float) -> SIMD4<Float> {
-        let x = min(max(u - 0.5, 0), Float(width - 1)), y = min(max(v - 0.5, 0), Float(height - 1))
-        guard x.isFinite, y.isFinite else { return .zero }
-        let x0 = smallIntOrClamp(x.rounded(.down), width - 1), y0 = smallIntOrClamp(y.rounded(.down), height - 1)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-        let fx = x - Float(x0), fy = y - Float(y0)
+    package static func sampleImage(_ texels: UnsafePointer<UInt32>, width: Int, height: Int, u: Float, v: Float,
+                                    repeats: Bool = false) -> SIMD4<Float> {
+        let x0: Int, y0: Int, x1: Int, y1: Int, fx: Float, fy: Float
+        if repeats {
+            // Wrapped into one tile first, so the conversions below stay small.
+            let w = Float(width), h = Float(height)
+            var x = (u - 0.5).truncatingRemainder(dividingBy: w), y = (v - 0.5).truncatingRemainder(dividingBy: h)
+            guard x.isFinite, y.isFinite else { return .zero }
+            if x < 0 { x += w }
+            if y < 0 { y += h }
+            let fx0 = x.rounded(.down), fy0 = y.rounded(.down)
+            x0 = smallIntOrClamp(fx0, width - 1); y0 = smallIntOrClamp(fy0, height - 1)
+            x1 = x0 + 1 == width ? 0 : x0 + 1; y1 = y0 + 1 == height ? 0 : y0 + 1
+            fx = x - fx0; fy = y - fy0
+        } else {
+            let x = min(max(u - 0.5, 0), Float(width - 1)), y = min(max(v - 0.5, 0), Float(height - 1))
+            guard x.isFinite, y.isFinite else { return .zero }
+            x0 = smallIntOrClamp(x.rounded(.down), width - 1); y0 = smallIntOrClamp(y.rounded(.down), height - 1)
+            x1 = min(x0 + 1, width - 1); y1 = min(y0 + 1, height - 1)
+            fx = x - Float(x0); fy = y - Float(y0)
+        }
         func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
             let t = texels[j * width + i]
             return SIMD4(Float(t & 0xFF), Float((t >> 8) & 0xFF), Float((t >> 16) & 0xFF), Float(t >> 24)) * (1 / 255)

@@ -15,8 +15,34 @@ extension Bitmap {
         guard png_image_begin_read_from_file(&image, path) != 0 else {
             throw TileRenderError.pngRead(path: path, reason: Bitmap.message(of: &image))
         }
+        let (width, height, pixels) = try Bitmap.finishRead(&image, name: path, maxPixels: Bitmap.maxPixelCount)
+        try self.init(width: width, height: height, premultipliedRGBA: pixels)
+    }
+
+    /// Decodes PNG data of any colour type and bit depth to premultiplied RGBA8. An image of more than
+    /// `maxPixels` pixels throws before its pixels are decoded.
+    public init(pngData data: Data, maxPixels: Int = Bitmap.maxPixelCount) throws {
+        // libpng reads from the buffer until the image is finished: both steps run inside one access.
+        let (width, height, pixels) = try data.withUnsafeBytes { raw throws -> (Int, Int, [UInt8]) in
+            var image = png_image()
+            image.version = CPNG_IMAGE_VERSION
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw TileRenderError.pngRead(path: "PNG data", reason: Bitmap.message(of: &image))
+            }
+            return try Bitmap.finishRead(&image, name: "PNG data", maxPixels: maxPixels)
+        }
+        try self.init(width: width, height: height, premultipliedRGBA: pixels)
+    }
+
+    /// Finishes a begun read: checks the size, decodes straight RGBA8 and premultiplies it.
+    private static func finishRead(_ image: inout png_image, name: String, maxPixels: Int) throws -> (Int, Int, [UInt8]) {
         let width = Int(image.width), height = Int(image.height)
-        do { try Bitmap.validate(width: width, height: height) } catch {
+        do {
+            try Bitmap.validate(width: width, height: height)
+            guard width * height <= maxPixels else {
+                throw TileRenderError.pngRead(path: name, reason: "\(width)x\(height) is over the limit of \(maxPixels) pixels")
+            }
+        } catch {
             png_image_free(&image)
             throw error
         }
@@ -28,14 +54,14 @@ extension Bitmap {
         guard ok != 0 else {
             let reason = Bitmap.message(of: &image)
             png_image_free(&image)
-            throw TileRenderError.pngRead(path: path, reason: reason)
+            throw TileRenderError.pngRead(path: name, reason: reason)
         }
         for i in stride(from: 0, to: straight.count, by: 4) {
             let a = UInt32(straight[i + 3])
             if a == 255 { continue }
             for c in 0..<3 { straight[i + c] = UInt8((UInt32(straight[i + c]) * a + 127) / 255) }
         }
-        try self.init(width: width, height: height, premultipliedRGBA: straight)
+        return (width, height, straight)
     }
 
     /// Writes the bitmap as an 8-bit RGBA PNG (straight alpha, as PNG requires).

@@ -9,6 +9,8 @@ public enum TileRenderError: Error, Equatable, CustomStringConvertible {
     case invalidBuffer(String)
     /// A PNG could not be read (missing, unreadable or malformed file).
     case pngRead(path: String, reason: String)
+    /// A JPEG could not be decoded (malformed data, or over the pixel limit).
+    case jpegRead(String)
     /// A PNG could not be written.
     case pngWrite(path: String, reason: String)
     /// The scene needs more binned data than the renderer can address (32-bit offsets).
@@ -22,6 +24,7 @@ public enum TileRenderError: Error, Equatable, CustomStringConvertible {
         case .canvasTooLarge(let w, let h): return "canvas \(w)x\(h) is too large: at most \(Bitmap.maxPixelCount) pixels and \(Bitmap.maxDimension) per side"
         case .invalidBuffer(let why): return "invalid pixel buffer: \(why)"
         case .pngRead(let path, let reason): return "cannot read PNG \(path): \(reason)"
+        case .jpegRead(let reason): return "cannot read JPEG: \(reason)"
         case .pngWrite(let path, let reason): return "cannot write PNG \(path): \(reason)"
         case .sceneTooLarge(let why): return "scene too large: \(why)"
         case .backendUnavailable(let why): return "backend unavailable: \(why)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Renders the reference images of the small SVG case folders (SVGConformance, SVGEffects).
+"""Renders the reference images of the small SVG case folders (SVGConformance, SVGEffects, SVGFeatures).
 
 For every Tests/Fixtures/FOLDER/NAME.svg (FOLDER is given by --folder, default SVGConformance) this writes
 NAME.png, rendered by **resvg** (PyPI `resvg-py` 0.5.0, which bundles resvg 0.48.1, the renderer of
@@ -22,11 +22,14 @@ README.md), the reference is resvg's render of explicit/NAME.svg (the case's mea
 specification, written in forms resvg reads correctly), and Skia renders the same explicit file as the
 second opinion. Tolerances go to Tests/Fixtures/FOLDER/agreement.json (same keys as the scenes' file).
 
---mutants (for folders with MUTANTS rules below: SVGEffects) writes nothing. For every case it removes the
-effect under test from NAME.svg (filter_*: every filter reference; mask_*: every mask reference; blend_*:
-every mix-blend-mode), renders that with resvg and compares it with the stored NAME.png. Each mutant must
-FAIL the case's tolerance in agreement.json (mean_abs, pct>8 or local5 over its tol_* limit); one that
-passes means the case does not show its effect clearly, and the script exits 1.
+--mutants (for folders with MUTANTS rules below: SVGEffects, SVGFeatures) writes nothing. For every case it
+removes the feature under test from NAME.svg (SVGEffects: filter_*, every filter reference; mask_*, every
+mask reference; blend_*, every mix-blend-mode. SVGFeatures: pattern_*, every url() paint in fill/stroke
+becomes none; marker_*, every marker property; style_*, every <style> element; image_*, every <image>),
+renders that with resvg and compares it with the stored NAME.png. XML comments are dropped first (they do
+not render, and may quote the markup the rules look for). Each mutant must FAIL the case's tolerance in
+agreement.json (mean_abs, pct>8 or local5 over its tol_* limit); one that passes means the case does not
+show its feature clearly, and the script exits 1.
 
 The references are never made from TileRender's output.
 
@@ -39,6 +42,8 @@ Run (from the repository root):
     python3 scripts/make-svg-conformance-references.py NAME ...   # some cases
     python3 scripts/make-svg-conformance-references.py --folder SVGEffects             # the effects cases
     python3 scripts/make-svg-conformance-references.py --folder SVGEffects --mutants   # tolerances can fail
+    python3 scripts/make-svg-conformance-references.py --folder SVGFeatures            # patterns, markers, ...
+    python3 scripts/make-svg-conformance-references.py --folder SVGFeatures --mutants
 """
 import io
 import json
@@ -76,16 +81,35 @@ DISAGREE = {
         "filter_region_user_space", "filter_unknown_input", "mask_alpha", "blend_mix_blend_modes",
         "blend_isolation",
     },
+    # Skia's SVGDOM draws no markers, ignores <style>, cannot load images (no resource provider in
+    # skia-python), reads only xlink:href, ignores a pattern's viewBox, does not offset the tile content by
+    # the pattern's x/y and gets objectBoundingBox patterns wrong. Every case here has an explicit file.
+    "SVGFeatures": {
+        "pattern_user_space", "pattern_bbox_units", "pattern_content_units_bbox", "pattern_viewbox",
+        "pattern_href", "pattern_stroke",
+        "marker_start_mid_end", "marker_orient_auto", "marker_auto_start_reverse", "marker_units_stroke_width",
+        "marker_viewbox_ref", "marker_overflow", "marker_property_shorthand",
+        "style_type_class_id", "style_specificity", "style_combinations", "style_cdata",
+        "image_png_data", "image_jpeg_data", "image_aspect_ratio",
+    },
 }
 
-# --mutants: per case-name prefix, the patterns whose removal takes the effect under test out of a case
-# (attribute form and style-declaration form).
+# --mutants: per case-name prefix, the patterns whose removal takes the feature under test out of a case
+# (attribute form and style-declaration form); a (pattern, replacement) pair replaces instead of removing.
 _URL = r"url\([^)]*\)"
+_MARKER = r"marker(?:-start|-mid|-end)?"
 MUTANTS = {
     "SVGEffects": {
         "filter_": [r'\sfilter\s*=\s*"' + _URL + '"', r"(?<![-\w])filter\s*:\s*" + _URL + r"\s*;?"],
         "mask_": [r'\smask\s*=\s*"' + _URL + '"', r"(?<![-\w])mask\s*:\s*" + _URL + r"\s*;?"],
         "blend_": [r'\smix-blend-mode\s*=\s*"[^"]*"', r"(?<![-\w])mix-blend-mode\s*:\s*[\w-]+\s*;?"],
+    },
+    "SVGFeatures": {
+        "pattern_": [(r'(\s(?:fill|stroke)\s*=\s*")' + _URL, r"\1none"),
+                     (r"((?<![-\w])(?:fill|stroke)\s*:\s*)" + _URL, r"\1none")],
+        "marker_": [r'\s' + _MARKER + r'\s*=\s*"[^"]*"', r"(?<![-\w])" + _MARKER + r"\s*:\s*[^;\"]*;?"],
+        "style_": [r"(?s)<style\b[^>]*>.*?</style\s*>"],
+        "image_": [r"(?s)<image\b[^>]*>(?:\s*</image\s*>)?"],
     },
 }
 
@@ -159,10 +183,10 @@ def run_mutants(folder_name, folder, names):
         if patterns is None:
             sys.exit(name + ": no mutant rule for its prefix")
         with open(os.path.join(folder, name + ".svg")) as f:
-            text = f.read()
+            text = re.sub(r"(?s)<!--.*?-->", "", f.read())
         mutant = text
         for p in patterns:
-            mutant = re.sub(p, "", mutant)
+            mutant = re.sub(p[0], p[1], mutant) if isinstance(p, tuple) else re.sub(p, "", mutant)
         if mutant == text:
             sys.exit(name + ": nothing to remove for the mutant")
         ref = np.asarray(Image.open(os.path.join(folder, name + ".png")).convert("RGBA"), dtype=np.uint8)

@@ -17,10 +17,22 @@ struct SVGBuilder {
     var maskCosts: [String: Int] = [:]
     private var gradientCache: [String: SVGGradient?] = [:]
     private var activeReferences: [ObjectIdentifier] = []
-    private var clipsInProgress: Set<String> = []
+    var clipsInProgress: Set<String> = []
     /// Per built clip path, how many outlines drawing it fills (its children's, their clip paths'
     /// and its own clip path's, each counted every time it is drawn), to bound mask expansion.
     var clipCosts: [String: Int] = [:]
+    /// Markers being built (a marker drawn inside its own content is skipped), and built markers' content.
+    var markersInProgress: Set<String> = []
+    var markerContent: [String: [SVGNode]] = [:]
+    /// Built patterns (nil: not usable), patterns being built, and pattern uses weighted by content.
+    var patterns: [String: SVGPattern?] = [:]
+    var patternsInProgress: Set<String> = []
+    var patternDraws = 0
+    /// Decoded `<image>` data by element (a `<use>` of an image decodes it once), and pixels decoded.
+    var decodedImages: [ObjectIdentifier: Bitmap?] = [:]
+    var decodedImagePixels = 0
+    /// Marker instances placed so far (bounded by `maxMarkerDraws`, weighted by their content).
+    var markerDraws = 0
     /// Clip paths found too costly or too deeply nested: ignored wherever they are referenced.
     private var rejectedClips: Set<String> = []
     /// A clip path whose drawing would fill more outlines than this is ignored (bounded time: children
@@ -50,7 +62,7 @@ struct SVGBuilder {
         "filter", "stop",
     ]
     static let unsupported: Set<String> = [
-        "image", "foreignObject", "textPath", "tspan", "script", "view", "cursor",
+        "foreignObject", "textPath", "tspan", "script", "view", "cursor",
         "font", "font-face", "color-profile",
     ]
     static let animation: Set<String> = ["animate", "animateTransform", "animateMotion", "animateColor", "set"]
@@ -101,7 +113,7 @@ struct SVGBuilder {
             warn(el, "animation is not supported; ignored")
             return nil
         }
-        guard Self.shapes.contains(name) || Self.containers.contains(name) || name == "text" else {
+        guard Self.shapes.contains(name) || Self.containers.contains(name) || name == "text" || name == "image" else {
             warn(el, "unknown element <\(name)> skipped")
             return nil
         }
@@ -143,11 +155,16 @@ struct SVGBuilder {
                                        inherited: Double, isRoot: Bool) -> SVGNode? {
         var transform = transform
 
+        if name == "image" { return buildImage(el, style: style, transform: transform) }
         if name == "text" {
             // Glyph outlines, one shape per run of one style; the element's opacity is group opacity.
             let children = buildText(el, style: style, opacity: inherited)
             return SVGNode(element: name, line: el.line, id: el.attributes["id"], transform: transform,
                            clipPathID: style.clipPath, groupOpacity: style.opacity, content: .group(children))
+        }
+        if Self.shapes.contains(name), let withMarkers = buildMarkedShape(el, name: name, style: style, transform: transform,
+                                                                       inherited: inherited) {
+            return withMarkers
         }
         if Self.shapes.contains(name) {
             // A shape's opacity is multiplied into its paints (exact for one paint); with both a fill
@@ -271,7 +288,7 @@ struct SVGBuilder {
         return (t, [node])
     }
 
-    private mutating func aspectRatio(_ el: SVGXMLElement) -> SVGAspectRatio {
+    mutating func aspectRatio(_ el: SVGXMLElement) -> SVGAspectRatio {
         guard let text = el.attributes["preserveAspectRatio"] else { return .default }
         guard let par = SVGAspectRatio.parse(text) else {
             warn(el, "invalid preserveAspectRatio '\(text)' ignored")
@@ -478,7 +495,7 @@ struct SVGBuilder {
     }
 
     /// The element's outline in its user space; nil when invalid (warned) or empty.
-    private mutating func shapePath(_ el: SVGXMLElement) -> Path? {
+    mutating func shapePath(_ el: SVGXMLElement) -> Path? {
         switch el.name {
         case "path":
             guard let d = el.attributes["d"] else { return nil }
@@ -571,6 +588,11 @@ struct SVGBuilder {
                         fallbackColor = c
                     }
                     return .gradient(g, opacity: alpha, fallback: fallbackColor)
+                }
+                if target.name == "pattern" {
+                    if let p = pattern(id, el) { return .pattern(p, opacity: alpha) }
+                    guard let f = fallback else { return nil }
+                    return resolvePaint(f, style: style, el, alpha: alpha)
                 }
                 warn(el, "paint server <\(target.name)> #\(id) is not supported; "
                          + (fallback == nil ? "not painted" : "fallback used"))
@@ -740,6 +762,8 @@ struct SVGBuilder {
     private mutating func paintGeometry(_ paint: SVGPaint, path: Path, _ el: SVGXMLElement, verb: String)
         -> PaintGeometry? {
         switch paint {
+        case .pattern:
+            return nil  // resolved by `patternPaint`
         case .color(let c):
             return PaintGeometry(kind: .solid(c), gradient: Gradient(stops: []), options: [], transform: .identity)
         case .gradient(let g, let alpha, let fallback):
@@ -800,6 +824,10 @@ struct SVGBuilder {
     /// The recorded form of a fill: a colour, or gradient geometry mapped as the GraphicsContext API needs.
     private mutating func resolveFill(_ paint: SVGPaint, path: Path, rule: FillRule, _ el: SVGXMLElement)
         -> SVGResolvedFill? {
+        if case .pattern(let p, let opacity) = paint {
+            guard let paint = patternPaint(p, opacity: opacity, path: path, el, verb: "filled") else { return nil }
+            return SVGResolvedFill(path: path, paintTransform: .identity, shading: .color(.clear), rule: rule, pattern: paint)
+        }
         guard let g = paintGeometry(paint, path: path, el, verb: "filled") else { return nil }
         if g.transform.isIdentity {
             return SVGResolvedFill(path: path, paintTransform: .identity, shading: g.shading, rule: rule)
@@ -812,7 +840,6 @@ struct SVGBuilder {
     /// bounding box of the element's geometry, as SVG specifies.
     private mutating func resolveStroke(_ stroke: SVGStroke, path: Path, _ el: SVGXMLElement) -> SVGResolvedStroke? {
         guard stroke.width > 0, stroke.width.isFinite else { return nil }
-        guard let g = paintGeometry(stroke.paint, path: path, el, verb: "stroked") else { return nil }
         let cap: CGLineCap
         switch stroke.lineCap {
         case .butt: cap = .butt
@@ -827,6 +854,12 @@ struct SVGBuilder {
         }
         let style = StrokeStyle(lineWidth: stroke.width, lineCap: cap, lineJoin: join, miterLimit: stroke.miterLimit,
                                 dash: stroke.dashArray.map { CGFloat($0) }, dashPhase: stroke.dashOffset)
+        if case .pattern(let p, let opacity) = stroke.paint {
+            guard let paint = patternPaint(p, opacity: opacity, path: path, el, verb: "stroked") else { return nil }
+            return SVGResolvedStroke(path: path, style: style, shading: .color(.clear), paintTransform: .identity,
+                                     fillsOutline: true, pattern: paint)
+        }
+        guard let g = paintGeometry(stroke.paint, path: path, el, verb: "stroked") else { return nil }
         if let user = g.inUserSpace() {
             return SVGResolvedStroke(path: path, style: style, shading: user.shading, paintTransform: .identity,
                                      fillsOutline: false)

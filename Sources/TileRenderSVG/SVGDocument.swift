@@ -362,7 +362,9 @@ public struct SVGDocument: Sendable {
         case .shape(let shape):
             if let fill = shape.fill {
                 let style = FillStyle(eoFill: fill.rule == .evenOdd)
-                if fill.paintTransform.isIdentity {
+                if let pattern = fill.pattern {
+                    drawPattern(pattern, filling: fill.path, style: style, in: c)
+                } else if fill.paintTransform.isIdentity {
                     c.fill(fill.path, with: fill.shading, style: style)
                 } else {
                     var g = c
@@ -372,7 +374,9 @@ public struct SVGDocument: Sendable {
             }
             // SVG paint order: the stroke is painted over the fill.
             if let stroke = shape.resolvedStroke {
-                if stroke.fillsOutline {
+                if let pattern = stroke.pattern {
+                    drawPattern(pattern, filling: stroke.path.strokedPath(stroke.style), style: FillStyle(), in: c)
+                } else if stroke.fillsOutline {
                     let outline = stroke.path.strokedPath(stroke.style).applying(stroke.paintTransform.inverted())
                     var g = c
                     g.concatenate(stroke.paintTransform)
@@ -382,6 +386,39 @@ public struct SVGDocument: Sendable {
                 }
             }
         }
+    }
+}
+
+extension SVGDocument {
+    /// The most pixels one pattern tile is rendered with: a finer tile is rendered at this size and
+    /// stretched (64 MB of RGBA8).
+    static let maxPatternTilePixels = 1 << 24
+
+    /// Fills `path` (user space) with the pattern's tile, rendered offscreen at the device resolution
+    /// of one tile and repeated.
+    fileprivate func drawPattern(_ paint: SVGPatternPaint, filling path: Path, style: FillStyle, in context: GraphicsContext) {
+        let p = paint.pattern
+        let tile = p.tileRect(box: paint.box)
+        guard tile.width > 0, tile.height > 0, [tile.minX, tile.minY, tile.maxX, tile.maxY].allSatisfy(\.isFinite) else { return }
+        var c = context
+        c.concatenate(p.transform)
+        c.opacity *= paint.opacity
+        // One tile in device pixels, whole and at least one each way, within the pixel budget.
+        let t = c.transform
+        var w = Double(hypot(t.a, t.b) * tile.width), h = Double(hypot(t.c, t.d) * tile.height)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else { return }
+        let budget = Double(Self.maxPatternTilePixels)
+        if w * h > budget { let k = (budget / (w * h)).squareRoot(); w *= k; h *= k }
+        w = min(max(w.rounded(.up), 1), Double(Bitmap.maxDimension))
+        h = min(max(h.rounded(.up), 1), Double(Bitmap.maxDimension))
+        var content = Scene(size: CGSize(width: w, height: h))
+        let toPixels = p.contentTransform(tile: tile, box: paint.box)
+            .concatenating(CGAffineTransform(scaleX: CGFloat(w) / tile.width, y: CGFloat(h) / tile.height))
+        content.draw { pc in
+            pc.concatenate(toPixels)
+            for child in p.children { draw(child, in: pc) }
+        }
+        c.fill(path.applying(p.transform.inverted()), tiledWith: content, tile: tile, style: style)
     }
 }
 

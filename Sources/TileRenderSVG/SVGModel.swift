@@ -61,6 +61,45 @@ struct SVGLength: Sendable, Equatable {
 enum SVGPaint: Sendable {
     case color(Color)
     case gradient(SVGGradient, opacity: Double, fallback: Color? = nil)
+    case pattern(SVGPattern, opacity: Double)
+}
+
+/// A `<pattern>` with its `href` chain merged: a tile of content repeated over what it paints.
+struct SVGPattern: Sendable {
+    var id: String
+    /// `patternUnits` (objectBoundingBox by default): the units of `tile`.
+    var units: SVGGradient.Units
+    /// `patternContentUnits` (userSpaceOnUse by default; ignored with a viewBox).
+    var contentUnits: SVGGradient.Units
+    /// x, y, width, height: fractions of the bounding box, or user units.
+    var tile: CGRect
+    var viewBox: CGRect?
+    var aspect: SVGAspectRatio
+    /// `patternTransform`: pattern space to the painted element's user space.
+    var transform: CGAffineTransform
+    var children: [SVGNode]
+
+    /// The tile in pattern space for a painted element with bounding box `box`.
+    func tileRect(box: CGRect) -> CGRect {
+        guard units == .objectBoundingBox else { return tile }
+        return CGRect(x: box.minX + tile.minX * box.width, y: box.minY + tile.minY * box.height,
+                      width: tile.width * box.width, height: tile.height * box.height)
+    }
+
+    /// The content's coordinates to the tile's (origin at the tile's top-left), for bounding box `box`.
+    func contentTransform(tile: CGRect, box: CGRect) -> CGAffineTransform {
+        if let vb = viewBox { return aspect.transform(viewBox: vb, into: CGRect(origin: .zero, size: tile.size)) }
+        if contentUnits == .objectBoundingBox { return CGAffineTransform(scaleX: box.width, y: box.height) }
+        return .identity
+    }
+}
+
+/// A pattern as a fill or stroke paints it: the pattern, the paint's opacity and the bounding box its
+/// objectBoundingBox units refer to (the element's fill bounding box).
+struct SVGPatternPaint: Sendable {
+    var pattern: SVGPattern
+    var opacity: Double
+    var box: CGRect
 }
 
 /// A gradient element with its `href` chain merged in.
@@ -103,6 +142,8 @@ struct SVGResolvedFill: Sendable {
     var paintTransform: CGAffineTransform
     var shading: GraphicsContext.Shading
     var rule: FillRule
+    /// A pattern paints `path` instead of `shading`.
+    var pattern: SVGPatternPaint? = nil
 }
 
 /// How a stroke is recorded. Normally `GraphicsContext.stroke(path, with: shading, style: style)` in
@@ -117,6 +158,8 @@ struct SVGResolvedStroke: Sendable {
     var shading: GraphicsContext.Shading
     var paintTransform: CGAffineTransform
     var fillsOutline: Bool
+    /// A pattern paints the stroke's outline instead of `shading` (with `fillsOutline`).
+    var pattern: SVGPatternPaint? = nil
 }
 
 struct SVGShape: Sendable {

@@ -63,6 +63,10 @@ struct SVGStyle {
     var fontItalic = false
     var textAnchor = SVGTextAnchor.start
     var letterSpacing = 0.0
+    /// `marker-start`, `marker-mid`, `marker-end` (inherited; the `marker` shorthand in CSS sets all three).
+    var markerStart: String? = nil
+    var markerMid: String? = nil
+    var markerEnd: String? = nil
     /// Text features TileRender leaves out, when set on this element (warned by the text builder).
     var unsupportedTextFeatures: [String] = []
 
@@ -110,7 +114,7 @@ struct SVGStyle {
         "opacity", "display", "visibility", "clip-path", "mask", "filter", "stop-color", "stop-opacity",
         "font-family", "font-size", "font-weight", "font-style", "text-anchor", "letter-spacing",
         "text-decoration", "writing-mode", "baseline-shift", "dominant-baseline", "font",
-        "mix-blend-mode", "isolation", "mask-type",
+        "mix-blend-mode", "isolation", "mask-type", "marker-start", "marker-mid", "marker-end",
     ]
 
     /// Applies presentation attributes, then `style="a:b; c:d"` (which wins). Returns one message per
@@ -305,6 +309,11 @@ struct SVGStyle {
         case "filter":
             guard let r = Self.urlReference(value) else { return bad }
             filter = r
+        case "marker-start", "marker-mid", "marker-end", "marker":
+            guard let r = Self.urlReference(value) else { return bad }
+            if name == "marker-start" || name == "marker" { markerStart = r }
+            if name == "marker-mid" || name == "marker" { markerMid = r }
+            if name == "marker-end" || name == "marker" { markerEnd = r }
         case "mix-blend-mode":
             guard let mode = Self.blendMode(value) else { return bad }
             blendMode = mode

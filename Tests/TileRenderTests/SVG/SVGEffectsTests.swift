@@ -4,46 +4,55 @@ import Testing
 @testable import TileRenderPipeline
 @testable import TileRenderSVG
 
-/// The SVG effect cases of Tests/Fixtures/SVGEffects (filter primitives and graphs, masks,
-/// mix-blend-mode and isolation), each imported and compared with its reference PNG made by resvg
-/// (scripts/make-svg-conformance-references.py --folder SVGEffects; provenance in the folder's
-/// README.md) by the reference scenes' tolerance rule; and the mask behaviours around them.
+/// The SVG cases of Tests/Fixtures/SVGEffects (filter primitives and graphs, masks, mix-blend-mode and
+/// isolation) and Tests/Fixtures/SVGFeatures (patterns, markers, `<style>`, embedded images), each
+/// imported and compared with its reference PNG made by resvg (scripts/make-svg-conformance-references.py
+/// --folder NAME; provenance in each folder's README.md) by the reference scenes' tolerance rule; and
+/// the mask behaviours around them.
 enum SVGEffectCases {
-    static let folder: URL = {
+    static let fixtures: URL = {
         // This file is Tests/TileRenderTests/SVG/SVGEffectsTests.swift.
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/SVGEffects")
+            .deletingLastPathComponent().appendingPathComponent("Fixtures")
     }()
+    static let folders = ["SVGEffects", "SVGFeatures"]
 
-    static let cases: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }.sorted()
-    }()
+    /// "FOLDER/NAME" for every case.
+    static let cases: [String] = folders.flatMap { folder in
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? []
+        return files.filter { $0.hasSuffix(".svg") }.map { folder + "/" + String($0.dropLast(4)) }.sorted()
+    }
 
-    static func document(_ name: String) throws -> SVGDocument {
-        try SVGDocument(contentsOf: folder.appendingPathComponent(name + ".svg"))
+    static func folder(of testCase: String) -> URL { fixtures.appendingPathComponent(String(testCase.split(separator: "/")[0])) }
+    static func name(of testCase: String) -> String { String(testCase.split(separator: "/")[1]) }
+
+    static func document(_ testCase: String) throws -> SVGDocument {
+        try SVGDocument(contentsOf: folder(of: testCase).appendingPathComponent(name(of: testCase) + ".svg"))
     }
 }
 
 @Suite("SVG effects") struct SVGEffectsTests {
     @Test func casesArePresent() throws {
-        #expect(SVGEffectCases.cases.count >= 30, "cases in \(SVGEffectCases.folder.path)")
-        let tolerances = try SceneTolerance.load(from: SVGEffectCases.folder)
-        for name in SVGEffectCases.cases {
-            #expect(tolerances[name] != nil, "\(name) has no entry in agreement.json")
+        for (folder, minimum) in [("SVGEffects", 30), ("SVGFeatures", 23)] {
+            let cases = SVGEffectCases.cases.filter { $0.hasPrefix(folder + "/") }
+            #expect(cases.count >= minimum, "cases in \(folder)")
+            let tolerances = try SceneTolerance.load(from: SVGEffectCases.fixtures.appendingPathComponent(folder))
+            for testCase in cases {
+                #expect(tolerances[SVGEffectCases.name(of: testCase)] != nil, "\(testCase) has no entry in agreement.json")
+            }
         }
     }
 
     @Test(arguments: SVGEffectCases.cases)
-    func caseMatchesReference(_ name: String) throws {
-        let document = try SVGEffectCases.document(name)
-        #expect(document.warnings.isEmpty, "\(name): \(document.warnings)")
+    func caseMatchesReference(_ testCase: String) throws {
+        let document = try SVGEffectCases.document(testCase)
+        #expect(document.warnings.isEmpty, "\(testCase): \(document.warnings)")
         let bitmap = try Renderer(backend: .cpu).render(document.makeScene())
+        let name = SVGEffectCases.name(of: testCase), folder = SVGEffectCases.folder(of: testCase)
         if let dir = ProcessInfo.processInfo.environment["TILERENDER_WRITE_RENDERS"] {
             try bitmap.writePNG(to: URL(fileURLWithPath: dir).appendingPathComponent(name + ".png"))
         }
-        try expectMatchesReference(bitmap, scene: name, folder: SVGEffectCases.folder,
-                                   tolerances: try SceneTolerance.load(from: SVGEffectCases.folder))
+        try expectMatchesReference(bitmap, scene: name, folder: folder, tolerances: try SceneTolerance.load(from: folder))
     }
 
     @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"), arguments: SVGEffectCases.cases)

@@ -80,7 +80,7 @@ fi
 # Seeds for FuzzSVG: the fixture SVGs, up to 64 KB each (larger ones time out under ASan).
 SVG_SEEDS="$ROOT/.build/fuzz-seeds/FuzzSVG"
 rm -rf "$SVG_SEEDS"; mkdir -p "$SVG_SEEDS"
-for dir in Tests/Fixtures/Scenes/public Benchmarks Tests/Fixtures/SVGConformance Tests/Fixtures/Text Tests/Fixtures/Effects; do
+for dir in Tests/Fixtures/Scenes/public Benchmarks Tests/Fixtures/SVGConformance Tests/Fixtures/Text Tests/Fixtures/Effects Tests/Fixtures/SVGEffects Tests/Fixtures/SVGFeatures; do
     find "$dir" -maxdepth 1 -name '*.svg' -size -65k -exec cp {} "$SVG_SEEDS/" \;
 done
 

@@ -190,13 +190,7 @@ public struct SVGDocument: Sendable {
                             content: (GraphicsContext) -> Void) {
         // The builder drops circular references and bounds nesting; the depth bound is a second guard.
         guard let id, depth < 64, let mask = masks[id] else { content(context); return }
-        var box = CGRect.null
-        if mask.usesBoundingBox {
-            box = node.objectBoundingBox ?? Self.boundingBox(of: node)
-            guard !box.isNull, box.width > 0, box.height > 0 else { return }
-        }
-        let region = mask.userRegion(box: box)
-        guard region.width > 0, region.height > 0 else { return }
+        guard let (box, region) = effectRegion(node, usesBox: mask.usesBoundingBox, mask.userRegion) else { return }
         context.drawLayer(masked: { m in
             if mask.contentUnits == .objectBoundingBox {
                 m.concatenate(CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
@@ -206,6 +200,20 @@ public struct SVGDocument: Sendable {
         content: { layer in
             drawMasked(mask.maskID, node: node, in: layer, depth: depth + 1, content: content)
         })
+    }
+
+    /// The bounding box (when `usesBox`) and the user-space region of a mask or filter on `node`, or nil
+    /// when the effect hides the element: objectBoundingBox units on an element without area, or an
+    /// empty region.
+    private func effectRegion(_ node: SVGNode, usesBox: Bool, _ region: (CGRect) -> CGRect) -> (CGRect, CGRect)? {
+        var box = CGRect.null
+        if usesBox {
+            box = node.objectBoundingBox ?? Self.boundingBox(of: node)
+            guard !box.isNull, box.width > 0, box.height > 0 else { return nil }
+        }
+        let r = region(box)
+        guard r.width > 0, r.height > 0 else { return nil }
+        return (box, r)
     }
 
     /// The element's own drawing: its filter, then its group opacity.
@@ -246,13 +254,7 @@ public struct SVGDocument: Sendable {
     /// empty filter region, draws nothing (Filter Effects); a region too large to filter is drawn
     /// unfiltered.
     private func drawFiltered(_ node: SVGNode, _ filter: SVGFilter, in context: GraphicsContext) {
-        var box = CGRect.null
-        if filter.usesBoundingBox {
-            box = node.objectBoundingBox ?? Self.boundingBox(of: node)
-            guard !box.isNull, box.width > 0, box.height > 0 else { return }
-        }
-        let region = filter.userRegion(box: box)
-        guard region.width > 0, region.height > 0 else { return }
+        guard let (box, region) = effectRegion(node, usesBox: filter.usesBoundingBox, filter.userRegion) else { return }
         var c = context
         c.opacity *= node.groupOpacity
         func draw(_ c: GraphicsContext) {

@@ -13,11 +13,7 @@ extension SVGFilter {
     static func stepBound(inputs: Int) -> Int { 8 + 2 * inputs }
 
     /// The filter region in the element's user space, for its bounding box `box`.
-    func userRegion(box: CGRect) -> CGRect {
-        guard units == .objectBoundingBox else { return region }
-        return CGRect(x: box.minX + region.minX * box.width, y: box.minY + region.minY * box.height,
-                      width: region.width * box.width, height: region.height * box.height)
-    }
+    func userRegion(box: CGRect) -> CGRect { units.userRect(region, box: box) }
 
     /// The program for an element with bounding box `box` drawn under `transform` (user space to
     /// device pixels), its result composited with `blendMode`. Crop rectangles are in device pixels.

@@ -80,11 +80,7 @@ struct SVGPattern: Sendable {
     var children: [SVGNode]
 
     /// The tile in pattern space for a painted element with bounding box `box`.
-    func tileRect(box: CGRect) -> CGRect {
-        guard units == .objectBoundingBox else { return tile }
-        return CGRect(x: box.minX + tile.minX * box.width, y: box.minY + tile.minY * box.height,
-                      width: tile.width * box.width, height: tile.height * box.height)
-    }
+    func tileRect(box: CGRect) -> CGRect { units.userRect(tile, box: box) }
 
     /// The content's coordinates to the tile's (origin at the tile's top-left), for bounding box `box`.
     func contentTransform(tile: CGRect, box: CGRect) -> CGAffineTransform {
@@ -108,7 +104,17 @@ struct SVGGradient: Sendable {
         case linear(x1: SVGLength, y1: SVGLength, x2: SVGLength, y2: SVGLength)
         case radial(cx: SVGLength, cy: SVGLength, r: SVGLength, fx: SVGLength, fy: SVGLength)
     }
-    enum Units: Sendable { case objectBoundingBox, userSpaceOnUse }
+    enum Units: Sendable {
+        case objectBoundingBox, userSpaceOnUse
+
+        /// A rectangle written in these units (fractions of the bounding box, or user units), in user
+        /// space for an element with bounding box `box`.
+        func userRect(_ r: CGRect, box: CGRect) -> CGRect {
+            guard self == .objectBoundingBox else { return r }
+            return CGRect(x: box.minX + r.minX * box.width, y: box.minY + r.minY * box.height,
+                          width: r.width * box.width, height: r.height * box.height)
+        }
+    }
     enum Spread: String, Sendable { case pad, reflect, `repeat` }
 
     var id: String
@@ -311,9 +317,5 @@ struct SVGMask: Sendable {
     var usesBoundingBox: Bool { units == .objectBoundingBox || contentUnits == .objectBoundingBox }
 
     /// The mask region in the masked element's user space, for its bounding box `box`.
-    func userRegion(box: CGRect) -> CGRect {
-        guard units == .objectBoundingBox else { return region }
-        return CGRect(x: box.minX + region.minX * box.width, y: box.minY + region.minY * box.height,
-                      width: region.width * box.width, height: region.height * box.height)
-    }
+    func userRegion(box: CGRect) -> CGRect { units.userRect(region, box: box) }
 }

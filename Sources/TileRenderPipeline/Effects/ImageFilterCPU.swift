@@ -108,18 +108,19 @@ private struct Frame {
 
     /// The rows' passes, then the columns' (`BlurLine`), in Float from the unpacked input to the packed
     /// output: no rounding in between. Each line (a row, then a column) is blurred on its own, as one
-    /// invocation of filter.comp does.
+    /// invocation of filter.comp does, in the same order of operations.
     func blur(_ input: [UInt8], sigmaX: Float, sigmaY: Float, clampsEdges: Bool) -> [UInt8] {
         let rowPasses = BlurLine.passes(sigma: sigmaX), columnPasses = BlurLine.passes(sigma: sigmaY)
+        let width = width, height = height
         var values = [SIMD4<Float>](repeating: .zero, count: width * height)
         input.withUnsafeBufferPointer { src in
             values.withUnsafeMutableBufferPointer { values in
                 let shared = UncheckedSendable((src, values))
                 parallelFor(height, threads: threads) { y, _ in
                     let (src, values) = shared.value
-                    var line = (0..<width).map { x in Self.load(src, (y * width + x) * 4) }
-                    Self.blurLine(&line, rowPasses, clampsEdges: clampsEdges)
-                    for x in 0..<width { values[y * width + x] = line[x] }
+                    let row = UnsafeMutableBufferPointer(rebasing: values[(y * width)..<((y + 1) * width)])
+                    for x in 0..<width { row[x] = Self.load(src, (y * width + x) * 4) }
+                    Self.blurLine(row, rowPasses, clampsEdges: clampsEdges)
                 }
             }
         }
@@ -131,14 +132,19 @@ private struct Frame {
                 let shared = UncheckedSendable((values, dst))
                 parallelFor(blocks, threads: threads) { b, _ in
                     let (values, dst) = shared.value
-                    let columns = (b * block)..<min(width, (b + 1) * block)
-                    var lines = columns.map { _ in [SIMD4<Float>](repeating: .zero, count: height) }
+                    let x0 = b * block, count = min(width, x0 + block) - x0
+                    // The block's columns, one after another.
+                    let columns = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: count * height)
+                    defer { columns.deallocate() }
                     for y in 0..<height {
-                        for (k, x) in columns.enumerated() { lines[k][y] = values[y * width + x] }
+                        for k in 0..<count { columns[k * height + y] = values[y * width + x0 + k] }
                     }
-                    for k in lines.indices { Self.blurLine(&lines[k], columnPasses, clampsEdges: clampsEdges) }
+                    for k in 0..<count {
+                        Self.blurLine(UnsafeMutableBufferPointer(rebasing: columns[(k * height)..<((k + 1) * height)]),
+                                      columnPasses, clampsEdges: clampsEdges)
+                    }
                     for y in 0..<height {
-                        for (k, x) in columns.enumerated() { Self.store(dst, (y * width + x) * 4, lines[k][y]) }
+                        for k in 0..<count { Self.store(dst, (y * width + x0 + k) * 4, columns[k * height + y]) }
                     }
                 }
             }
@@ -146,48 +152,50 @@ private struct Frame {
         return output
     }
 
-    /// Runs `passes` along `line`. Beyond its ends the line reads transparent, or its end pixels with
-    /// `clampsEdges`.
-    static func blurLine(_ line: inout [SIMD4<Float>], _ passes: [BlurLine.Pass], clampsEdges: Bool) {
+    /// Runs `passes` along `line`, in place. Beyond its ends the line reads transparent, or its end
+    /// pixels with `clampsEdges`.
+    static func blurLine(_ line: UnsafeMutableBufferPointer<SIMD4<Float>>, _ passes: [BlurLine.Pass], clampsEdges: Bool) {
         let n = line.count
         guard n > 0, !passes.isEmpty else { return }
-        var out = [SIMD4<Float>](repeating: .zero, count: n)
+        let scratch = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: n)
+        defer { scratch.deallocate() }
+        var a = line, out = scratch
         for pass in passes {
-            line.withUnsafeBufferPointer { a in
-                let first = clampsEdges ? a[0] : .zero, last = clampsEdges ? a[n - 1] : .zero
-                @inline(__always) func v(_ i: Int) -> SIMD4<Float> { i < 0 ? first : i >= n ? last : a[i] }
-                switch pass {
-                case .gaussian(let w):
-                    for x in 0..<n {
-                        var sum = w[0] * a[x]
-                        for k in 1..<w.count { sum += w[k] * (v(x - k) + v(x + k)) }
-                        out[x] = sum
-                    }
-                case .box(let left, let right):
-                    let size = Float(left + right + 1)
-                    var sum = SIMD4<Float>.zero
-                    for i in -left...right { sum += v(i) }
-                    // Where both ends of the window lie inside the line, no bounds are checked.
-                    let inside = min(n, max(0, left))..<max(min(n, max(0, left)), n - right - 1)
-                    for x in 0..<inside.lowerBound {
-                        out[x] = sum / size
-                        sum += v(x + right + 1)
-                        sum -= v(x - left)
-                    }
-                    for x in inside {
-                        out[x] = sum / size
-                        sum += a[x + right + 1]
-                        sum -= a[x - left]
-                    }
-                    for x in inside.upperBound..<n {
-                        out[x] = sum / size
-                        sum += v(x + right + 1)
-                        sum -= v(x - left)
-                    }
+            let first = clampsEdges ? a[0] : .zero, last = clampsEdges ? a[n - 1] : .zero
+            @inline(__always) func v(_ i: Int) -> SIMD4<Float> { i < 0 ? first : i >= n ? last : a[i] }
+            switch pass {
+            case .gaussian(let w):
+                for x in 0..<n {
+                    var sum = w[0] * a[x]
+                    for k in 1..<w.count { sum += w[k] * (v(x - k) + v(x + k)) }
+                    out[x] = sum
+                }
+            case .box(let left, let right):
+                let size = Float(left + right + 1)
+                var sum = SIMD4<Float>.zero
+                for i in -left...right { sum += v(i) }
+                // Where both ends of the window lie inside the line, no bounds are checked.
+                let inside = min(n, max(0, left))..<max(min(n, max(0, left)), n - right - 1)
+                for x in 0..<inside.lowerBound {
+                    out[x] = sum / size
+                    sum += v(x + right + 1)
+                    sum -= v(x - left)
+                }
+                for x in inside {
+                    out[x] = sum / size
+                    sum += a[x + right + 1]
+                    sum -= a[x - left]
+                }
+                for x in inside.upperBound..<n {
+                    out[x] = sum / size
+                    sum += v(x + right + 1)
+                    sum -= v(x - left)
                 }
             }
-            swap(&line, &out)
+            swap(&a, &out)
         }
+        // After an odd number of passes the result is in the scratch buffer.
+        if a.baseAddress != line.baseAddress { _ = line.update(fromContentsOf: a) }
     }
 
     /// Each pixel samples the input at (x - dx, y - dy) bilinearly; outside the frame is transparent.

@@ -61,12 +61,6 @@ enum SVGEffectCases {
         expectVulkanParity(try Renderer(backend: .cpu).render(scene), try Renderer(backend: .vulkan).render(scene), name)
     }
 
-    private func render(_ body: String, size: Int = 40) throws -> (SVGDocument, Bitmap) {
-        let document = try SVGDocument.parse(data: Data("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(size)" height="\(size)">\(body)</svg>
-            """.utf8))
-        return (document, try Renderer(backend: .cpu).render(document.makeScene()))
-    }
 
     private let red = Bitmap.Pixel(r: 255, g: 0, b: 0, a: 255)
     private let clear = Bitmap.Pixel(r: 0, g: 0, b: 0, a: 0)
@@ -74,7 +68,7 @@ enum SVGEffectCases {
     @Test func luminanceAndAlphaMasks() throws {
         // Grey 50% at full alpha: luminance 0.5 (sRGB values) shows half; as an alpha mask, all of it.
         for (type, expected) in [("luminance", 128), ("alpha", 255)] {
-            let (document, bitmap) = try render(##"""
+            let (document, bitmap) = try renderSVGSnippet(##"""
                 <mask id="m" mask-type="\##(type)"><rect width="40" height="40" fill="#808080"/></mask>
                 <rect width="40" height="40" fill="#ff0000" mask="url(#m)"/>
                 """##)
@@ -86,8 +80,8 @@ enum SVGEffectCases {
 
     @Test func aFullyOpaqueWhiteMaskIsTheIdentity() throws {
         let shapes = ##"<circle cx="20" cy="20" r="15" fill="#2a9d8f"/><rect x="5" y="5" width="12" height="30" fill="#e63946" opacity="0.6"/>"##
-        let (_, plain) = try render("<g>\(shapes)</g>")
-        let (_, masked) = try render(##"""
+        let (_, plain) = try renderSVGSnippet("<g>\(shapes)</g>")
+        let (_, masked) = try renderSVGSnippet(##"""
             <mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="40" height="40"><rect width="40" height="40" fill="#ffffff"/></mask>
             <g mask="url(#m)">\##(shapes)</g>
             """##)
@@ -97,7 +91,7 @@ enum SVGEffectCases {
 
     @Test func theMaskRegionCutsTheElement() throws {
         // The default region is the bounding box grown by 10%; here the region is given in user space.
-        let (_, bitmap) = try render(##"""
+        let (_, bitmap) = try renderSVGSnippet(##"""
             <mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="20" height="40"><rect width="40" height="40" fill="#ffffff"/></mask>
             <rect width="40" height="40" fill="#ff0000" mask="url(#m)"/>
             """##)
@@ -108,13 +102,13 @@ enum SVGEffectCases {
     @Test func masksThatMaskThemselvesAreIgnored() throws {
         // A mask referencing itself, and two referencing each other: the circular reference is ignored
         // with a warning, never followed.
-        let (selfDoc, selfBitmap) = try render(##"""
+        let (selfDoc, selfBitmap) = try renderSVGSnippet(##"""
             <mask id="m" mask="url(#m)"><rect width="40" height="40" fill="#ffffff"/></mask>
             <rect width="40" height="40" fill="#ff0000" mask="url(#m)"/>
             """##)
         #expect(selfDoc.warnings.contains { $0.message.contains("circular mask") }, "\(selfDoc.warnings)")
         #expect(selfBitmap.pixel(x: 20, y: 20) == red)
-        let (pairDoc, _) = try render(##"""
+        let (pairDoc, _) = try renderSVGSnippet(##"""
             <mask id="a"><rect width="40" height="40" fill="#ffffff" mask="url(#b)"/></mask>
             <mask id="b"><rect width="40" height="40" fill="#ffffff" mask="url(#a)"/></mask>
             <rect width="40" height="40" fill="#ff0000" mask="url(#a)"/>
@@ -123,16 +117,16 @@ enum SVGEffectCases {
     }
 
     @Test func missingMasksAreIgnoredAndEmptyOnesHide() throws {
-        let (missing, a) = try render(##"<rect width="40" height="40" fill="#ff0000" mask="url(#nothing)"/>"##)
+        let (missing, a) = try renderSVGSnippet(##"<rect width="40" height="40" fill="#ff0000" mask="url(#nothing)"/>"##)
         #expect(missing.warnings.contains { $0.message.contains("#nothing") })
         #expect(a.pixel(x: 20, y: 20) == red)
         // An objectBoundingBox mask on an element without area, and a zero-width region: nothing drawn.
-        let (_, b) = try render(##"""
+        let (_, b) = try renderSVGSnippet(##"""
             <mask id="m"><rect width="40" height="40" fill="#ffffff"/></mask>
             <line x1="0" y1="20" x2="40" y2="20" stroke="#ff0000" stroke-width="6" mask="url(#m)"/>
             """##)
         #expect(b.pixel(x: 20, y: 20) == clear)
-        let (_, c) = try render(##"""
+        let (_, c) = try renderSVGSnippet(##"""
             <mask id="m" width="0"><rect width="40" height="40" fill="#ffffff"/></mask>
             <rect width="40" height="40" fill="#ff0000" mask="url(#m)"/>
             """##)
@@ -147,7 +141,7 @@ enum SVGEffectCases {
             let shapes = String(repeating: ##"<rect width="40" height="40" fill="#ffffff" mask="url(#m\##(level + 1))"/>"##, count: 10)
             defs += ##"<mask id="m\##(level)">\##(shapes)</mask>"##
         }
-        let (document, _) = try render(defs + ##"<rect width="40" height="40" fill="#ff0000" mask="url(#m0)"/>"##)
+        let (document, _) = try renderSVGSnippet(defs + ##"<rect width="40" height="40" fill="#ff0000" mask="url(#m0)"/>"##)
         #expect(document.warnings.contains { $0.message.contains("more than \(SVGBuilder.maxMaskCost) outlines") },
                 "\(document.warnings)")
     }
@@ -155,12 +149,12 @@ enum SVGEffectCases {
     @Test func blendModeAndIsolationParse() throws {
         // multiply of red over a grey backdrop; inside an isolated group it meets transparency instead.
         let backdrop = ##"<rect width="40" height="40" fill="#808080"/>"##
-        let (_, blended) = try render(backdrop + ##"<rect width="40" height="40" fill="#ff0000" style="mix-blend-mode: multiply"/>"##)
+        let (_, blended) = try renderSVGSnippet(backdrop + ##"<rect width="40" height="40" fill="#ff0000" style="mix-blend-mode: multiply"/>"##)
         let p = blended.pixel(x: 20, y: 20)
         #expect(abs(Int(p.r) - 128) <= 1 && p.g == 0, "\(p)")
-        let (_, isolated) = try render(backdrop + ##"<g style="isolation: isolate"><rect width="40" height="40" fill="#ff0000" style="mix-blend-mode: multiply"/></g>"##)
+        let (_, isolated) = try renderSVGSnippet(backdrop + ##"<g style="isolation: isolate"><rect width="40" height="40" fill="#ff0000" style="mix-blend-mode: multiply"/></g>"##)
         #expect(isolated.pixel(x: 20, y: 20) == red)
-        let (bad, _) = try render(##"<rect width="4" height="4" style="mix-blend-mode: sideways; isolation: maybe"/>"##)
+        let (bad, _) = try renderSVGSnippet(##"<rect width="4" height="4" style="mix-blend-mode: sideways; isolation: maybe"/>"##)
         #expect(bad.warnings.count == 2, "\(bad.warnings)")
     }
 }

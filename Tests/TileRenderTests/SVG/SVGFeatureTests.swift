@@ -8,13 +8,6 @@ import Testing
 /// cases of Tests/Fixtures/SVGFeatures (SVGEffectsTests), bad input, and the image decoders and
 /// `Shading.tiledImage` they stand on.
 @Suite struct SVGFeatureTests {
-    private func render(_ body: String, size: Int = 40) throws -> (SVGDocument, Bitmap) {
-        let document = try SVGDocument.parse(data: Data("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(size)" height="\(size)">\(body)</svg>
-            """.utf8))
-        return (document, try Renderer(backend: .cpu).render(document.makeScene()))
-    }
-
     private let red = Bitmap.Pixel(r: 255, g: 0, b: 0, a: 255)
     private let blue = Bitmap.Pixel(r: 0, g: 0, b: 255, a: 255)
     private let clear = Bitmap.Pixel(r: 0, g: 0, b: 0, a: 0)
@@ -69,23 +62,23 @@ import Testing
 
     @Test func patternsThatCannotPaint() throws {
         // A tile without area, a pattern used in its own content, a missing one with a fallback.
-        let (_, empty) = try render(##"""
+        let (_, empty) = try renderSVGSnippet(##"""
             <pattern id="p" width="0" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="#ff0000"/></pattern>
             <rect width="40" height="40" fill="url(#p)"/>
             """##)
         #expect(empty.pixel(x: 5, y: 5) == clear)
-        let (selfDoc, _) = try render(##"""
+        let (selfDoc, _) = try renderSVGSnippet(##"""
             <pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="url(#p)"/></pattern>
             <rect width="40" height="40" fill="url(#p)"/>
             """##)
         #expect(selfDoc.warnings.contains { $0.message.contains("inside its own content") }, "\(selfDoc.warnings)")
-        let (_, fallback) = try render(##"""
+        let (_, fallback) = try renderSVGSnippet(##"""
             <pattern id="p" width="10" height="10"/>
             <rect width="40" height="40" fill="url(#p) #0000ff"/>
             """##)
         #expect(fallback.pixel(x: 5, y: 5) == blue)
         // An href cycle ends; a tiny tile is rendered at one pixel and repeated.
-        let (_, cycle) = try render(##"""
+        let (_, cycle) = try renderSVGSnippet(##"""
             <pattern id="a" href="#b" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="#ff0000"/></pattern>
             <pattern id="b" href="#a"/>
             <pattern id="tiny" width="1e-9" height="1e-9" patternUnits="userSpaceOnUse"><rect width="1" height="1" fill="#ff0000"/></pattern>
@@ -97,7 +90,7 @@ import Testing
 
     @Test func markersOnVerticesWithTheirOrientation() throws {
         // A square marker pointing right (its right half red) placed on a vertical line's end points down.
-        let (document, bitmap) = try render(##"""
+        let (document, bitmap) = try renderSVGSnippet(##"""
             <marker id="m" markerWidth="10" markerHeight="10" refX="5" refY="5" orient="auto" markerUnits="userSpaceOnUse">
               <rect width="5" height="10" fill="#0000ff"/><rect x="5" width="5" height="10" fill="#ff0000"/></marker>
             <path d="M20,5 L20,30" stroke="#000000" stroke-width="1" marker-end="url(#m)"/>
@@ -109,7 +102,7 @@ import Testing
 
     @Test func markerBadInputEndsCleanly() throws {
         // A marker whose content uses the marker, and two that use each other: skipped with a warning.
-        let (selfDoc, _) = try render(##"""
+        let (selfDoc, _) = try renderSVGSnippet(##"""
             <marker id="m" markerWidth="10" markerHeight="10"><path d="M0,0 L10,10" stroke="#000000" marker-start="url(#m)"/></marker>
             <path d="M5,5 L30,30" stroke="#000000" marker-start="url(#m)"/>
             """##)
@@ -117,17 +110,17 @@ import Testing
         // A path of 50,000 vertices with a marker of 100 shapes on each: bounded, with a warning.
         let shapes = String(repeating: ##"<rect width="1" height="1"/>"##, count: 100)
         let points = (0..<50_000).map { "\($0 % 40),\($0 % 37)" }.joined(separator: " ")
-        let (many, _) = try render(##"<marker id="m">\##(shapes)</marker><polyline points="\##(points)" stroke="#000000" marker-mid="url(#m)"/>"##)
+        let (many, _) = try renderSVGSnippet(##"<marker id="m">\##(shapes)</marker><polyline points="\##(points)" stroke="#000000" marker-mid="url(#m)"/>"##)
         #expect(many.warnings.contains { $0.message.contains("markers would draw more than") }, "\(many.warnings.prefix(3))")
         // Zero or negative sizes and a missing reference: no marker, the path still drawn.
-        let (missing, plain) = try render(##"""
+        let (missing, plain) = try renderSVGSnippet(##"""
             <marker id="z" markerWidth="0"><rect width="9" height="9"/></marker>
             <path d="M5,20 L35,20" stroke="#ff0000" stroke-width="4" marker-start="url(#z)" marker-end="url(#nothing)"/>
             """##)
         #expect(missing.warnings.contains { $0.message.contains("#nothing") })
         #expect(plain.pixel(x: 20, y: 20) == red)
         // Markers are not drawn on shapes inside a clip path.
-        let (_, clipped) = try render(##"""
+        let (_, clipped) = try renderSVGSnippet(##"""
             <marker id="m" markerWidth="40" markerHeight="40" markerUnits="userSpaceOnUse"><rect width="40" height="40"/></marker>
             <clipPath id="c"><path d="M0,0 L2,0 L2,2 Z" marker-start="url(#m)"/></clipPath>
             <rect width="40" height="40" fill="#ff0000" clip-path="url(#c)"/>
@@ -143,14 +136,14 @@ import Testing
         let file = dir.appendingPathComponent("c.png")
         try checker().writePNG(to: file)
         let png = try Data(contentsOf: file).base64EncodedString()
-        let (pngDoc, pngBitmap) = try render(##"<image x="4" y="4" width="20" height="20" href="data:image/png;base64,\##(png)"/>"##)
+        let (pngDoc, pngBitmap) = try renderSVGSnippet(##"<image x="4" y="4" width="20" height="20" href="data:image/png;base64,\##(png)"/>"##)
         #expect(pngDoc.warnings.isEmpty, "\(pngDoc.warnings)")
         #expect(pngBitmap.pixel(x: 6, y: 6) == red && pngBitmap.pixel(x: 20, y: 6) == blue && pngBitmap.pixel(x: 2, y: 2) == clear)
         for (body, what) in [(##"<image width="9" height="9" href="photo.png"/>"##, "not loaded"),
                              (##"<image width="9" height="9" href="data:image/png;base64,AAAA"/>"##, "could not be decoded"),
                              (##"<image width="9" height="9" href="data:image/svg+xml;base64,PHN2Zy8+"/>"##, "SVG data"),
                              (##"<image width="9" height="9"/>"##, "without href")] {
-            let (doc, bitmap) = try render(body)
+            let (doc, bitmap) = try renderSVGSnippet(body)
             #expect(doc.warnings.contains { $0.message.contains(what) }, "\(what): \(doc.warnings)")
             #expect(bitmap.pixel(x: 4, y: 4) == clear)
         }

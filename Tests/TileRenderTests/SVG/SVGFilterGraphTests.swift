@@ -8,18 +8,11 @@ import Testing
 /// through the importer, checked on pixel values the Filter Effects spec gives. The reference scenes
 /// of Tests/Fixtures/SVGEffects check the same against resvg.
 @Suite struct SVGFilterGraphTests {
-    private func render(_ body: String, size: Int = 40, backend: Backend = .cpu) throws -> (SVGDocument, Bitmap) {
-        let document = try SVGDocument.parse(data: Data("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(size)" height="\(size)">\(body)</svg>
-            """.utf8))
-        return (document, try Renderer(backend: backend).render(document.makeScene()))
-    }
-
     private let red = Bitmap.Pixel(r: 255, g: 0, b: 0, a: 255)
     private let clear = Bitmap.Pixel(r: 0, g: 0, b: 0, a: 0)
 
     @Test func sourceAlphaFloodedThroughCompositeIn() throws {
-        let (document, bitmap) = try render(##"""
+        let (document, bitmap) = try renderSVGSnippet(##"""
             <filter id="f"><feFlood flood-color="#0000ff"/><feComposite in2="SourceAlpha" operator="in"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" fill-opacity="0.5" filter="url(#f)"/>
             """##)
@@ -32,7 +25,7 @@ import Testing
 
     @Test func floodFillsTheFilterRegionOnly() throws {
         // The default region is the bounding box grown by 10% on each side: (8, 8) to (32, 32).
-        let (_, bitmap) = try render(##"""
+        let (_, bitmap) = try renderSVGSnippet(##"""
             <filter id="f"><feFlood flood-color="#00ff00"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
             """##)
@@ -43,7 +36,7 @@ import Testing
     }
 
     @Test func userSpaceRegionCutsTheResult() throws {
-        let (_, bitmap) = try render(##"""
+        let (_, bitmap) = try renderSVGSnippet(##"""
             <filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="20" height="40"><feOffset dx="0"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
             """##)
@@ -52,7 +45,7 @@ import Testing
     }
 
     @Test func offsetMovesByUserUnitsUnderTheTransform() throws {
-        let (_, bitmap) = try render(##"""
+        let (_, bitmap) = try renderSVGSnippet(##"""
             <filter id="f" x="-1" y="-1" width="3" height="3"><feOffset dx="3" dy="0"/></filter>
             <g transform="scale(2)"><rect x="2" y="2" width="5" height="5" fill="#ff0000" filter="url(#f)"/></g>
             """##)
@@ -65,7 +58,7 @@ import Testing
 
     @Test func blendMultipliesInTheChosenSpace() throws {
         // sRGB: red x grey 128 = (128, 0, 0).
-        let (_, srgb) = try render(##"""
+        let (_, srgb) = try renderSVGSnippet(##"""
             <filter id="f" color-interpolation-filters="sRGB"><feFlood flood-color="#808080" result="grey"/>
               <feBlend in="SourceGraphic" in2="grey" mode="multiply"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
@@ -75,7 +68,7 @@ import Testing
         // linearRGB (the default): grey 128 is 0.216 in linear light; 1 x 0.216 encodes back to 128 too,
         // but multiplying grey 188 (0.5 linear) by itself gives 0.25 linear, which encodes to 137 (sRGB
         // gives 188 x 188 / 255 = 139, so this checks the conversion happened: compare with 137).
-        let (_, linear) = try render(##"""
+        let (_, linear) = try renderSVGSnippet(##"""
             <filter id="f"><feFlood flood-color="#bcbcbc" result="grey"/>
               <feBlend in="SourceGraphic" in2="grey" mode="multiply"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#bcbcbc" filter="url(#f)"/>
@@ -86,7 +79,7 @@ import Testing
 
     @Test func unknownAndForwardInputsAreThePreviousResult() throws {
         // "later" names a result defined after this primitive, "nope" none at all: both read as no `in`.
-        let (document, bitmap) = try render(##"""
+        let (document, bitmap) = try renderSVGSnippet(##"""
             <filter id="f" color-interpolation-filters="sRGB">
               <feOffset in="nope" dx="5" result="a"/>
               <feOffset in="later" dx="5" result="later"/>
@@ -101,7 +94,7 @@ import Testing
     }
 
     @Test func primitiveSubregionCutsItsResult() throws {
-        let (_, bitmap) = try render(##"""
+        let (_, bitmap) = try renderSVGSnippet(##"""
             <filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="40" height="40">
               <feFlood flood-color="#0000ff" x="5" y="5" width="10" height="10"/>
             </filter>
@@ -114,7 +107,7 @@ import Testing
     }
 
     @Test func dropShadowIsBeneathTheSourceAtItsOffset() throws {
-        let (_, bitmap) = try render(##"""
+        let (_, bitmap) = try renderSVGSnippet(##"""
             <filter id="f" x="-1" y="-1" width="3" height="3">
               <feDropShadow dx="6" dy="6" stdDeviation="0" flood-color="#00ff00" flood-opacity="1"/></filter>
             <rect x="10" y="10" width="10" height="10" fill="#ff0000" filter="url(#f)"/>
@@ -126,7 +119,7 @@ import Testing
 
     @Test func zeroOrNegativeDeviationLeavesTheInput() throws {
         for std in ["0", "-3", "0 0", "-1 4"] {
-            let (_, bitmap) = try render(##"""
+            let (_, bitmap) = try renderSVGSnippet(##"""
                 <filter id="f"><feGaussianBlur stdDeviation="\##(std)"/></filter>
                 <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
                 """##)
@@ -138,25 +131,25 @@ import Testing
     @Test func hostileGraphsEndCleanly() throws {
         // A huge deviation is clamped; a merge of many nodes is cut; a graph of many merges is drawn
         // unfiltered with a warning; huge offsets move everything away.
-        let (_, blurred) = try render(##"""
+        let (_, blurred) = try renderSVGSnippet(##"""
             <filter id="f"><feGaussianBlur stdDeviation="1e9"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
             """##)
         #expect(blurred.pixel(x: 20, y: 20).a < 255)
         let nodes = String(repeating: "<feMergeNode/>", count: 100)
-        let (merged, _) = try render(##"<filter id="f"><feMerge>\##(nodes)</feMerge></filter><rect width="9" height="9" filter="url(#f)"/>"##)
+        let (merged, _) = try renderSVGSnippet(##"<filter id="f"><feMerge>\##(nodes)</feMerge></filter><rect width="9" height="9" filter="url(#f)"/>"##)
         #expect(merged.warnings.contains { $0.message.contains("nodes") })
         let merges = String(repeating: "<feMerge>\(String(repeating: "<feMergeNode/>", count: 16))</feMerge>", count: 60)
-        let (many, plain) = try render(##"<filter id="f">\##(merges)</filter><rect width="9" height="9" fill="#ff0000" filter="url(#f)"/>"##)
+        let (many, plain) = try renderSVGSnippet(##"<filter id="f">\##(merges)</filter><rect width="9" height="9" fill="#ff0000" filter="url(#f)"/>"##)
         #expect(many.warnings.contains { $0.message.contains("image steps") })
         #expect(plain.pixel(x: 4, y: 4) == red)
-        let (_, moved) = try render(##"""
+        let (_, moved) = try renderSVGSnippet(##"""
             <filter id="f" filterUnits="userSpaceOnUse" x="-1e9" y="-1e9" width="2e9" height="2e9"><feOffset dx="1e12" dy="-1e300"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
             """##)
         #expect(moved.pixel(x: 20, y: 20) == clear)
         // Self-reference: `in` naming its own result is no input (the source).
-        let (_, looped) = try render(##"""
+        let (_, looped) = try renderSVGSnippet(##"""
             <filter id="f"><feOffset in="a" result="a" dx="0"/><feComposite in="a" in2="a" operator="over"/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
             """##)
@@ -164,12 +157,12 @@ import Testing
     }
 
     @Test func emptyBoundingBoxOrRegionDrawsNothing() throws {
-        let (_, line) = try render(##"""
+        let (_, line) = try renderSVGSnippet(##"""
             <filter id="f"><feFlood flood-color="#00ff00"/></filter>
             <line x1="5" y1="20" x2="35" y2="20" stroke="#ff0000" stroke-width="4" filter="url(#f)"/>
             """##)
         #expect(line.pixel(x: 20, y: 20) == clear)
-        let (_, empty) = try render(##"""
+        let (_, empty) = try renderSVGSnippet(##"""
             <filter id="f" width="0"><feOffset/></filter>
             <rect x="10" y="10" width="20" height="20" fill="#ff0000" filter="url(#f)"/>
             """##)
@@ -190,8 +183,8 @@ import Testing
             <rect width="40" height="40" fill="#ffffff"/>
             <circle cx="20" cy="18" r="10" fill="#e63946" filter="url(#f)"/>
             """##
-        let (_, cpu) = try render(body)
-        let (_, gpu) = try render(body, backend: .vulkan)
+        let (_, cpu) = try renderSVGSnippet(body)
+        let (_, gpu) = try renderSVGSnippet(body, backend: .vulkan)
         expectVulkanParity(cpu, gpu, "filter graph")
     }
 }

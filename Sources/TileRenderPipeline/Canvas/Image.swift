@@ -8,11 +8,13 @@ import TileRenderGeometry
 public struct Image: Sendable {
     package let bitmap: Bitmap
     package var isResizable = false
+    /// An image that could not be found (`Image("name")`): no size, draws nothing.
+    package var isMissing = false
 
     public init(bitmap: Bitmap) { self.bitmap = bitmap }
 
-    /// The image's size in points (one point per pixel).
-    public var size: CGSize { CGSize(width: bitmap.width, height: bitmap.height) }
+    /// The image's size in points (one point per pixel); zero for a missing image.
+    public var size: CGSize { isMissing ? .zero : CGSize(width: bitmap.width, height: bitmap.height) }
 
     /// An image that stretches to the frame it is given.
     public func resizable() -> Image {
@@ -26,7 +28,7 @@ extension GraphicsContext {
     /// Draws `image` stretched over `rect` (user space), with this context's transform, opacity, blend
     /// mode and clip.
     public func draw(_ image: Image, in rect: CGRect) {
-        guard rect.width > 0, rect.height > 0 else { return }
+        guard rect.width > 0, rect.height > 0, !image.isMissing else { return }
         fill(Path(rect), with: Shading(kind: .image(.bitmap(image.bitmap), destination: rect)))
     }
 

@@ -123,3 +123,27 @@ extension Color {
         return x < 0 ? -l : l
     }
 }
+
+extension Color: _ExpressibleByColorLiteral {
+    /// `#colorLiteral(red:green:blue:alpha:)` (sRGB components), as Xcode's colour literals write them:
+    /// `Color(#colorLiteral(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))` ports from the seeds as is.
+    public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha))
+    }
+
+    /// The same colour: lets `Color(#colorLiteral(...))` read the literal as a `Color`.
+    public init(_ color: Color) { self = color }
+}
+
+extension GraphicsContext.Shading {
+    /// A colour from components in `colorSpace` (SwiftUI's `color(_:red:green:blue:opacity:)`).
+    public static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,
+                             opacity: Double = 1) -> GraphicsContext.Shading {
+        .color(Color(colorSpace, red: red, green: green, blue: blue, opacity: opacity))
+    }
+
+    /// A grey from a white level in `colorSpace` (SwiftUI's `color(_:white:opacity:)`).
+    public static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) -> GraphicsContext.Shading {
+        .color(Color(colorSpace, white: white, opacity: opacity))
+    }
+}

@@ -59,3 +59,19 @@ import Testing
         #expect(bitmap.pixel(x: 0, y: 0).a == 255 && bitmap.pixel(x: 3, y: 8).r == 200)
     }
 }
+
+/// The colour spellings the seeds use: colour literals and `Shading.color` with components.
+@Suite struct ColorSpellingTests {
+    @Test func colorLiteralsAndComponentShadings() throws {
+        let literal = Color(#colorLiteral(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5))
+        #expect(abs(literal.red - 0.2) < 1e-6 && abs(literal.blue - 0.8) < 1e-6 && abs(literal.opacity - 0.5) < 1e-6)
+        var scene = Scene(size: CGSize(width: 4, height: 2))
+        scene.draw { c in
+            c.fill(Path(CGRect(x: 0, y: 0, width: 2, height: 2)), with: .color(red: 1, green: 0.5, blue: 0))
+            c.fill(Path(CGRect(x: 2, y: 0, width: 2, height: 2)), with: .color(.sRGBLinear, white: 0.5, opacity: 1))
+        }
+        let bitmap = try Renderer(backend: .cpu).render(scene)
+        #expect(bitmap.pixel(x: 0, y: 0) == Bitmap.Pixel(r: 255, g: 128, b: 0, a: 255))
+        #expect(bitmap.pixel(x: 3, y: 1) == Bitmap.Pixel(r: 188, g: 188, b: 188, a: 255))  // 0.5 linear encodes to 188
+    }
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages, builds in release mode, renders the Ghostscript tiger and a seed scene to
 # PNG in out/, times the CPU renderer on the benchmark scenes (median of 20 renders at 1024x1024), and
-# compares the drawing strategies of the seeds (tile-bench strategies).
+# compares the drawing strategies of the seeds (tile-bench strategies), and times text and effects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The repository's own copies of the scenes; $TILERENDER_SHARED may point at another copy laid out like
@@ -36,3 +36,5 @@ echo "== strategies (the seed's 50 cards of 147 diamonds, CPU)"
 $BENCH strategies --repeat 10 --backend cpu
 echo "== text (a paragraph and a chart's labels, CPU; scripts/text-peers.py times skia-python on the same glyphs)"
 $BENCH text --repeat 10 --backend cpu --glyphs-out out/text-glyphs.json -o out
+echo "== effects (a 1024x1024 layer blurred with radius 10, and the seed's cogs with their shadow over 60 frames, CPU; scripts/effect-peers.py times skia-python on the same blur)"
+$BENCH effects --repeat 20 --backend cpu -o out

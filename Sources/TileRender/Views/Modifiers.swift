@@ -62,6 +62,69 @@ package struct FrameNode: ViewNode {
     }
 }
 
+/// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`, per axis as
+/// SwiftUI documents it: the child is proposed the frame's proposal (an ideal length standing in for an
+/// unspecified one) clamped to the constraints; the frame takes the child's length when it has no
+/// constraint on that axis, the proposal clamped to both when it has both, and otherwise the child's
+/// length, pulled toward the proposal as far as the one constraint allows (below the child only to the
+/// minimum, above it only to the maximum). A minimum over the maximum raises the maximum to it; NaN
+/// constraints count as absent, negative ones as 0; an unspecified proposal counts as the ideal length,
+/// else the child's.
+package struct FlexibleFrameModifier: NodeWrapper {
+    package struct Axis: Sendable {
+        package var min: CGFloat?, ideal: CGFloat?, max: CGFloat?
+
+        package init(min: CGFloat?, ideal: CGFloat?, max: CGFloat?) {
+            func clean(_ v: CGFloat?) -> CGFloat? { v.flatMap { $0.isNaN ? nil : Swift.max(0, $0) } }
+            self.min = clean(min); self.ideal = clean(ideal); self.max = clean(max)
+            if let lo = self.min, let hi = self.max, hi < lo { self.max = lo }
+        }
+
+        /// The length proposed to the child for a proposal of `p` to the frame.
+        func childProposal(_ p: CGFloat?) -> CGFloat? {
+            guard var q = p ?? ideal else { return nil }
+            if let lo = min { q = Swift.max(q, lo) }
+            if let hi = max { q = Swift.min(q, hi) }
+            return q
+        }
+
+        /// The frame's length for a proposal of `p`, its child having taken `child`.
+        func length(_ p: CGFloat?, child: CGFloat) -> CGFloat {
+            guard min != nil || max != nil else { return child }
+            let proposed = p ?? ideal ?? child
+            var result = child
+            if let lo = min { result = Swift.max(lo, Swift.min(result, proposed)) }
+            if let hi = max { result = Swift.min(hi, Swift.max(result, proposed)) }
+            // An infinite proposal to a frame without a finite maximum: the child's own length.
+            return result.isFinite ? result : child
+        }
+    }
+    package let width: Axis, height: Axis, alignment: Alignment
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { FlexibleFrameNode(child: node, modifier: self) }
+}
+
+package struct FlexibleFrameNode: ViewNode {
+    package let child: any ViewNode
+    package let modifier: FlexibleFrameModifier
+    private func childProposal(_ proposal: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: modifier.width.childProposal(proposal.width), height: modifier.height.childProposal(proposal.height))
+    }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let s = child.sizeThatFits(childProposal(proposal))
+        return CGSize(width: modifier.width.length(proposal.width, child: s.width),
+                      height: modifier.height.length(proposal.height, child: s.height))
+    }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        let s = child.sizeThatFits(childProposal(ProposedViewSize(rect.size)))
+        child.draw(in: modifier.alignment.place(s, in: rect), context: context)
+    }
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+        let s = child.sizeThatFits(childProposal(ProposedViewSize(size)))
+        let placed = modifier.alignment.place(s, in: CGRect(origin: .zero, size: size))
+        return child.textBaselines(in: s).map { ($0.first + placed.minY, $0.last + placed.minY) }
+    }
+}
+
 package struct PaddingModifier: NodeWrapper {
     package let insets: EdgeInsets
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PaddingNode(child: node, insets: insets) }
@@ -187,6 +250,16 @@ extension View {
     /// placed in it by `alignment`.
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> _ModifiedView<Self> {
         modified(FrameModifier(width: width, height: height, alignment: alignment))
+    }
+
+    /// A flexible frame (SwiftUI's): each constraint left nil is absent; `.infinity` as a maximum
+    /// takes all the space offered (`frame(maxWidth: .infinity)`). See `FlexibleFrameModifier` for
+    /// how the frame and its child size themselves.
+    public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+                      minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+                      alignment: Alignment = .center) -> _ModifiedView<Self> {
+        modified(FlexibleFrameModifier(width: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
+                                       height: .init(min: minHeight, ideal: idealHeight, max: maxHeight), alignment: alignment))
     }
 
     /// Pads the view by `length` on every edge.

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+
+/// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`, checked against the
+/// rules SwiftUI's documentation gives for it, on the frame's size and where its child is placed.
+@Suite struct FlexibleFrameTests {
+    /// The size `view` chooses for `proposal`.
+    private func size<V: View>(_ view: V, _ proposal: ProposedViewSize) -> CGSize {
+        makeViewNodes(view, ViewEnvironment())[0].sizeThatFits(proposal)
+    }
+
+    private let fixed = Color.red.frame(width: 40, height: 20)
+
+    @Test func aMaximumTakesTheProposalUpToIt() {
+        // A flexible child is proposed the proposal clamped to the maximum, and the frame takes it.
+        #expect(size(Color.red.frame(maxWidth: 100), ProposedViewSize(width: 300, height: 50)) == CGSize(width: 100, height: 50))
+        // A fixed child: the frame still takes the proposal up to the maximum, never below the child.
+        #expect(size(fixed.frame(maxWidth: .infinity), ProposedViewSize(width: 300, height: 50)) == CGSize(width: 300, height: 20))
+        #expect(size(fixed.frame(maxWidth: 100), ProposedViewSize(width: 300, height: 50)) == CGSize(width: 100, height: 20))
+        #expect(size(fixed.frame(maxWidth: 100), ProposedViewSize(width: 30, height: 50)) == CGSize(width: 40, height: 20))
+    }
+
+    @Test func aMinimumHoldsTheFrameOpen() {
+        #expect(size(fixed.frame(minWidth: 100), ProposedViewSize(width: 300, height: 50)) == CGSize(width: 100, height: 20))
+        #expect(size(fixed.frame(minWidth: 100), ProposedViewSize(width: 60, height: 50)) == CGSize(width: 100, height: 20))
+        #expect(size(fixed.frame(minWidth: 10), ProposedViewSize(width: 30, height: 50)) == CGSize(width: 30, height: 20))
+        // Both: the proposal clamped to them, whatever the child.
+        let both = fixed.frame(minWidth: 50, maxWidth: 200)
+        #expect(size(both, ProposedViewSize(width: 300, height: 50)).width == 200)
+        #expect(size(both, ProposedViewSize(width: 20, height: 50)).width == 50)
+        #expect(size(both, ProposedViewSize(width: 120, height: 50)).width == 120)
+    }
+
+    @Test func idealLengthsStandInForUnspecifiedProposals() {
+        #expect(size(Color.red.frame(idealWidth: 120, idealHeight: 30), .unspecified) == CGSize(width: 120, height: 30))
+        #expect(size(Color.red.frame(idealWidth: 120), ProposedViewSize(width: 50, height: 10)) == CGSize(width: 50, height: 10))
+    }
+
+    @Test func badConstraintsAreCleaned() {
+        // NaN counts as absent, negative as 0, a minimum over the maximum raises the maximum.
+        #expect(size(fixed.frame(minWidth: .nan, maxWidth: .nan), ProposedViewSize(width: 300, height: 50)) == CGSize(width: 40, height: 20))
+        #expect(size(fixed.frame(minWidth: 150, maxWidth: 100), ProposedViewSize(width: 300, height: 50)).width == 150)
+        #expect(size(fixed.frame(maxWidth: -5), ProposedViewSize(width: 300, height: 50)).width == 0)
+        // An infinite proposal to a frame without a finite maximum: the child's own length.
+        #expect(size(fixed.frame(maxWidth: .infinity), ProposedViewSize(width: .infinity, height: 50)).width == 40)
+    }
+
+    @Test func theChildIsPlacedByTheAlignment() throws {
+        let bitmap = try renderView(Color.red.frame(width: 20, height: 10).frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing),
+                                    width: 100, height: 60)
+        #expect(bitmap.pixel(x: 85, y: 55) == redPixel)
+        #expect(bitmap.pixel(x: 75, y: 55) == clearPixel)
+        #expect(bitmap.pixel(x: 85, y: 45) == clearPixel)
+        // In a row, a frame(maxWidth: .infinity) takes what the fixed children leave.
+        let row = try renderView(HStack(spacing: 0) {
+            Color.blue.frame(width: 30, height: 10)
+            Color.red.frame(height: 10).frame(maxWidth: .infinity)
+        }, width: 100, height: 10)
+        #expect(row.pixel(x: 29, y: 5) == bluePixel)
+        #expect(row.pixel(x: 30, y: 5) == redPixel && row.pixel(x: 99, y: 5) == redPixel)
+    }
+}

@@ -78,8 +78,15 @@ extension View {
     public func scaledToFit() -> _ModifiedView<Self> { aspectRatio(contentMode: .fit) }
     public func scaledToFill() -> _ModifiedView<Self> { aspectRatio(contentMode: .fill) }
 
-    /// Sets the shape used for hit-testing. TileRender renders only, so the picture is unchanged.
+    /// Sets the shape used for hit-testing (`ImageRenderer.hitTest(_:)`): the views inside answer where
+    /// `shape`, laid out in this view's frame, contains the point. The picture is unchanged.
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> _ModifiedView<Self> {
-        _ModifiedView(content: self, modifier: PassThroughModifier())
+        _ModifiedView(content: self, modifier: HitTestModifier(rule: .shape({ shape.path(in: $0) }, eoFill: eoFill)))
+    }
+
+    /// With `false`, the view and those inside it do not answer hit tests: a tap passes through to what
+    /// is beneath (`ImageRenderer.hitTest(_:)`). The picture is unchanged.
+    public func allowsHitTesting(_ enabled: Bool) -> _ModifiedView<Self> {
+        _ModifiedView(content: self, modifier: HitTestModifier(rule: enabled ? .inherit : .disabled))
     }
 }

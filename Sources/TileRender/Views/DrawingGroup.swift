@@ -40,6 +40,7 @@ package struct DrawingGroupNode: ViewNode {
                 var content = Scene(size: CGSize(width: width, height: height))
                 content.draw { c in
                     c.concatenate(t.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
+                    c.rootTransform = CGAffineTransform(translationX: x0, y: y0).concatenating(context.rootTransform)
                     child.draw(in: rect, context: c)
                 }
                 var pixels = context
@@ -60,6 +61,7 @@ package struct DrawingGroupNode: ViewNode {
         content.draw { c in
             c.scaleBy(x: width / rect.width, y: height / rect.height)
             c.translateBy(x: -rect.minX, y: -rect.minY)
+            c.rootTransform = c.transform.inverted().concatenating(context.transform).concatenating(context.rootTransform)
             child.draw(in: rect, context: c)
         }
         context.drawOffscreen(content, in: rect)

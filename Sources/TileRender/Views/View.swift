@@ -51,6 +51,9 @@ package struct ViewEnvironment {
     /// Font, line limit, alignment and the other settings `Text` views inside take (their foreground
     /// comes from `foregroundStyle`).
     package var text = TextSettings()
+    /// Set while `ImageRenderer.layoutSnapshot()` lays the view out: each primitive view's node reports
+    /// its frame to it.
+    package var layoutRecorder: LayoutRecorder? = nil
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
@@ -93,7 +96,7 @@ package protocol ViewList {
 
 /// The node of any view; a list of several views becomes a centred `ZStack` of them.
 package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> any ViewNode {
-    if let primitive = view as? any PrimitiveView { return primitive.makeNode(environment) }
+    if let primitive = view as? any PrimitiveView { return probed(view, primitive.makeNode(environment), environment) }
     if let list = view as? any ViewList {
         let nodes = list.makeNodes(environment)
         return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
@@ -104,7 +107,7 @@ package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) ->
 /// The list of nodes a view contributes to a stack.
 package func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -> [any ViewNode] {
     if let list = view as? any ViewList { return list.makeNodes(environment) }
-    if let primitive = view as? any PrimitiveView { return [primitive.makeNode(environment)] }
+    if let primitive = view as? any PrimitiveView { return [probed(view, primitive.makeNode(environment), environment)] }
     return makeViewNodes(view.body, environment)
 }
 

@@ -18,6 +18,9 @@ public struct GraphicsContext {
     package var layer: UInt32? = nil
     /// The filters later drawing goes through (`addFilter`), in order.
     package var filters: [ChainedFilter] = []
+    /// This context's device space to the device space of the scene being laid out, for a context that
+    /// records into an offscreen scene (a `drawingGroup()`'s): layout snapshots report frames there.
+    package var rootTransform: CGAffineTransform = .identity
 
     package init(recorder: SceneRecorder) { self.recorder = recorder }
 

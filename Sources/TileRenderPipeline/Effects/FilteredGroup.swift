@@ -51,6 +51,7 @@ extension GraphicsContext {
         var content = Scene(size: size)
         try content.draw { c in
             c.transform = transform
+            c.rootTransform = rootTransform
             try body(&c)
         }
         return content

@@ -139,6 +139,7 @@ struct HitTestNode: ViewNode {
     let recorder: LayoutRecorder
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     var spacerMinLength: CGFloat? { child.spacerMinLength }
+    var layoutPriority: Double { child.layoutPriority }
     func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { child.textBaselines(in: size) }
     func draw(in rect: CGRect, context: GraphicsContext) {
         switch rule {
@@ -164,6 +165,7 @@ struct ProbeNode: ViewNode {
 
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     var spacerMinLength: CGFloat? { child.spacerMinLength }
+    var layoutPriority: Double { child.layoutPriority }
     func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { child.textBaselines(in: size) }
     func draw(in rect: CGRect, context: GraphicsContext) {
         let toRoot = context.transform.concatenating(context.rootTransform)

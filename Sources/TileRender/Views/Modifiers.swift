@@ -125,6 +125,21 @@ package struct FlexibleFrameNode: ViewNode {
     }
 }
 
+package struct LayoutPriorityModifier: NodeWrapper {
+    package let priority: Double
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { LayoutPriorityNode(child: node, priority: priority) }
+}
+
+package struct LayoutPriorityNode: ViewNode {
+    package let child: any ViewNode
+    package let priority: Double
+    package var layoutPriority: Double { priority }
+    package var spacerMinLength: CGFloat? { child.spacerMinLength }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    package func draw(in rect: CGRect, context: GraphicsContext) { child.draw(in: rect, context: context) }
+    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { child.textBaselines(in: size) }
+}
+
 package struct PaddingModifier: NodeWrapper {
     package let insets: EdgeInsets
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PaddingNode(child: node, insets: insets) }
@@ -260,6 +275,12 @@ extension View {
                       alignment: Alignment = .center) -> _ModifiedView<Self> {
         modified(FlexibleFrameModifier(width: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
                                        height: .init(min: minHeight, ideal: idealHeight, max: maxHeight), alignment: alignment))
+    }
+
+    /// Sets the priority with which a stack offers this view space (0 by default): higher priorities are
+    /// sized first, lower ones keep only their minimum lengths until then.
+    public func layoutPriority(_ value: Double) -> _ModifiedView<Self> {
+        modified(LayoutPriorityModifier(priority: value.isFinite ? value : 0))
     }
 
     /// Pads the view by `length` on every edge.

@@ -89,10 +89,11 @@ package struct SpacerNode: ViewNode {
     package func draw(in rect: CGRect, context: GraphicsContext) {}
 }
 
-/// HStack and VStack layout, SwiftUI's way in simple form: the free length along the axis (the proposal
-/// minus the spacing) is offered to the children from the least flexible to the most, each getting an
-/// equal share of what is left; a child with a fixed frame keeps its size, flexible ones (shapes,
-/// colours, spacers) share the rest equally. Across the axis each child is offered the stack's proposal.
+/// HStack and VStack layout, SwiftUI's way: the free length along the axis (the proposal minus the
+/// spacing) is offered to the children by layout priority, highest first (the lower priorities'
+/// minimum lengths held back until their turn), and within a priority from the least flexible child to
+/// the most (flexibility: its length offered everything minus its length offered nothing), each getting
+/// an equal share of what is left. Across the axis each child is offered the stack's proposal.
 package struct LinearStackNode: ViewNode {
     package let horizontal: Bool
     package let alignment: CGFloat
@@ -128,17 +129,25 @@ package struct LinearStackNode: ViewNode {
         guard let available = a else {
             return children.map { childSize($0, along: nil, across: c) }
         }
-        let flexibility = children.map { child -> CGFloat in
-            let lo = along(childSize(child, along: 0, across: c)), hi = along(childSize(child, along: .infinity, across: c))
-            return hi - lo
+        let minimum = children.map { along(childSize($0, along: 0, across: c)) }
+        let flexibility = children.indices.map { i -> CGFloat in
+            along(childSize(children[i], along: .infinity, across: c)) - minimum[i]
         }
-        let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+        // Higher layout priorities first; the lower ones keep their minimum lengths in reserve until
+        // their turn. Within a priority, the least flexible first, each offered an equal share.
+        let priorities = Set(children.map(\.layoutPriority)).sorted(by: >)
+        var reserved = children.indices.reduce(CGFloat(0)) { $0 + minimum[$1] }
         var remaining = max(0, available - totalSpacing)
         var sizes = [CGSize](repeating: .zero, count: children.count)
-        for (n, i) in order.enumerated() {
-            let share = remaining / CGFloat(order.count - n)
-            sizes[i] = childSize(children[i], along: share, across: c)
-            remaining = max(0, remaining - along(sizes[i]))
+        for priority in priorities {
+            let group = children.indices.filter { children[$0].layoutPriority == priority }
+                .sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+            reserved -= group.reduce(0) { $0 + minimum[$1] }
+            for (n, i) in group.enumerated() {
+                let share = max(0, remaining - reserved) / CGFloat(group.count - n)
+                sizes[i] = childSize(children[i], along: share, across: c)
+                remaining = max(0, remaining - along(sizes[i]))
+            }
         }
         return sizes
     }

@@ -71,10 +71,13 @@ package protocol ViewNode {
     /// The distances from the top to the first and the last text baseline when laid out at `size`, or
     /// nil for a view without text (its bottom edge is then its baseline).
     func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)?
+    /// `layoutPriority(_:)`: a stack sizes higher priorities first (0 by default).
+    var layoutPriority: Double { get }
 }
 
 extension ViewNode {
     package var spacerMinLength: CGFloat? { nil }
+    package var layoutPriority: Double { 0 }
     package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { nil }
     /// The baseline `which` (the bottom edge without text).
     package func baseline(_ which: VerticalAlignment.TextBaseline, in size: CGSize) -> CGFloat {

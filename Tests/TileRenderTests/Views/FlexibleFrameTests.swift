@@ -63,3 +63,33 @@ import Testing
         #expect(row.pixel(x: 30, y: 5) == redPixel && row.pixel(x: 99, y: 5) == redPixel)
     }
 }
+
+/// `layoutPriority(_:)` in stacks: higher priorities are sized first, lower ones keep their minimums.
+@Suite struct LayoutPriorityTests {
+    private func widths<V: View>(_ view: V, width: CGFloat) throws -> [CGFloat] {
+        let renderer = ImageRenderer(content: view)
+        renderer.proposedSize = ProposedViewSize(width: width, height: 10)
+        return try renderer.layoutSnapshot().leaves.map(\.frame.width)
+    }
+
+    @Test func higherPrioritiesAreSizedFirst() throws {
+        let even = HStack(spacing: 0) {
+            Color.red.frame(minWidth: 10, maxWidth: .infinity)
+            Color.blue.frame(minWidth: 30, maxWidth: .infinity)
+        }
+        #expect(try widths(even, width: 100) == [50, 50])
+        // Priority 1 on red: red is offered all but blue's minimum (30), blue the rest.
+        let first = HStack(spacing: 0) {
+            Color.red.frame(minWidth: 10, maxWidth: .infinity).layoutPriority(1)
+            Color.blue.frame(minWidth: 30, maxWidth: .infinity)
+        }
+        #expect(try widths(first, width: 100) == [70, 30])
+        // A fixed view at a lower priority keeps its size; NaN priorities count as 0.
+        let fixed = HStack(spacing: 0) {
+            Color.red.frame(width: 25)
+            Color.blue.frame(maxWidth: .infinity).layoutPriority(5)
+            Color.green.frame(maxWidth: .infinity).layoutPriority(.nan)
+        }
+        #expect(try widths(fixed, width: 100) == [25, 75, 0])
+    }
+}

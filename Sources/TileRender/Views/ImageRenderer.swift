@@ -17,6 +17,9 @@ import TileRenderPipeline
 public final class ImageRenderer<Content: View> {
     public var content: Content
     public var proposedSize: ProposedViewSize = .unspecified
+    /// The moment a render shows (TileRender's own): a `TimelineView` renders its content for the
+    /// entry of its schedule at or before it. Now, by default (when the renderer is made).
+    public var date = Date()
 
     /// One renderer per backend, kept between renders so their memory and offscreen caches
     /// (`drawingGroup()` images) serve the next frame.
@@ -33,7 +36,9 @@ public final class ImageRenderer<Content: View> {
 
     /// The view laid out and recorded as a `Scene` of the canvas's size (encode once, render many times).
     public var scene: Scene {
-        let node = makeViewNode(content, ViewEnvironment())
+        var environment = ViewEnvironment()
+        environment.date = date
+        let node = makeViewNode(content, environment)
         let size = node.sizeThatFits(proposedSize)
         var scene = Scene(size: CGSize(width: proposedSize.width ?? size.width, height: proposedSize.height ?? size.height))
         scene.draw { context in node.draw(in: CGRect(origin: .zero, size: size), context: context) }

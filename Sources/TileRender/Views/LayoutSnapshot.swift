@@ -200,6 +200,7 @@ extension ImageRenderer {
         let recorder = LayoutRecorder()
         var environment = ViewEnvironment()
         environment.layoutRecorder = recorder
+        environment.date = date
         let node = makeViewNode(content, environment)
         let size = node.sizeThatFits(proposedSize)
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {

@@ -54,6 +54,8 @@ package struct ViewEnvironment {
     /// Set while `ImageRenderer.layoutSnapshot()` lays the view out: each primitive view's node reports
     /// its frame to it.
     package var layoutRecorder: LayoutRecorder? = nil
+    /// The moment being rendered (`ImageRenderer.date`): what a `TimelineView` shows.
+    package var date = Date()
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {

@@ -56,6 +56,8 @@ package struct ViewEnvironment {
     package var layoutRecorder: LayoutRecorder? = nil
     /// The moment being rendered (`ImageRenderer.date`): what a `TimelineView` shows.
     package var date = Date()
+    /// `scrollPosition(_:)`: the offset of the scroll view it modifies.
+    package var scrollPosition: CGPoint? = nil
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+
+/// `ScrollView` rendered at a scroll position.
+@Suite struct ScrollViewTests {
+    private let palette: [Color] = [.red, .green, .blue, .orange, .purple]
+
+    /// Ten rows of 20 points, coloured in turn.
+    private func rows() -> some View {
+        VStack(spacing: 0) {
+            ForEach(0..<10, id: \.self) { i in palette[i % palette.count].frame(width: 60, height: 20) }
+        }
+    }
+
+    private func render<V: View>(_ view: V) throws -> (Bitmap, LayoutSnapshot) {
+        let renderer = ImageRenderer(content: view)
+        renderer.proposedSize = ProposedViewSize(width: 60, height: 50)
+        return (try renderer.render(backend: Backend.cpu), try renderer.layoutSnapshot())
+    }
+
+    @Test func theViewportShowsTheSliceAtTheOffset() throws {
+        let (top, topLayout) = try render(ScrollView { rows() })
+        #expect(top.height == 50)
+        #expect(top.pixel(x: 30, y: 5) == Bitmap.Pixel(r: 255, g: 59, b: 48, a: 255))      // row 0, red
+        #expect(topLayout.leaves[1].frame == CGRect(x: 0, y: 20, width: 60, height: 20))
+        let (scrolled, layout) = try render(ScrollView { rows() }.scrollPosition(.constant(ScrollPosition(y: 45))))
+        // Row 2 (blue) spans 40..<60 in the content: 45 is at the top, so rows 2 and 3 show.
+        #expect(layout.leaves[2].frame == CGRect(x: 0, y: -5, width: 60, height: 20))
+        #expect(scrolled.pixel(x: 30, y: 2) == Bitmap.Pixel(r: 0, g: 122, b: 255, a: 255))
+        #expect(scrolled.pixel(x: 30, y: 20) == Bitmap.Pixel(r: 255, g: 149, b: 0, a: 255))   // row 3, orange
+    }
+
+    @Test func offsetsAreClampedAndNestingIsBounded() throws {
+        // Past the end: the last 50 points show (rows 7.5 to 10); NaN: the top.
+        let (_, end) = try render(ScrollView { rows() }.scrollPosition(.constant(ScrollPosition(x: 0, y: 1e9))))
+        #expect(end.leaves[9].frame.maxY == 50)
+        let (_, nan) = try render(ScrollView { rows() }.scrollPosition(.constant(ScrollPosition(y: .nan))))
+        #expect(nan.leaves[0].frame.minY == 0)
+        // A scroll view in a scroll view on the same axis: the inner one takes its content's length.
+        let (_, nested) = try render(ScrollView { ScrollView { rows() } })
+        #expect(nested.leaves.count == 10 && nested.leaves[9].frame.maxY == 200)
+        // Horizontal: content wider than the viewport, centred across (vertically).
+        let (_, wide) = try render(ScrollView(.horizontal) { HStack(spacing: 0) { Color.red.frame(width: 100, height: 10) } }
+                                    .scrollPosition(.constant(ScrollPosition(x: 30))))
+        #expect(wide.leaves[0].frame == CGRect(x: -30, y: 20, width: 100, height: 10))
+    }
+}

@@ -50,9 +50,11 @@ public struct HStack<Content: View>: View, PrimitiveView {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
-        LinearStackNode(horizontal: true, alignment: alignment.fraction, baseline: alignment.baseline,
-                        spacing: spacing ?? defaultStackSpacing,
-                        children: makeViewNodes(content, environment))
+        var inner = environment
+        inner.stackAxis = .horizontal
+        return LinearStackNode(horizontal: true, alignment: alignment.fraction, baseline: alignment.baseline,
+                               spacing: spacing ?? defaultStackSpacing,
+                               children: makeViewNodes(content, inner))
     }
 }
 
@@ -66,8 +68,10 @@ public struct VStack<Content: View>: View, PrimitiveView {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
-        LinearStackNode(horizontal: false, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
-                        children: makeViewNodes(content, environment))
+        var inner = environment
+        inner.stackAxis = .vertical
+        return LinearStackNode(horizontal: false, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
+                               children: makeViewNodes(content, inner))
     }
 }
 
@@ -205,5 +209,30 @@ package struct LinearStackNode: ViewNode {
             child.draw(in: frame, context: context)
             position += along(size) + spacing
         }
+    }
+}
+
+/// A thin line across the stack it is in (SwiftUI's `Divider`): horizontal, the width offered, in a
+/// `VStack` or outside a stack; vertical, the height offered, in an `HStack`. One point thick, in iOS's
+/// separator colour (60, 60, 67 at 29% opacity).
+public struct Divider: View, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    /// The line's thickness in points.
+    public static let thickness: CGFloat = 1
+    package static let color = Color(rgb8: 60, 60, 67, opacity: 0.29)
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { DividerNode(vertical: environment.stackAxis == .horizontal) }
+}
+
+package struct DividerNode: ViewNode {
+    let vertical: Bool
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        // Along the line: what is offered (nothing when nothing is; an infinite offer counts as nothing).
+        func length(_ v: CGFloat?) -> CGFloat { v.flatMap { $0.isFinite ? max(0, $0) : nil } ?? 0 }
+        return vertical ? CGSize(width: Divider.thickness, height: length(proposal.height))
+                        : CGSize(width: length(proposal.width), height: Divider.thickness)
+    }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        context.fill(Path(rect), with: .color(Divider.color))
     }
 }

@@ -58,6 +58,8 @@ package struct ViewEnvironment {
     package var date = Date()
     /// `scrollPosition(_:)`: the offset of the scroll view it modifies.
     package var scrollPosition: CGPoint? = nil
+    /// The axis of the stack the view is laid out in (a `Divider` runs across it).
+    package var stackAxis: Axis? = nil
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {

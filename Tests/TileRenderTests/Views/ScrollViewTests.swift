@@ -48,3 +48,17 @@ import Testing
         #expect(wide.leaves[0].frame == CGRect(x: -30, y: 20, width: 100, height: 10))
     }
 }
+
+/// `Divider` runs across its stack.
+@Suite struct DividerTests {
+    @Test func dividersRunAcrossTheirStack() throws {
+        let column = ImageRenderer(content: VStack(spacing: 0) { Color.red.frame(width: 40, height: 10); Divider(); Color.blue.frame(width: 20, height: 10) })
+        let c = try column.layoutSnapshot()
+        #expect(c.leaves.map(\.kind) == ["Color", "Divider", "Color"])
+        #expect(c.leaves[1].frame == CGRect(x: 0, y: 10, width: 40, height: 1))
+        let row = ImageRenderer(content: HStack(spacing: 0) { Color.red.frame(width: 10, height: 30); Divider(); Color.blue.frame(width: 10, height: 30) })
+        #expect(try row.layoutSnapshot().leaves[1].frame == CGRect(x: 10, y: 0, width: 1, height: 30))
+        let bitmap = try column.render(backend: Backend.cpu)
+        #expect(bitmap.pixel(x: 5, y: 10) == Bitmap.Pixel(r: 17, g: 17, b: 19, a: 74))
+    }
+}

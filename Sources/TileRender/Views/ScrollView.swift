@@ -84,6 +84,8 @@ package struct ScrollViewNode: ViewNode {
         let y = axes.contains(.vertical) ? rect.minY - dy : rect.minY + (rect.height - c.height) / 2
         var clipped = context
         clipped.clip(to: Path(rect))
+        let viewport = rect.applying(context.transform)
+        clipped.visibleRect = context.visibleRect.map { $0.intersection(viewport) } ?? viewport
         content.draw(in: CGRect(x: x, y: y, width: c.width, height: c.height), context: clipped)
     }
 }

@@ -105,11 +105,15 @@ package struct LinearStackNode: ViewNode {
     package var baseline: VerticalAlignment.TextBaseline? = nil
     package let spacing: CGFloat
     package let children: [any ViewNode]
+    /// A lazy stack draws only the children within `lazyMargin` of what can show (the canvas, or a
+    /// scroll view's viewport).
+    package var isLazy = false
+    package static let lazyMargin: CGFloat = 64
 
     package init(horizontal: Bool, alignment: CGFloat, baseline: VerticalAlignment.TextBaseline? = nil,
-                 spacing: CGFloat, children: [any ViewNode]) {
+                 spacing: CGFloat, children: [any ViewNode], isLazy: Bool = false) {
         self.horizontal = horizontal; self.alignment = alignment; self.baseline = baseline
-        self.spacing = spacing; self.children = children
+        self.spacing = spacing; self.children = children; self.isLazy = isLazy
     }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
@@ -194,6 +198,8 @@ package struct LinearStackNode: ViewNode {
     package func draw(in rect: CGRect, context: GraphicsContext) {
         let sizes = layout(ProposedViewSize(rect.size))
         var position = horizontal ? rect.minX : rect.minY
+        let visible = isLazy ? (context.visibleRect ?? CGRect(origin: .zero, size: context.size))
+            .insetBy(dx: -Self.lazyMargin, dy: -Self.lazyMargin) : nil
         let row = horizontal ? baseline.map { baselineRow(sizes, $0) } : nil
         for (index, (child, size)) in zip(children, sizes).enumerated() {
             let frame: CGRect
@@ -205,6 +211,10 @@ package struct LinearStackNode: ViewNode {
                 frame = CGRect(x: position, y: rect.minY + (rect.height - size.height) * alignment, width: size.width, height: size.height)
             } else {
                 frame = CGRect(x: rect.minX + (rect.width - size.width) * alignment, y: position, width: size.width, height: size.height)
+            }
+            if let visible, !frame.applying(context.transform).intersects(visible) {
+                position += along(size) + spacing
+                continue
             }
             child.draw(in: frame, context: context)
             position += along(size) + spacing
@@ -235,4 +245,50 @@ package struct DividerNode: ViewNode {
     package func draw(in rect: CGRect, context: GraphicsContext) {
         context.fill(Path(rect), with: .color(Divider.color))
     }
+}
+
+/// SwiftUI's `LazyVStack`: a `VStack` that draws only the children near what can show (the canvas, or
+/// the viewport of the scroll view it is in, within `LinearStackNode.lazyMargin` points). Every child is
+/// still measured, so the positions are exact.
+public struct LazyVStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    package let alignment: HorizontalAlignment
+    package let spacing: CGFloat?
+    package let content: Content
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing; self.content = content()
+    }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        var inner = environment
+        inner.stackAxis = .vertical
+        return LinearStackNode(horizontal: false, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
+                               children: makeViewNodes(content, inner), isLazy: true)
+    }
+}
+
+/// SwiftUI's `LazyHStack`: an `HStack` that draws only the children near what can show (see `LazyVStack`).
+public struct LazyHStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    package let alignment: VerticalAlignment
+    package let spacing: CGFloat?
+    package let content: Content
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing; self.content = content()
+    }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        var inner = environment
+        inner.stackAxis = .horizontal
+        return LinearStackNode(horizontal: true, alignment: alignment.fraction, baseline: alignment.baseline,
+                               spacing: spacing ?? defaultStackSpacing, children: makeViewNodes(content, inner), isLazy: true)
+    }
+}
+
+/// Accepted for source compatibility: section headers and footers are not pinned in a still render.
+public struct PinnedScrollableViews: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
+    public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
 }

@@ -21,6 +21,9 @@ public struct GraphicsContext {
     /// This context's device space to the device space of the scene being laid out, for a context that
     /// records into an offscreen scene (a `drawingGroup()`'s): layout snapshots report frames there.
     package var rootTransform: CGAffineTransform = .identity
+    /// The part of the device space that can show (a scroll view's viewport), when narrower than the
+    /// canvas: lazy stacks draw only the children that meet it.
+    package var visibleRect: CGRect? = nil
 
     package init(recorder: SceneRecorder) { self.recorder = recorder }
 

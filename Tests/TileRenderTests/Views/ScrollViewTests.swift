@@ -62,3 +62,32 @@ import Testing
         #expect(bitmap.pixel(x: 5, y: 10) == Bitmap.Pixel(r: 17, g: 17, b: 19, a: 74))
     }
 }
+
+/// Lazy stacks draw only the children near the viewport.
+@Suite struct LazyStackTests {
+    private func drawn<V: View>(_ view: V, y: CGFloat) throws -> [LayoutSnapshot.Node] {
+        let renderer = ImageRenderer(content: ScrollView { view }.scrollPosition(.constant(ScrollPosition(y: y))))
+        renderer.proposedSize = ProposedViewSize(width: 50, height: 100)
+        return try renderer.layoutSnapshot().leaves
+    }
+
+    @Test func onlyTheChildrenNearTheViewportAreDrawn() throws {
+        let lazy = LazyVStack(spacing: 0) { ForEach(0..<1000, id: \.self) { _ in Color.red.frame(width: 50, height: 20) } }
+        let leaves = try drawn(lazy, y: 4000)
+        // The viewport shows content 4000..<4100; with the 64-point margin, rows 196 to 208.
+        #expect(leaves.count == 13, "\(leaves.count) drawn")
+        #expect(leaves.first?.frame.minY == -80 && leaves.last?.frame.minY == 160)
+        // The same as an eager stack: every row drawn, at the same positions.
+        let eager = VStack(spacing: 0) { ForEach(0..<1000, id: \.self) { _ in Color.red.frame(width: 50, height: 20) } }
+        let all = try drawn(eager, y: 4000)
+        #expect(all.count == 1000 && all[196].frame == leaves[0].frame)
+    }
+
+    @Test func aHundredThousandChildrenEndCleanly() throws {
+        let lazy = LazyVStack(spacing: 0) { ForEach(0..<100_000, id: \.self) { _ in Color.blue.frame(width: 50, height: 1) } }
+        let leaves = try drawn(lazy, y: 50_000)
+        // The viewport and its margins span 228 points: about as many one-point rows are drawn.
+        #expect((228...230).contains(leaves.count), "\(leaves.count) drawn")
+        #expect(leaves.allSatisfy { $0.frame.maxY >= -65 && $0.frame.minY <= 165 })
+    }
+}

@@ -18,6 +18,7 @@ let package = Package(
         // MARK: - System libraries (Debian packages)
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan", providers: [.apt(["libvulkan-dev"])]),
         // No pkgConfig: shaderc's .pc names the broken shared library; the module map links statically.
         .systemLibrary(name: "CShaderc", providers: [.apt(["libshaderc-dev", "glslang-dev", "spirv-tools"])]),
@@ -38,7 +39,7 @@ let package = Package(
         ]),
         // The layers, each depending only on those above it here.
         .target(name: "TileRenderGeometry"),
-        .target(name: "TileRenderPipeline", dependencies: ["TileRenderGeometry", "CPNG", "CTurboJPEG", "Shaders"]),
+        .target(name: "TileRenderPipeline", dependencies: ["TileRenderGeometry", "CPNG", "CTurboJPEG", "CWebP", "Shaders"]),
         // Fonts, shaping and glyph outlines (FreeType, HarfBuzz, fontconfig) with the bundled Inter.
         .target(name: "TileRenderText", dependencies: ["TileRenderGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak", "CFriBidi"],
                 resources: [.copy("Fonts")]),

@@ -6,6 +6,6 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
-    pkg-config libpng-dev libturbojpeg0-dev libvulkan-dev mesa-vulkan-drivers \
+    pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libvulkan-dev mesa-vulkan-drivers \
     libshaderc-dev glslang-dev spirv-tools \
     libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev libfribidi-dev fonts-dejavu-core >/dev/null

@@ -54,3 +54,51 @@ import Testing
         #expect(b.pixel(x: 25, y: 8).a == 255 && b.pixel(x: 8, y: 25).a == 0)
     }
 }
+
+/// `AnimationRenderer`: frames over time, PNG files and an animated WebP that decodes back to them.
+@Suite struct AnimationRendererTests {
+    private func spinner() -> some View {
+        TimelineView(.animation) { timeline in
+            let angle = Angle.degrees(timeline.date.timeIntervalSinceReferenceDate * 90)
+            Rectangle().fill(Color(red: 0.8, green: 0.1, blue: 0.2, opacity: 0.75)).frame(width: 30, height: 4)
+                .rotationEffect(angle).frame(width: 40, height: 40)
+        }
+    }
+
+    @Test func anAnimatedWebPRoundTrips() throws {
+        let animation = AnimationRenderer(content: spinner(), start: Date(timeIntervalSinceReferenceDate: 0), duration: 1, framesPerSecond: 4)
+        let frames = try animation.frames(backend: Backend.cpu)
+        #expect(frames.count == 4)
+        #expect(frames[0].pixels != frames[1].pixels)
+        let data = try AnimatedWebP.encode(frames, frameDuration: 0.25)
+        let decoded = try AnimatedWebP.decode(data)
+        #expect(decoded.count == 4)
+        #expect(decoded.map(\.start) == [0, 0.25, 0.5, 0.75])
+        for (a, b) in zip(frames, decoded.map(\.bitmap)) {
+            // Lossless, up to the straight-alpha round trip of translucent pixels (a level or two).
+            let worst = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 2, "worst \(worst)")
+        }
+        // Files: numbered PNGs and the WebP.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var reported: [Int] = []
+        let urls = try animation.writeFrames(to: dir, backend: Backend.cpu) { done, _ in reported.append(done) }
+        #expect(urls.map(\.lastPathComponent) == ["frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png"])
+        #expect(reported == [1, 2, 3, 4])
+        #expect(try Bitmap(contentsOfPNG: urls[2]).pixels == frames[2].pixels)
+        try animation.writeWebP(to: dir.appendingPathComponent("a.webp"), backend: Backend.cpu)
+        #expect(try AnimatedWebP.decode(Data(contentsOf: dir.appendingPathComponent("a.webp"))).count == 4)
+    }
+
+    @Test func badAnimationsThrow() throws {
+        for (duration, fps) in [(0.0, 30.0), (-1, 30), (.nan, 30), (1, 0), (1, .infinity), (1e9, 60)] {
+            #expect(throws: TileRenderError.self) { try AnimationRenderer(content: Color.red, duration: duration, framesPerSecond: fps).frameCount() }
+        }
+        #expect(throws: TileRenderError.self) { try AnimatedWebP.encode([], frameDuration: 0.1) }
+        #expect(throws: TileRenderError.self) { try AnimatedWebP.decode(Data("RIFF....WEBPVP8 garbage".utf8)) }
+        let a = try Bitmap(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))
+        let b = try Bitmap(width: 3, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 24))
+        #expect(throws: TileRenderError.self) { try AnimatedWebP.encode([a, b], frameDuration: 0.1) }
+    }
+}

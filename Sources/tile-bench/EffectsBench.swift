@@ -169,8 +169,10 @@ enum EffectWorkload {
     }
 
     /// Frame `frame` of the seed's cogs at 60 fps: its Canvas body, with the seed's angles at that time.
-    static func cogs(frame: Int) -> Scene {
-        let now = Double(frame) / 60
+    static func cogs(frame: Int) -> Scene { cogs(at: Double(frame) / 60) }
+
+    /// The seed's cogs at `now` seconds into the animation.
+    static func cogs(at now: Double) -> Scene {
         let angle1 = Angle.degrees(now.remainder(dividingBy: 8)*45)
         let angle2 = Angle.degrees(now.remainder(dividingBy: 4)*90)
         var scene = Scene(size: CGSize(width: 330, height: 400))
@@ -239,4 +241,54 @@ func runEffectsBench(_ args: [String]) throws {
     print(String(format: "effects cogs: median %.2f ms, min %.2f ms per frame over %d frames (backend %@, 330x400, two shadowed strokes)",
                  median(frames), frames.min()!, frames.count, backend.rawValue))
     if let last { try write(last, "cogs-frame-30") }
+}
+
+/// `tile-bench animate NAME -o OUT [--fps F] [--seconds S] [--backend B]`: a built-in seed animation
+/// (now the interlocking cogs with their shadow) as OUT.webp (looping, lossless) and OUT/frame-NNNN.png,
+/// with a progress line.
+func runAnimate(_ args: [String]) throws {
+    var arguments = Arguments(args)
+    var name: String?, output: String?
+    var fps = 30.0, seconds = 2.0
+    var backend = Backend.auto
+    func number(_ flag: String) throws -> Double {
+        let text = try arguments.value(for: flag)
+        guard let v = Double(text), v.isFinite, v > 0 else { throw UsageError(description: "invalid \(flag) '\(text)'") }
+        return v
+    }
+    while let a = arguments.next() {
+        switch a {
+        case "-o", "--output": output = try arguments.value(for: a)
+        case "--fps": fps = try number(a)
+        case "--seconds": seconds = try number(a)
+        case "--backend":
+            let text = try arguments.value(for: a)
+            guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
+            backend = b
+        default:
+            guard name == nil, !a.hasPrefix("-") else { throw UsageError(description: "unknown option \(a)\n\(usage)") }
+            name = a
+        }
+    }
+    guard let name else { throw UsageError(description: "animate needs an animation name: cogs\n\(usage)") }
+    guard let output else { throw UsageError(description: "animate needs -o OUT\n\(usage)") }
+    guard name == "cogs" else { throw UsageError(description: "unknown animation '\(name)': cogs") }
+    let count = Int((seconds * fps).rounded(.up))
+    guard count >= 1, count <= AnimatedWebP.maxFrames else {
+        throw UsageError(description: "\(seconds) s at \(fps) fps is \(count) frames: at most \(AnimatedWebP.maxFrames)")
+    }
+    let renderer = Renderer(backend: backend)
+    let folder = URL(fileURLWithPath: output)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var frames: [Bitmap] = []
+    for n in 0..<count {
+        let bitmap = try renderer.render(EffectWorkload.cogs(at: Double(n) / fps))
+        try bitmap.writePNG(to: folder.appendingPathComponent(String(format: "frame-%04d.png", n)))
+        frames.append(bitmap)
+        FileHandle.standardError.write(Data("\ranimate \(name): frame \(n + 1)/\(count)".utf8))
+    }
+    FileHandle.standardError.write(Data("\n".utf8))
+    let webp = folder.appendingPathExtension("webp")
+    try AnimatedWebP.encode(frames, frameDuration: 1 / fps).write(to: webp)
+    print("animate \(name): \(count) frames at \(fps) fps to \(folder.path)/frame-NNNN.png and \(webp.path)")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TileRenderPipeline
 
 /// The tile-bench command line is a contract (api.md): output line, exit status, one-line errors.
 @Suite(.serialized) struct TileBenchCLITests {
@@ -65,7 +66,24 @@ import Testing
         #expect(((paragraph["glyphs"] as? [Any])?.count ?? 0) > 1000)
     }
 
+    @Test func animateWritesFramesAndAWebP() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("animate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: out.appendingPathExtension("webp")) }
+        let result = try run(["animate", "cogs", "-o", out.path, "--fps", "5", "--seconds", "0.4", "--backend", "cpu"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("frame 2/2"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == ["frame-0000.png", "frame-0001.png"])
+        let frames = try AnimatedWebP.decode(Data(contentsOf: out.appendingPathExtension("webp")))
+        #expect(frames.count == 2 && frames[0].bitmap.width == 330 && frames[0].bitmap.height == 400)
+        #expect(frames[0].bitmap.pixels != frames[1].bitmap.pixels)  // the cogs turned
+    }
+
     @Test(arguments: [
+        ["animate", "stars", "-o", "/tmp/x"],
+        ["animate", "cogs", "-o", "/tmp/x", "--fps", "0"],
+        ["animate", "cogs"],
+        ["animate", "cogs", "-o", "/tmp/x", "--seconds", "1e9"],
         ["text", "--repeat", "0"],
         ["render", "/nonexistent/scene.svg", "-o", "/tmp/x.png"],
         ["render", "x.svg"],

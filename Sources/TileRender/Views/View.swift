@@ -60,6 +60,15 @@ package struct ViewEnvironment {
     package var scrollPosition: CGPoint? = nil
     /// The axis of the stack the view is laid out in (a `Divider` runs across it).
     package var stackAxis: Axis? = nil
+    /// What `@Environment` reads in the views below.
+    package var values = EnvironmentValues() {
+        didSet {
+            // The default foreground follows the appearance (a colour set by the view stays).
+            if values.colorScheme != oldValue.colorScheme, let c = foregroundStyle as? Color, c == oldValue.colorScheme.primary {
+                foregroundStyle = values.colorScheme.primary
+            }
+        }
+    }
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
@@ -110,14 +119,14 @@ package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) ->
         let nodes = list.makeNodes(environment)
         return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
     }
-    return makeViewNode(view.body, environment)
+    return EnvironmentValues.$current.withValue(environment.values) { makeViewNode(view.body, environment) }
 }
 
 /// The list of nodes a view contributes to a stack.
 package func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -> [any ViewNode] {
     if let list = view as? any ViewList { return list.makeNodes(environment) }
     if let primitive = view as? any PrimitiveView { return [probed(view, primitive.makeNode(environment), environment)] }
-    return makeViewNodes(view.body, environment)
+    return EnvironmentValues.$current.withValue(environment.values) { makeViewNodes(view.body, environment) }
 }
 
 /// A node that draws nothing and takes no space.

@@ -48,3 +48,27 @@ private struct Row: View {
         #expect(red.pixel(x: 2, y: 2).r == 255)
     }
 }
+
+private struct SchemeBadge: View {
+    @Environment(\.colorScheme) var colorScheme
+    var body: some View {
+        (colorScheme == .dark ? Color.white : Color.black).frame(width: 4, height: 4)
+    }
+}
+
+/// `@Environment` reads the environment a view is built in; `environment(_:_:)` sets it for a subtree.
+@Suite struct EnvironmentTests {
+    @Test func colorSchemeReachesEnvironmentProperties() throws {
+        let light = try ImageRenderer(content: SchemeBadge()).render(backend: Backend.cpu)
+        #expect(light.pixel(x: 1, y: 1) == Bitmap.Pixel(r: 0, g: 0, b: 0, a: 255))
+        let dark = try ImageRenderer(content: SchemeBadge().environment(\.colorScheme, .dark)).render(backend: Backend.cpu)
+        #expect(dark.pixel(x: 1, y: 1) == Bitmap.Pixel(r: 255, g: 255, b: 255, a: 255))
+        // In dark, the default foreground is white; a colour the view sets stays.
+        let shapes = HStack(spacing: 0) { Rectangle().frame(width: 4, height: 4); Rectangle().fill(Color.red).frame(width: 4, height: 4) }
+        let d = try ImageRenderer(content: shapes.preferredColorScheme(.dark)).render(backend: Backend.cpu)
+        #expect(d.pixel(x: 1, y: 1) == Bitmap.Pixel(r: 255, g: 255, b: 255, a: 255))
+        #expect(d.pixel(x: 5, y: 1).r == 255 && d.pixel(x: 5, y: 1).g < 100)
+        // Outside a body, the defaults.
+        #expect(SchemeBadge().colorScheme == .light)
+    }
+}

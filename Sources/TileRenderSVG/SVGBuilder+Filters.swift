@@ -46,16 +46,17 @@ extension SVGBuilder {
         var results: [String: Int] = [:]
         for p in elements {
             let index = primitives.count
-            func input(_ attribute: String) -> SVGFilterPrimitive.Input {
+            /// The `in` (or `in2`) attribute of `element` (the primitive or one of its merge nodes).
+            func input(_ attribute: String, of element: SVGXMLElement) -> SVGFilterPrimitive.Input {
                 let previous: SVGFilterPrimitive.Input = index == 0 ? .sourceGraphic : .primitive(index - 1)
-                guard let name = p.attributes[attribute]?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return previous }
+                guard let name = element.attributes[attribute]?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return previous }
                 switch name {
                 case "SourceGraphic": return .sourceGraphic
                 case "SourceAlpha": return .sourceAlpha
                 default:
                     if let r = results[name] { return .primitive(r) }
                     if ["BackgroundImage", "BackgroundAlpha", "FillPaint", "StrokePaint"].contains(name) {
-                        warn(p, "filter input '\(name)' is not supported; the previous result is used")
+                        warn(element, "filter input '\(name)' is not supported; the previous result is used")
                     }
                     // Filter Effects: a reference to a result that does not exist is as if no `in` was given.
                     return previous
@@ -65,22 +66,14 @@ extension SVGBuilder {
             var inputs: [SVGFilterPrimitive.Input] = []
             switch kind {
             case .flood: break
-            case .composite, .blend: inputs = [input("in"), input("in2")]
+            case .composite, .blend: inputs = [input("in", of: p), input("in2", of: p)]
             case .merge:
                 let nodes = p.children.filter { $0.name == "feMergeNode" }
                 if nodes.count > Self.maxMergeNodes {
                     warn(p, "feMerge: more than \(Self.maxMergeNodes) nodes; the rest are ignored")
                 }
-                for node in nodes.prefix(Self.maxMergeNodes) {
-                    let previous: SVGFilterPrimitive.Input = index == 0 ? .sourceGraphic : .primitive(index - 1)
-                    if let name = node.attributes["in"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
-                        inputs.append(name == "SourceGraphic" ? .sourceGraphic : name == "SourceAlpha" ? .sourceAlpha
-                                      : results[name].map(SVGFilterPrimitive.Input.primitive) ?? previous)
-                    } else {
-                        inputs.append(previous)
-                    }
-                }
-            default: inputs = [input("in")]
+                inputs = nodes.prefix(Self.maxMergeNodes).map { input("in", of: $0) }
+            default: inputs = [input("in", of: p)]
             }
             let space = Self.property("color-interpolation-filters", of: p) ?? filterSpace ?? "linearRGB"
             primitives.append(SVGFilterPrimitive(kind: kind, inputs: inputs, linearRGB: space != "sRGB",

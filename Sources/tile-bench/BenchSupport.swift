@@ -1,4 +1,5 @@
 import Foundation
+import TileRender
 
 /// Walks a command's arguments; `value(for:)` takes the argument after a flag.
 struct Arguments {
@@ -16,6 +17,13 @@ struct Arguments {
     mutating func value(for flag: String) throws -> String {
         guard let v = next() else { throw UsageError(description: "\(flag) needs a value") }
         return v
+    }
+
+    /// A `--backend` value: cpu, vulkan or auto.
+    mutating func backend(for flag: String) throws -> Backend {
+        let text = try value(for: flag)
+        guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid \(flag) '\(text)': cpu, vulkan or auto") }
+        return b
     }
 
     /// A `--repeat` count: a whole number, at least 1.

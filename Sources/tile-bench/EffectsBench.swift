@@ -200,9 +200,7 @@ func runEffectsBench(_ args: [String]) throws {
         switch a {
         case "--repeat": repeatCount = try arguments.repeatCount(for: a)
         case "--backend":
-            let text = try arguments.value(for: a)
-            guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
-            backend = b
+            backend = try arguments.backend(for: a)
         case "-o", "--output": outputFolder = try arguments.value(for: a)
         default: throw UsageError(description: "unknown option \(a)\n\(usage)")
         }
@@ -262,9 +260,7 @@ func runAnimate(_ args: [String]) throws {
         case "--fps": fps = try number(a)
         case "--seconds": seconds = try number(a)
         case "--backend":
-            let text = try arguments.value(for: a)
-            guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
-            backend = b
+            backend = try arguments.backend(for: a)
         default:
             guard name == nil, !a.hasPrefix("-") else { throw UsageError(description: "unknown option \(a)\n\(usage)") }
             name = a

@@ -82,9 +82,7 @@ func runTextBench(_ args: [String]) throws {
         switch a {
         case "--repeat": repeatCount = try arguments.repeatCount(for: a)
         case "--backend":
-            let text = try arguments.value(for: a)
-            guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
-            backend = b
+            backend = try arguments.backend(for: a)
         case "--glyphs-out": glyphsOut = try arguments.value(for: a)
         case "-o", "--output": outputFolder = try arguments.value(for: a)
         default: throw UsageError(description: "unknown option \(a)\n\(usage)")

@@ -56,9 +56,7 @@ func runRender(_ args: [String]) throws {
             guard let s = Double(text), s > 0, s.isFinite else { throw UsageError(description: "invalid --scale '\(text)'") }
             scale = s
         case "--backend":
-            let text = try value(a)
-            guard let b = Backend(rawValue: text) else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan or auto") }
-            backend = b
+            backend = try arguments.backend(for: a)
         case "--repeat":
             repeatCount = try arguments.repeatCount(for: a)
         case "--threads":

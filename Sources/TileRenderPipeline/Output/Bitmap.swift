@@ -59,3 +59,37 @@ public struct Bitmap: Equatable, Sendable {
         return Pixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
     }
 }
+
+extension Bitmap {
+    /// The pixels with straight (unpremultiplied) alpha, packed rows.
+    package func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * bytesPerRow + x * 4, o = (y * width + x) * 4
+                let a = UInt32(pixels[i + 3])
+                out[o + 3] = UInt8(a)
+                guard a > 0 else { continue }
+                for c in 0..<3 { out[o + c] = UInt8(min(255, (UInt32(pixels[i + c]) * 255 + a / 2) / a)) }
+            }
+        }
+        return out
+    }
+
+    /// A bitmap from straight-alpha RGBA8 rows, premultiplied.
+    package init(width: Int, height: Int, straightRGBA: [UInt8]) throws {
+        var p = straightRGBA
+        Bitmap.premultiply(&p)
+        try self.init(width: width, height: height, premultipliedRGBA: p)
+    }
+
+    /// Premultiplies straight-alpha RGBA8 in place (rounded to nearest). The image codecs (PNG, WebP)
+    /// store straight alpha; `straightRGBA()` is the way back.
+    package static func premultiply(_ p: inout [UInt8]) {
+        for i in stride(from: 0, to: p.count, by: 4) {
+            let a = UInt32(p[i + 3])
+            if a == 255 { continue }
+            for c in 0..<3 { p[i + c] = UInt8((UInt32(p[i + c]) * a + 127) / 255) }
+        }
+    }
+}

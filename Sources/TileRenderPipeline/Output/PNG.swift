@@ -56,29 +56,14 @@ extension Bitmap {
             png_image_free(&image)
             throw TileRenderError.pngRead(path: name, reason: reason)
         }
-        for i in stride(from: 0, to: straight.count, by: 4) {
-            let a = UInt32(straight[i + 3])
-            if a == 255 { continue }
-            for c in 0..<3 { straight[i + c] = UInt8((UInt32(straight[i + c]) * a + 127) / 255) }
-        }
+        Bitmap.premultiply(&straight)
         return (width, height, straight)
     }
 
     /// Writes the bitmap as an 8-bit RGBA PNG (straight alpha, as PNG requires).
     public func writePNG(to url: URL) throws {
         let path = url.path
-        var straight = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let s = y * bytesPerRow + x * 4, d = (y * width + x) * 4
-                let a = UInt32(pixels[s + 3])
-                straight[d + 3] = UInt8(a)
-                if a == 0 { continue }
-                for c in 0..<3 {
-                    straight[d + c] = a == 255 ? pixels[s + c] : UInt8(min(255, (UInt32(pixels[s + c]) * 255 + a / 2) / a))
-                }
-            }
-        }
+        let straight = straightRGBA()
         var image = png_image()
         image.version = CPNG_IMAGE_VERSION
         image.width = UInt32(width)

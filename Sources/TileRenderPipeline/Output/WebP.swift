@@ -100,31 +100,3 @@ public enum AnimatedWebP {
         }
     }
 }
-
-extension Bitmap {
-    /// The pixels with straight (unpremultiplied) alpha, packed rows.
-    package func straightRGBA() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * bytesPerRow + x * 4, o = (y * width + x) * 4
-                let a = UInt32(pixels[i + 3])
-                out[o + 3] = UInt8(a)
-                guard a > 0 else { continue }
-                for c in 0..<3 { out[o + c] = UInt8(min(255, (UInt32(pixels[i + c]) * 255 + a / 2) / a)) }
-            }
-        }
-        return out
-    }
-
-    /// A bitmap from straight-alpha RGBA8 rows, premultiplied.
-    package init(width: Int, height: Int, straightRGBA: [UInt8]) throws {
-        var p = straightRGBA
-        for i in stride(from: 0, to: p.count, by: 4) {
-            let a = UInt32(p[i + 3])
-            if a == 255 { continue }
-            for c in 0..<3 { p[i + c] = UInt8((UInt32(p[i + c]) * a + 127) / 255) }
-        }
-        try self.init(width: width, height: height, premultipliedRGBA: p)
-    }
-}

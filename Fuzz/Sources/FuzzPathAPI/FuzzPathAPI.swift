@@ -17,9 +17,10 @@ let maxDrawOps = 8
 /// 0.3-0.9 s under ASan at its limits, so eight of them made inputs slow by count, not by a bug.
 let maxSetOperations = 1
 nonisolated(unsafe) var setOperationsLeft = 0
-/// FUZZ_TRACE=1 prints each draw op (for triaging a slow input): its number, the paths' sizes, and
-/// the style of a stroke.
-let tracing = getenv("FUZZ_TRACE") != nil
+/// `strokedPath` outlines over 200,000 elements one input may still build (see op 6).
+nonisolated(unsafe) var hugeOutlinesLeft = 0
+// FUZZ_TRACE=1 prints each draw op (for triaging a slow input): its number, the paths' sizes, the
+// style of a stroke, and the render's statistics (`fuzzRender`).
 
 func elementCount(_ path: Path) -> Int {
     var count = 0
@@ -125,9 +126,7 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
     let a = paths[r.choice(paths.count)]
     let b = paths[r.choice(paths.count)]
     let op = r.choice(18)
-    if tracing {
-        FileHandle.standardError.write("op \(op) depth \(depth): a \(elementCount(a)) elements, b \(elementCount(b))\n".data(using: .utf8)!)
-    }
+    if fuzzTracing { fuzzTrace("op \(op) depth \(depth): a \(elementCount(a)) elements, b \(elementCount(b))") }
     switch op {
     case 0, 1: context.fill(a, with: r.shading(), style: FillStyle(eoFill: r.bool(), antialiased: r.bool() || true))
     case 2, 3: context.stroke(a, with: r.shading(), style: r.strokeStyle())
@@ -143,10 +142,18 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
         // library's centre-line limit (0.5 s without ASan; the fuzz findings of the third session):
         // the harness keeps the centre line to 250,000 chords.
         let style = r.strokeStyle()
-        guard estimatedDashes(a, style) <= 100_000, estimatedChords(a) <= 250_000 else { return }
+        guard estimatedDashes(a, style) <= 100_000, estimatedChords(a) <= 250_000, hugeOutlinesLeft > 0 else { return }
         let outline = a.strokedPath(style)
-        if tracing {
-            FileHandle.standardError.write("  strokedPath \(style): \(elementCount(outline)) elements\n".data(using: .utf8)!)
+        if fuzzTracing { fuzzTrace("  strokedPath \(style): \(elementCount(outline)) elements") }
+        // A huge width (clamped to the stroker's 1e6-unit half width) makes round parts and curves
+        // take the stroker's most arc steps (`maxArcStepsPerPath`): 145 elements became a
+        // 586,000-element outline, 0.2 s to build, and three of them with two fills took 0.9-1.8 s
+        // (2.5 million tile segments at 64x64: linear work at the library's bounds, not slow code;
+        // Fuzz/findings/FuzzPathAPI-strokedpath-float-max-width-*). One such outline is built per
+        // input, and it is not drawn.
+        guard elementCount(outline) <= 200_000 else {
+            hugeOutlinesLeft -= 1
+            return
         }
         context.fill(outline, with: r.shading(), style: FillStyle(eoFill: r.bool()))
     case 7:
@@ -221,6 +228,7 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
 public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var r = FuzzReader(UnsafeBufferPointer(start: start, count: count))
     setOperationsLeft = maxSetOperations
+    hugeOutlinesLeft = 1
     let pathCount = 1 + r.choice(2)
     var paths: [Path] = []
     for _ in 0..<pathCount { paths.append(buildPath(&r, others: paths)) }

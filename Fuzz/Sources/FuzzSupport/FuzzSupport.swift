@@ -11,7 +11,25 @@ public let fuzzRenderer = Renderer(backend: .cpu, threadCount: 1)
 /// Renders `scene` on the CPU backend. Thrown errors are accepted behaviour (bad sizes and the like);
 /// only crashes, hangs and huge allocations are findings.
 public func fuzzRender(_ scene: Scene) {
-    _ = try? fuzzRenderer.render(scene)
+    guard fuzzTracing else {
+        _ = try? fuzzRenderer.render(scene)
+        return
+    }
+    let start = Date()
+    do {
+        let (_, s) = try fuzzRenderer.renderWithStatistics(scene)
+        fuzzTrace("render: \(scene.commands.count) commands, \(s.segmentCount) tile segments, \(s.pathTileCount) path tiles, "
+            + "binning \(s.binningSeconds) s (strokes \(s.strokeSeconds) s), \(Date().timeIntervalSince(start)) s in all")
+    } catch {
+        fuzzTrace("render: \(error)")
+    }
+}
+
+/// FUZZ_TRACE=1 (set when triaging one slow input) makes the harnesses describe what they run on stderr.
+public let fuzzTracing = getenv("FUZZ_TRACE") != nil
+
+public func fuzzTrace(_ line: String) {
+    FileHandle.standardError.write((line + "\n").data(using: .utf8)!)
 }
 
 /// Reads fuzz bytes as a stream of choices; past the end every read returns zeros, so every input is valid.

@@ -258,13 +258,13 @@ import Testing
     }
 
     @Test func aPathLeftOfTheCanvasCancelsOnItsLeftEdge() throws {
-        // Its outline becomes vertical pieces on x = 0 in column 0 whose heights cancel in every pixel
-        // row: no backdrop reaches the columns to the right.
+        // Its outline becomes vertical pieces on x = 0 in column 0, joined where they meet, whose
+        // heights cancel in every pixel row: no backdrop reaches the columns to the right.
         var scene = Scene(size: CGSize(width: 48, height: 40))
         scene.draw { $0.fill(Path(ellipseIn: CGRect(x: -90, y: -5, width: 60, height: 50)), with: .color(.red)) }
         let b = try binned(scene)
         try b.validate()
-        #expect(!b.pathTiles.isEmpty)
+        #expect(b.segments.count <= 2 * b.tilesY)
         #expect(b.pathTiles.allSatisfy { Int($0.tileIndex) % b.tilesX == 0 && $0.backdropStart == PathTile.noBackdrop })
         for row in 0..<b.tilesY {
             var cover = [Float](repeating: 0, count: BinningTests.size)
@@ -275,5 +275,33 @@ import Testing
             #expect(cover.allSatisfy { abs($0) < 1e-4 }, "tile row \(row): \(cover)")
         }
         #expect(try Renderer(backend: .cpu).render(scene).pixels.allSatisfy { $0 == 0 })
+    }
+
+    @Test func edgesLeftOfTheCanvasJoinIntoOnePiecePerRunWithTheSamePixels() throws {
+        // A polygon whose left side zig-zags 5,000 times left of the canvas covers the canvas exactly as
+        // the same polygon with a straight left side: only the winding to the left matters. Its clipped
+        // edges on x = 0 meet end to end, so binning joins them instead of keeping 10,000 pieces.
+        let width = 64.0, height = 48.0
+        var zigzag: [CGPoint] = [CGPoint(x: -20, y: -10), CGPoint(x: 40, y: 5), CGPoint(x: 30, y: 60), CGPoint(x: -20, y: 60)]
+        for k in 0..<5_000 {
+            // Down and up again, each step going further down: all of it at x < 0, crossing the rows.
+            let y = 60 - Double(k) * 70 / 5_000
+            zigzag.append(CGPoint(x: k % 2 == 0 ? -50 : -10, y: k % 2 == 0 ? y : y - 30))
+        }
+        let straight = [CGPoint(x: -20, y: -10), CGPoint(x: 40, y: 5), CGPoint(x: 30, y: 60), CGPoint(x: -20, y: 60)]
+        func scene(_ points: [CGPoint]) -> Scene {
+            var scene = Scene(size: CGSize(width: width, height: height))
+            scene.draw { $0.fill(polygon(points), with: .color(.blue)) }
+            return scene
+        }
+        let joined = try binned(scene(zigzag)), simple = try binned(scene(straight))
+        try joined.validate()
+        #expect(joined.segments.count <= simple.segments.count + 2 * joined.tilesY,
+                "\(joined.segments.count) pieces for the zig-zag, \(simple.segments.count) for the straight side")
+        let renderer = Renderer(backend: .cpu)
+        let a = try renderer.render(scene(zigzag)), b = try renderer.render(scene(straight))
+        let worst = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "largest channel difference \(worst)")
+        #expect(b.pixels.contains { $0 != 0 })
     }
 }

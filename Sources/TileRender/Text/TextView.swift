@@ -38,11 +38,14 @@ package struct TextNode: ViewNode {
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { size(for: proposal) }
 
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+    package var explicitGuides: Set<AlignmentKey> { [VerticalAlignment.firstTextBaseline.key, VerticalAlignment.lastTextBaseline.key] }
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        let first = key == VerticalAlignment.firstTextBaseline.key
+        guard first || key == VerticalAlignment.lastTextBaseline.key else { return nil }
         let layout = layout(fitting: size)
         // Drawn centred in a taller frame (see draw), so the baselines move with it.
         let offset = max(0, (size.height - layout.size.height) / 2)
-        return (offset + CGFloat(layout.firstBaseline), offset + CGFloat(layout.lastBaseline))
+        return offset + CGFloat(first ? layout.firstBaseline : layout.lastBaseline)
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
@@ -119,9 +122,9 @@ package struct FixedSizeNode: ViewNode {
         let size = child.sizeThatFits(proposal(ProposedViewSize(rect.size)))
         child.draw(in: Alignment.center.place(size, in: rect), context: context)
     }
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
+    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         let s = child.sizeThatFits(proposal(ProposedViewSize(size)))
-        let placed = Alignment.center.place(s, in: CGRect(origin: .zero, size: size))
-        return child.textBaselines(in: s).map { ($0.first + placed.minY, $0.last + placed.minY) }
+        return child.explicitAlignment(key, at: Alignment.center.place(s, in: CGRect(origin: .zero, size: size)))
     }
 }

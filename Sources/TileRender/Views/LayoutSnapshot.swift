@@ -140,7 +140,8 @@ struct HitTestNode: ViewNode {
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     var spacerMinLength: CGFloat? { child.spacerMinLength }
     var layoutPriority: Double { child.layoutPriority }
-    func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { child.textBaselines(in: size) }
+    func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
+    var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
     func draw(in rect: CGRect, context: GraphicsContext) {
         switch rule {
         case .inherit: recorder.pushHitRule(nil)
@@ -166,7 +167,8 @@ struct ProbeNode: ViewNode {
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     var spacerMinLength: CGFloat? { child.spacerMinLength }
     var layoutPriority: Double { child.layoutPriority }
-    func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { child.textBaselines(in: size) }
+    func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
+    var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
     func draw(in rect: CGRect, context: GraphicsContext) {
         let toRoot = context.transform.concatenating(context.rootTransform)
         let region = LayoutRecorder.HitRegion(path: (hitPath?(rect) ?? Path(rect)).applying(toRoot), eoFill: false)

@@ -51,14 +51,16 @@ package struct FrameNode: ViewNode {
         let s = child.sizeThatFits(ProposedViewSize(width: modifier.width ?? proposal.width, height: modifier.height ?? proposal.height))
         return CGSize(width: modifier.width ?? s.width, height: modifier.height ?? s.height)
     }
-    package func draw(in rect: CGRect, context: GraphicsContext) {
+    private func childFrame(in rect: CGRect) -> CGRect {
         let s = child.sizeThatFits(ProposedViewSize(rect.size))
-        child.draw(in: modifier.alignment.place(s, in: rect), context: context)
+        return modifier.alignment.place(child.dimensions(in: s), in: rect)
     }
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
-        let s = child.sizeThatFits(ProposedViewSize(size))
-        let placed = modifier.alignment.place(s, in: CGRect(origin: .zero, size: size))
-        return child.textBaselines(in: s).map { ($0.first + placed.minY, $0.last + placed.minY) }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        child.draw(in: childFrame(in: rect), context: context)
+    }
+    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        child.explicitAlignment(key, at: childFrame(in: CGRect(origin: .zero, size: size)))
     }
 }
 
@@ -114,14 +116,16 @@ package struct FlexibleFrameNode: ViewNode {
         return CGSize(width: modifier.width.length(proposal.width, child: s.width),
                       height: modifier.height.length(proposal.height, child: s.height))
     }
-    package func draw(in rect: CGRect, context: GraphicsContext) {
+    private func childFrame(in rect: CGRect) -> CGRect {
         let s = child.sizeThatFits(childProposal(ProposedViewSize(rect.size)))
-        child.draw(in: modifier.alignment.place(s, in: rect), context: context)
+        return modifier.alignment.place(child.dimensions(in: s), in: rect)
     }
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
-        let s = child.sizeThatFits(childProposal(ProposedViewSize(size)))
-        let placed = modifier.alignment.place(s, in: CGRect(origin: .zero, size: size))
-        return child.textBaselines(in: s).map { ($0.first + placed.minY, $0.last + placed.minY) }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        child.draw(in: childFrame(in: rect), context: context)
+    }
+    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        child.explicitAlignment(key, at: childFrame(in: CGRect(origin: .zero, size: size)))
     }
 }
 
@@ -137,7 +141,8 @@ package struct LayoutPriorityNode: ViewNode {
     package var spacerMinLength: CGFloat? { child.spacerMinLength }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     package func draw(in rect: CGRect, context: GraphicsContext) { child.draw(in: rect, context: context) }
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { child.textBaselines(in: size) }
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
+    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
 }
 
 package struct PaddingModifier: NodeWrapper {
@@ -154,16 +159,17 @@ package struct PaddingNode: ViewNode {
                                                     height: proposal.height.map { max(0, $0 - dh) }))
         return CGSize(width: s.width + dw, height: s.height + dh)
     }
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
-        let inner = CGSize(width: max(0, size.width - insets.leading - insets.trailing),
-                           height: max(0, size.height - insets.top - insets.bottom))
-        return child.textBaselines(in: inner).map { ($0.first + insets.top, $0.last + insets.top) }
+    private func inner(_ rect: CGRect) -> CGRect {
+        CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
+               width: max(0, rect.width - insets.leading - insets.trailing),
+               height: max(0, rect.height - insets.top - insets.bottom))
+    }
+    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        child.explicitAlignment(key, at: inner(CGRect(origin: .zero, size: size)))
     }
     package func draw(in rect: CGRect, context: GraphicsContext) {
-        let inner = CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
-                           width: max(0, rect.width - insets.leading - insets.trailing),
-                           height: max(0, rect.height - insets.top - insets.bottom))
-        child.draw(in: inner, context: context)
+        child.draw(in: inner(rect), context: context)
     }
 }
 
@@ -173,6 +179,10 @@ package struct EffectNode: ViewNode {
     /// Draws the child (via `drawChild`) in its frame `rect`.
     package let effect: (_ rect: CGRect, _ context: GraphicsContext, _ drawChild: (CGRect, GraphicsContext) -> Void) -> Void
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    /// Effects draw elsewhere without moving the view's guides (as SwiftUI's `offset`).
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
+    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package var layoutPriority: Double { child.layoutPriority }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         effect(rect, context) { r, c in child.draw(in: r, context: c) }
     }
@@ -208,10 +218,13 @@ package struct LayeredModifier: NodeWrapper {
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
         let secondary = makeSecondary(environment), alignment = self.alignment, isOverlay = self.isOverlay
         return EffectNode(child: node) { rect, context, drawChild in
+            // SwiftUI's implicit ZStack in the primary view's frame: the secondary view's guides (its
+            // explicit ones included) go on the frame's.
             let s = secondary.sizeThatFits(ProposedViewSize(rect.size))
-            if !isOverlay { secondary.draw(in: alignment.place(s, in: rect), context: context) }
+            let frame = alignment.place(secondary.dimensions(in: s), in: rect)
+            if !isOverlay { secondary.draw(in: frame, context: context) }
             drawChild(rect, context)
-            if isOverlay { secondary.draw(in: alignment.place(s, in: rect), context: context) }
+            if isOverlay { secondary.draw(in: frame, context: context) }
         }
     }
 }

@@ -19,25 +19,59 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     }
 }
 
+/// SwiftUI's ZStack layout: every child is offered the stack's proposal, and all are placed with their
+/// alignment guides on one point; the stack is the box around them (with default guides, as large as
+/// its largest child).
 package struct ZStackNode: ViewNode {
     package let alignment: Alignment
     package let children: [any ViewNode]
+    package let explicitGuides: Set<AlignmentKey>
 
-    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        var size = CGSize.zero
+    package init(alignment: Alignment, children: [any ViewNode]) {
+        self.alignment = alignment; self.children = children
+        explicitGuides = passedUpGuides(children)
+    }
+
+    /// Each child's frame, relative to the common guide point, and the box around them.
+    private func layout(_ proposal: ProposedViewSize) -> (frames: [CGRect], box: CGRect) {
+        var frames: [CGRect] = []
+        frames.reserveCapacity(children.count)
+        var box = CGRect.null
         for child in children {
-            let s = child.sizeThatFits(proposal)
-            size.width = max(size.width, s.width); size.height = max(size.height, s.height)
+            let d = child.dimensions(in: child.sizeThatFits(proposal))
+            let frame = CGRect(x: -d[alignment.horizontal], y: -d[alignment.vertical], width: d.width, height: d.height)
+            frames.append(frame)
+            box = box.union(frame)
         }
-        return size
+        return (frames, box.isNull ? .zero : box)
+    }
+
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { layout(proposal).box.size }
+
+    /// The frames in `rect` (the box placed in it as a child of the box's size would be).
+    private func frames(in rect: CGRect) -> [CGRect] {
+        let (frames, box) = layout(ProposedViewSize(rect.size))
+        let placed = alignment.place(box.size, in: rect)
+        return frames.map { $0.offsetBy(dx: placed.minX - box.minX, dy: placed.minY - box.minY) }
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
-        let proposal = ProposedViewSize(rect.size)
-        for child in children {
-            child.draw(in: alignment.place(child.sizeThatFits(proposal), in: rect), context: context)
-        }
+        for (child, frame) in zip(children, frames(in: rect)) { child.draw(in: frame, context: context) }
     }
+
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        guard explicitGuides.contains(key) else { return nil }
+        let frames = frames(in: CGRect(origin: .zero, size: size))
+        let values = zip(children, frames).compactMap { $0.explicitAlignment(key, at: $1) }
+        return key.combined(values, childCount: children.count)
+    }
+}
+
+/// The guides a container of `children` passes up (see `AlignmentKey.combined`).
+package func passedUpGuides(_ children: [any ViewNode]) -> Set<AlignmentKey> {
+    var guides = Set<AlignmentKey>()
+    for child in children { guides.formUnion(child.explicitGuides) }
+    return children.count == 1 ? guides : guides.filter { $0.combine != .notPassedUp }
 }
 
 /// Views in a row, `spacing` apart (8 by default), aligned vertically (centred by default).
@@ -52,8 +86,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .horizontal
-        return LinearStackNode(horizontal: true, alignment: alignment.fraction, baseline: alignment.baseline,
-                               spacing: spacing ?? defaultStackSpacing,
+        return LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
                                children: makeViewNodes(content, inner))
     }
 }
@@ -70,7 +103,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .vertical
-        return LinearStackNode(horizontal: false, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
+        return LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
                                children: makeViewNodes(content, inner))
     }
 }
@@ -100,9 +133,8 @@ package struct SpacerNode: ViewNode {
 /// an equal share of what is left. Across the axis each child is offered the stack's proposal.
 package struct LinearStackNode: ViewNode {
     package let horizontal: Bool
-    package let alignment: CGFloat
-    /// A row aligned on its texts' first or last baselines.
-    package var baseline: VerticalAlignment.TextBaseline? = nil
+    /// The guide across the axis that the children line up on (vertical for a row).
+    package let alignment: AlignmentKey
     package let spacing: CGFloat
     package let children: [any ViewNode]
     /// A lazy stack draws only the children within `lazyMargin` of what can show (the canvas, or a
@@ -110,10 +142,12 @@ package struct LinearStackNode: ViewNode {
     package var isLazy = false
     package static let lazyMargin: CGFloat = 64
 
-    package init(horizontal: Bool, alignment: CGFloat, baseline: VerticalAlignment.TextBaseline? = nil,
-                 spacing: CGFloat, children: [any ViewNode], isLazy: Bool = false) {
-        self.horizontal = horizontal; self.alignment = alignment; self.baseline = baseline
+    package let explicitGuides: Set<AlignmentKey>
+
+    package init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat, children: [any ViewNode], isLazy: Bool = false) {
+        self.horizontal = horizontal; self.alignment = alignment
         self.spacing = spacing; self.children = children; self.isLazy = isLazy
+        explicitGuides = passedUpGuides(children)
     }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
@@ -160,64 +194,64 @@ package struct LinearStackNode: ViewNode {
         return sizes
     }
 
-    /// For a baseline-aligned row: each child's baseline, and the extents above and below the common one.
-    private func baselineRow(_ sizes: [CGSize], _ which: VerticalAlignment.TextBaseline) -> (baselines: [CGFloat], above: CGFloat, below: CGFloat) {
-        let baselines = zip(children, sizes).map { $0.baseline(which, in: $1) }
-        let above = baselines.max() ?? 0
-        let below = zip(baselines, sizes).map { $1.height - $0 }.max() ?? 0
-        return (baselines, above, below)
+    /// Across the axis: each child's guide position, and the extents before and after the common guide
+    /// line (the stack's thickness is their sum).
+    private func guideLine(_ sizes: [CGSize]) -> (guides: [CGFloat], before: CGFloat, after: CGFloat) {
+        var guides: [CGFloat] = []
+        guides.reserveCapacity(children.count)
+        var before: CGFloat = 0, after: CGFloat = 0
+        for (child, size) in zip(children, sizes) {
+            // A spacer has no extent across the axis and does not take part.
+            let guide = child.spacerMinLength == nil ? child.dimensions(in: size)[alignment] : 0
+            guides.append(guide)
+            if child.spacerMinLength == nil {
+                before = max(before, guide); after = max(after, across(size) - guide)
+            }
+        }
+        return (guides, before, after)
     }
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let sizes = layout(proposal)
         let length = sizes.reduce(0) { $0 + along($1) } + spacing * CGFloat(max(0, children.count - 1))
-        var thickness = sizes.reduce(0) { max($0, across($1)) }
-        if horizontal, let baseline {
-            let row = baselineRow(sizes, baseline)
-            thickness = row.above + row.below
-        }
+        let line = guideLine(sizes)
+        let thickness = line.before + line.after
         return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? {
-        // A column's first baseline is its first text child's, its last the last one's; a row's are
-        // those of its tallest-reaching text, simply the first child with text here.
-        let sizes = layout(ProposedViewSize(size))
-        var position: CGFloat = 0
-        var found: [(CGFloat, CGFloat)] = []
-        for (child, s) in zip(children, sizes) {
-            if let b = child.textBaselines(in: s) {
-                found.append(horizontal ? (b.first, b.last) : (position + b.first, position + b.last))
-            }
-            position += along(s) + spacing
+    /// Each child's frame in `rect`.
+    private func frames(in rect: CGRect) -> [CGRect] {
+        let sizes = layout(ProposedViewSize(rect.size))
+        let line = guideLine(sizes)
+        // The children's box sits in `rect` as a built-in guide puts a child there (a text baseline or a
+        // custom guide: centred), so a stack drawn in more room than it asked for keeps its alignment.
+        let room = across(rect.size) - (line.before + line.after)
+        let lineAt = (horizontal ? rect.minY : rect.minX) + room * (alignment.fraction ?? 0.5) + line.before
+        var position = horizontal ? rect.minX : rect.minY
+        var frames: [CGRect] = []
+        frames.reserveCapacity(children.count)
+        for (index, size) in sizes.enumerated() {
+            let crossStart = lineAt - line.guides[index]
+            frames.append(horizontal ? CGRect(x: position, y: crossStart, width: size.width, height: size.height)
+                                     : CGRect(x: crossStart, y: position, width: size.width, height: size.height))
+            position += along(size) + spacing
         }
-        guard let first = found.first, let last = found.last else { return nil }
-        return horizontal ? first : (first.0, last.1)
+        return frames
+    }
+
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        guard explicitGuides.contains(key) else { return nil }
+        let frames = frames(in: CGRect(origin: .zero, size: size))
+        let values = zip(children, frames).compactMap { $0.explicitAlignment(key, at: $1) }
+        return key.combined(values, childCount: children.count)
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
-        let sizes = layout(ProposedViewSize(rect.size))
-        var position = horizontal ? rect.minX : rect.minY
         let visible = isLazy ? (context.visibleRect ?? CGRect(origin: .zero, size: context.size))
             .insetBy(dx: -Self.lazyMargin, dy: -Self.lazyMargin) : nil
-        let row = horizontal ? baseline.map { baselineRow(sizes, $0) } : nil
-        for (index, (child, size)) in zip(children, sizes).enumerated() {
-            let frame: CGRect
-            if horizontal, let row {
-                // The common baseline sits `above` below the top of the row's box, which is centred in rect.
-                let top = rect.minY + (rect.height - (row.above + row.below)) / 2
-                frame = CGRect(x: position, y: top + row.above - row.baselines[index], width: size.width, height: size.height)
-            } else if horizontal {
-                frame = CGRect(x: position, y: rect.minY + (rect.height - size.height) * alignment, width: size.width, height: size.height)
-            } else {
-                frame = CGRect(x: rect.minX + (rect.width - size.width) * alignment, y: position, width: size.width, height: size.height)
-            }
-            if let visible, !frame.applying(context.transform).intersects(visible) {
-                position += along(size) + spacing
-                continue
-            }
+        for (child, frame) in zip(children, frames(in: rect)) {
+            if let visible, !frame.applying(context.transform).intersects(visible) { continue }
             child.draw(in: frame, context: context)
-            position += along(size) + spacing
         }
     }
 }
@@ -262,7 +296,7 @@ public struct LazyVStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .vertical
-        return LinearStackNode(horizontal: false, alignment: alignment.fraction, spacing: spacing ?? defaultStackSpacing,
+        return LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
                                children: makeViewNodes(content, inner), isLazy: true)
     }
 }
@@ -280,8 +314,8 @@ public struct LazyHStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .horizontal
-        return LinearStackNode(horizontal: true, alignment: alignment.fraction, baseline: alignment.baseline,
-                               spacing: spacing ?? defaultStackSpacing, children: makeViewNodes(content, inner), isLazy: true)
+        return LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
+                               children: makeViewNodes(content, inner), isLazy: true)
     }
 }
 

@@ -83,9 +83,13 @@ package protocol ViewNode {
     func draw(in rect: CGRect, context: GraphicsContext)
     /// Spacers take the free length along a stack's axis and nothing across it.
     var spacerMinLength: CGFloat? { get }
-    /// The distances from the top to the first and the last text baseline when laid out at `size`, or
-    /// nil for a view without text (its bottom edge is then its baseline).
-    func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)?
+    /// The position of alignment guide `key` set explicitly in this view or passed up from inside it
+    /// (text baselines, `alignmentGuide(_:computeValue:)`), from the view's top-left when laid out at
+    /// `size`; nil where the guide takes its default value.
+    func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat?
+    /// The guides `explicitAlignment` may answer (a cheap test: the others take their default values
+    /// without laying out what is inside).
+    var explicitGuides: Set<AlignmentKey> { get }
     /// `layoutPriority(_:)`: a stack sizes higher priorities first (0 by default).
     var layoutPriority: Double { get }
 }
@@ -93,11 +97,17 @@ package protocol ViewNode {
 extension ViewNode {
     package var spacerMinLength: CGFloat? { nil }
     package var layoutPriority: Double { 0 }
-    package func textBaselines(in size: CGSize) -> (first: CGFloat, last: CGFloat)? { nil }
-    /// The baseline `which` (the bottom edge without text).
-    package func baseline(_ which: VerticalAlignment.TextBaseline, in size: CGSize) -> CGFloat {
-        guard let b = textBaselines(in: size) else { return size.height }
-        return which == .first ? b.first : b.last
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
+    package var explicitGuides: Set<AlignmentKey> { [] }
+    /// The explicit guide `key` of this view drawn at `frame`, in the coordinates `frame` is in.
+    package func explicitAlignment(_ key: AlignmentKey, at frame: CGRect) -> CGFloat? {
+        guard explicitGuides.contains(key) else { return nil }
+        return explicitAlignment(key, in: frame.size).map { $0 + (key.isHorizontal ? frame.minX : frame.minY) }
+    }
+    /// The view's size and guides at `size`.
+    package func dimensions(in size: CGSize) -> ViewDimensions {
+        let guides = explicitGuides
+        return ViewDimensions(size: size) { guides.contains($0) ? self.explicitAlignment($0, in: size) : nil }
     }
 }
 

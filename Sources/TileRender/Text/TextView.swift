@@ -38,7 +38,7 @@ package struct TextNode: ViewNode {
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { size(for: proposal) }
 
-    package var explicitGuides: Set<AlignmentKey> { [VerticalAlignment.firstTextBaseline.key, VerticalAlignment.lastTextBaseline.key] }
+    package var explicitGuides: GuideSet { [VerticalAlignment.firstTextBaseline.key, VerticalAlignment.lastTextBaseline.key] }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         let first = key == VerticalAlignment.firstTextBaseline.key
         guard first || key == VerticalAlignment.lastTextBaseline.key else { return nil }
@@ -112,6 +112,7 @@ package struct FixedSizeModifier: NodeWrapper {
 /// the frame it is given.
 package struct FixedSizeNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     package let horizontal: Bool
     package let vertical: Bool
     private func proposal(_ p: ProposedViewSize) -> ProposedViewSize {
@@ -122,7 +123,7 @@ package struct FixedSizeNode: ViewNode {
         let size = child.sizeThatFits(proposal(ProposedViewSize(rect.size)))
         child.draw(in: Alignment.center.place(size, in: rect), context: context)
     }
-    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package var explicitGuides: GuideSet { child.explicitGuides }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         let s = child.sizeThatFits(proposal(ProposedViewSize(size)))
         return child.explicitAlignment(key, at: Alignment.center.place(s, in: CGRect(origin: .zero, size: size)))

@@ -43,6 +43,27 @@ package struct AlignmentKey: Hashable, @unchecked Sendable {
     }
 }
 
+/// The guides a view may set explicitly: a set of keys, or every guide (a custom `Layout`, whose
+/// `explicitAlignment` may answer any).
+package struct GuideSet: ExpressibleByArrayLiteral, Sendable {
+    package private(set) var keys: Set<AlignmentKey> = []
+    package private(set) var containsEveryGuide = false
+    package init() {}
+    package init(arrayLiteral elements: AlignmentKey...) { keys = Set(elements) }
+    package static let every: GuideSet = { var s = GuideSet(); s.containsEveryGuide = true; return s }()
+    package func contains(_ key: AlignmentKey) -> Bool { containsEveryGuide || keys.contains(key) }
+    package mutating func formUnion(_ other: GuideSet) {
+        keys.formUnion(other.keys); containsEveryGuide = containsEveryGuide || other.containsEveryGuide
+    }
+    package func union(_ other: GuideSet) -> GuideSet { var s = self; s.formUnion(other); return s }
+    /// Without the built-in edge and centre guides (which a stack of several children does not pass up).
+    package func droppingBuiltIns() -> GuideSet {
+        var s = self
+        s.keys = keys.filter { $0.combine != .notPassedUp }
+        return s
+    }
+}
+
 private enum LeadingGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
 private enum HorizontalCenterGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width / 2 } }
 private enum TrailingGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width } }
@@ -58,6 +79,7 @@ public struct HorizontalAlignment: Hashable, Sendable {
     package let key: AlignmentKey
     /// A custom guide: `static let myGuide = HorizontalAlignment(MyGuide.self)`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id: id, isHorizontal: true, combine: .mean, fraction: nil) }
+    package init(key: AlignmentKey) { self.key = key }
     private init(builtIn id: any AlignmentID.Type, fraction: CGFloat) {
         key = AlignmentKey(id: id, isHorizontal: true, combine: .notPassedUp, fraction: fraction)
     }
@@ -71,6 +93,7 @@ public struct VerticalAlignment: Hashable, Sendable {
     package let key: AlignmentKey
     /// A custom guide: `static let myGuide = VerticalAlignment(MyGuide.self)`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id: id, isHorizontal: false, combine: .mean, fraction: nil) }
+    package init(key: AlignmentKey) { self.key = key }
     private init(builtIn id: any AlignmentID.Type, combine: AlignmentKey.Combine = .notPassedUp, fraction: CGFloat?) {
         key = AlignmentKey(id: id, isHorizontal: false, combine: combine, fraction: fraction)
     }
@@ -204,13 +227,14 @@ package struct AlignmentGuideModifier: NodeWrapper {
 
 package struct AlignmentGuideNode: ViewNode {
     let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     let key: AlignmentKey
     let computeValue: (ViewDimensions) -> CGFloat
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     package func draw(in rect: CGRect, context: GraphicsContext) { child.draw(in: rect, context: context) }
     package var spacerMinLength: CGFloat? { child.spacerMinLength }
     package var layoutPriority: Double { child.layoutPriority }
-    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides.union([key]) }
+    package var explicitGuides: GuideSet { child.explicitGuides.union([key]) }
     package func explicitAlignment(_ k: AlignmentKey, in size: CGSize) -> CGFloat? {
         guard k == key else { return child.explicitAlignment(k, in: size) }
         let inner = child.dimensions(in: size)

@@ -22,6 +22,7 @@ package struct AspectRatioModifier: NodeWrapper {
 /// offered size, and centres it there.
 package struct AspectRatioNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     package let ratio: CGFloat?
     package let contentMode: ContentMode
 

@@ -13,6 +13,7 @@ package struct DrawingGroupModifier: NodeWrapper {
 
 package struct DrawingGroupNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     /// The largest offscreen a group gets, in bytes (16 million pixels, the default offscreen cache):
     /// a larger group is drawn as a plain layer instead, the same picture without the memory.
     package static let maxOffscreenBytes = Renderer.defaultOffscreenCacheBytes

@@ -79,6 +79,7 @@ package final class LayoutRecorder {
 /// A view's name for the snapshot: the type's name without generic arguments, a shape view's shape.
 package func layoutKind<V>(_ view: V) -> String {
     if let shapeView = view as? any ShapeView { return shapeView.shapeKind }
+    if let layoutView = view as? any CustomLayoutView { return layoutView.layoutKind }
     let name = String(describing: type(of: view))
     return String(name.prefix { $0 != "<" })
 }
@@ -135,13 +136,14 @@ package struct HitTestModifier: NodeWrapper {
 
 struct HitTestNode: ViewNode {
     let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     let rule: HitTestModifier.Rule
     let recorder: LayoutRecorder
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     var spacerMinLength: CGFloat? { child.spacerMinLength }
     var layoutPriority: Double { child.layoutPriority }
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
-    var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    var explicitGuides: GuideSet { child.explicitGuides }
     func draw(in rect: CGRect, context: GraphicsContext) {
         switch rule {
         case .inherit: recorder.pushHitRule(nil)
@@ -160,6 +162,7 @@ struct ProbeNode: ViewNode {
     let kind: String
     let text: String?
     let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     let recorder: LayoutRecorder
     /// A shape view's painted area in its frame; other views answer on their whole frame.
     let hitPath: ((CGRect) -> Path)?
@@ -168,7 +171,7 @@ struct ProbeNode: ViewNode {
     var spacerMinLength: CGFloat? { child.spacerMinLength }
     var layoutPriority: Double { child.layoutPriority }
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
-    var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    var explicitGuides: GuideSet { child.explicitGuides }
     func draw(in rect: CGRect, context: GraphicsContext) {
         let toRoot = context.transform.concatenating(context.rootTransform)
         let region = LayoutRecorder.HitRegion(path: (hitPath?(rect) ?? Path(rect)).applying(toRoot), eoFill: false)

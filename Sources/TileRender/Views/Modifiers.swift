@@ -45,6 +45,7 @@ package struct FrameModifier: NodeWrapper {
 
 package struct FrameNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     package let modifier: FrameModifier
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = modifier.width, let h = modifier.height { return CGSize(width: w, height: h) }
@@ -58,7 +59,7 @@ package struct FrameNode: ViewNode {
     package func draw(in rect: CGRect, context: GraphicsContext) {
         child.draw(in: childFrame(in: rect), context: context)
     }
-    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package var explicitGuides: GuideSet { child.explicitGuides }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         child.explicitAlignment(key, at: childFrame(in: CGRect(origin: .zero, size: size)))
     }
@@ -107,6 +108,7 @@ package struct FlexibleFrameModifier: NodeWrapper {
 
 package struct FlexibleFrameNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     package let modifier: FlexibleFrameModifier
     private func childProposal(_ proposal: ProposedViewSize) -> ProposedViewSize {
         ProposedViewSize(width: modifier.width.childProposal(proposal.width), height: modifier.height.childProposal(proposal.height))
@@ -123,7 +125,7 @@ package struct FlexibleFrameNode: ViewNode {
     package func draw(in rect: CGRect, context: GraphicsContext) {
         child.draw(in: childFrame(in: rect), context: context)
     }
-    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package var explicitGuides: GuideSet { child.explicitGuides }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         child.explicitAlignment(key, at: childFrame(in: CGRect(origin: .zero, size: size)))
     }
@@ -136,13 +138,14 @@ package struct LayoutPriorityModifier: NodeWrapper {
 
 package struct LayoutPriorityNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     package let priority: Double
     package var layoutPriority: Double { priority }
     package var spacerMinLength: CGFloat? { child.spacerMinLength }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     package func draw(in rect: CGRect, context: GraphicsContext) { child.draw(in: rect, context: context) }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
-    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package var explicitGuides: GuideSet { child.explicitGuides }
 }
 
 package struct PaddingModifier: NodeWrapper {
@@ -152,6 +155,7 @@ package struct PaddingModifier: NodeWrapper {
 
 package struct PaddingNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     package let insets: EdgeInsets
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom
@@ -164,7 +168,7 @@ package struct PaddingNode: ViewNode {
                width: max(0, rect.width - insets.leading - insets.trailing),
                height: max(0, rect.height - insets.top - insets.bottom))
     }
-    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package var explicitGuides: GuideSet { child.explicitGuides }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         child.explicitAlignment(key, at: inner(CGRect(origin: .zero, size: size)))
     }
@@ -176,12 +180,13 @@ package struct PaddingNode: ViewNode {
 /// Draws the child somewhere else (and possibly transformed) without changing its layout size.
 package struct EffectNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     /// Draws the child (via `drawChild`) in its frame `rect`.
     package let effect: (_ rect: CGRect, _ context: GraphicsContext, _ drawChild: (CGRect, GraphicsContext) -> Void) -> Void
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     /// Effects draw elsewhere without moving the view's guides (as SwiftUI's `offset`).
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
-    package var explicitGuides: Set<AlignmentKey> { child.explicitGuides }
+    package var explicitGuides: GuideSet { child.explicitGuides }
     package var layoutPriority: Double { child.layoutPriority }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         effect(rect, context) { r, c in child.draw(in: r, context: c) }
@@ -195,6 +200,7 @@ package struct EffectModifier: NodeWrapper {
 
 package struct PositionNode: ViewNode {
     package let child: any ViewNode
+    package var wrappedNode: (any ViewNode)? { child }
     package let position: CGPoint
     /// `position` takes all the space it is offered.
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }

@@ -25,7 +25,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
 package struct ZStackNode: ViewNode {
     package let alignment: Alignment
     package let children: [any ViewNode]
-    package let explicitGuides: Set<AlignmentKey>
+    package let explicitGuides: GuideSet
 
     package init(alignment: Alignment, children: [any ViewNode]) {
         self.alignment = alignment; self.children = children
@@ -49,7 +49,7 @@ package struct ZStackNode: ViewNode {
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { layout(proposal).box.size }
 
     /// The frames in `rect` (the box placed in it as a child of the box's size would be).
-    private func frames(in rect: CGRect) -> [CGRect] {
+    package func frames(in rect: CGRect) -> [CGRect] {
         let (frames, box) = layout(ProposedViewSize(rect.size))
         let placed = alignment.place(box.size, in: rect)
         return frames.map { $0.offsetBy(dx: placed.minX - box.minX, dy: placed.minY - box.minY) }
@@ -68,10 +68,10 @@ package struct ZStackNode: ViewNode {
 }
 
 /// The guides a container of `children` passes up (see `AlignmentKey.combined`).
-package func passedUpGuides(_ children: [any ViewNode]) -> Set<AlignmentKey> {
-    var guides = Set<AlignmentKey>()
+package func passedUpGuides(_ children: [any ViewNode]) -> GuideSet {
+    var guides = GuideSet()
     for child in children { guides.formUnion(child.explicitGuides) }
-    return children.count == 1 ? guides : guides.filter { $0.combine != .notPassedUp }
+    return children.count == 1 ? guides : guides.droppingBuiltIns()
 }
 
 /// Views in a row, `spacing` apart (8 by default), aligned vertically (centred by default).
@@ -142,7 +142,7 @@ package struct LinearStackNode: ViewNode {
     package var isLazy = false
     package static let lazyMargin: CGFloat = 64
 
-    package let explicitGuides: Set<AlignmentKey>
+    package let explicitGuides: GuideSet
 
     package init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat, children: [any ViewNode], isLazy: Bool = false) {
         self.horizontal = horizontal; self.alignment = alignment
@@ -220,7 +220,7 @@ package struct LinearStackNode: ViewNode {
     }
 
     /// Each child's frame in `rect`.
-    private func frames(in rect: CGRect) -> [CGRect] {
+    package func frames(in rect: CGRect) -> [CGRect] {
         let sizes = layout(ProposedViewSize(rect.size))
         let line = guideLine(sizes)
         // The children's box sits in `rect` as a built-in guide puts a child there (a text baseline or a

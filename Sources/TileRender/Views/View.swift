@@ -89,7 +89,10 @@ package protocol ViewNode {
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat?
     /// The guides `explicitAlignment` may answer (a cheap test: the others take their default values
     /// without laying out what is inside).
-    var explicitGuides: Set<AlignmentKey> { get }
+    var explicitGuides: GuideSet { get }
+    /// The one node a modifier's node wraps (nil for other nodes): values set on a view with
+    /// `layoutValue(key:value:)` are found through the modifiers applied after it.
+    var wrappedNode: (any ViewNode)? { get }
     /// `layoutPriority(_:)`: a stack sizes higher priorities first (0 by default).
     var layoutPriority: Double { get }
 }
@@ -98,7 +101,8 @@ extension ViewNode {
     package var spacerMinLength: CGFloat? { nil }
     package var layoutPriority: Double { 0 }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
-    package var explicitGuides: Set<AlignmentKey> { [] }
+    package var explicitGuides: GuideSet { [] }
+    package var wrappedNode: (any ViewNode)? { nil }
     /// The explicit guide `key` of this view drawn at `frame`, in the coordinates `frame` is in.
     package func explicitAlignment(_ key: AlignmentKey, at frame: CGRect) -> CGFloat? {
         guard explicitGuides.contains(key) else { return nil }

@@ -1,0 +1,310 @@
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+
+/// SwiftUI's default space between grid rows and columns.
+package let defaultGridSpacing: CGFloat = 8
+
+/// A column of a `LazyVGrid` (SwiftUI's `GridItem`): its size rule, the space after it (8 by default)
+/// and how its cells align their views (centred by default).
+public struct GridItem: Sendable {
+    public enum Size: Sendable {
+        /// Exactly this wide.
+        case fixed(CGFloat)
+        /// A share of the width left by the fixed columns, between the bounds.
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        /// As many columns of at least `minimum` as fit in this item's share of the width.
+        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
+    }
+    public var size: Size
+    public var spacing: CGFloat?
+    public var alignment: Alignment?
+    public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
+        self.size = size; self.spacing = spacing; self.alignment = alignment
+    }
+}
+
+/// A lazy vertical grid (SwiftUI's `LazyVGrid`): its views fill the columns `columns` describe, left to
+/// right and then row by row; each row is as tall as its tallest view (each offered its column's width
+/// and no particular height). Like `LazyVStack`, it measures every view but draws only the rows near
+/// what can show (the canvas, or its scroll view's viewport, within 64 points).
+///
+/// Column widths, from the width offered (with none, the columns' minimums): fixed columns take their
+/// width; flexible and adaptive items share what is left equally, each within its bounds (an adaptive
+/// item's lower bound is its minimum), shares that hit a bound being settled first; an adaptive item then
+/// splits its width into as many columns of at least its minimum as fit (at least one), spaced by its
+/// spacing. Negative, NaN and infinite sizes count as 0 (an infinite maximum stays unbounded).
+public struct LazyVGrid<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let columns: [GridItem]
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
+        self.columns = columns; self.alignment = alignment; self.spacing = spacing; self.content = content()
+    }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        LazyGridNode(items: columns, alignment: alignment, rowSpacing: spacing ?? defaultGridSpacing,
+                     children: makeViewNodes(content, environment))
+    }
+}
+
+/// One resolved column: its width, the space after it and its cells' alignment.
+struct GridColumn: Equatable {
+    var width: CGFloat
+    var spacing: CGFloat
+    var alignment: Alignment
+}
+
+package struct LazyGridNode: ViewNode {
+    let items: [GridItem]
+    let alignment: HorizontalAlignment
+    let rowSpacing: CGFloat
+    let children: [any ViewNode]
+
+    private static func clean(_ v: CGFloat, infinite: CGFloat = 0) -> CGFloat {
+        v.isNaN || v < 0 ? 0 : (v.isInfinite ? infinite : v)
+    }
+
+    /// The columns for a width of `available` (nil: each item at its minimum).
+    func columns(for available: CGFloat?) -> [GridColumn] {
+        guard !items.isEmpty else { return [] }
+        let spacings = items.map { Self.clean($0.spacing ?? defaultGridSpacing) }
+        var widths = [CGFloat](repeating: 0, count: items.count)
+        var open: [Int] = []
+        var bounds: [(CGFloat, CGFloat)] = []
+        for (i, item) in items.enumerated() {
+            switch item.size {
+            case .fixed(let w): widths[i] = Self.clean(w); bounds.append((widths[i], widths[i]))
+            case .flexible(let lo, let hi), .adaptive(let lo, let hi):
+                let low = Self.clean(lo), high = max(low, Self.clean(hi, infinite: .infinity))
+                bounds.append((low, high)); open.append(i)
+            }
+        }
+        if let available, available.isFinite {
+            var left = max(0, available) - widths.reduce(0, +) - spacings.dropLast().reduce(0, +)
+            // Share out, settling shares that a bound clamps first.
+            while !open.isEmpty {
+                let share = max(0, left) / CGFloat(open.count)
+                if let i = open.first(where: { share < bounds[$0].0 || share > bounds[$0].1 }) {
+                    widths[i] = min(max(share, bounds[i].0), bounds[i].1)
+                    left -= widths[i]
+                    open.removeAll { $0 == i }
+                    continue
+                }
+                for i in open { widths[i] = share }
+                open.removeAll()
+            }
+        } else {
+            for i in open { widths[i] = bounds[i].0 }
+        }
+        var columns: [GridColumn] = []
+        for (i, item) in items.enumerated() {
+            let cellAlignment = item.alignment ?? .center
+            if case .adaptive(let lo, let hi) = item.size {
+                let minimum = Self.clean(lo), maximum = max(minimum, Self.clean(hi, infinite: .infinity))
+                let count = max(1, min(10_000, Int(((widths[i] + spacings[i]) / max(minimum + spacings[i], 1e-9)).rounded(.down))))
+                let each = min(maximum, max(0, (widths[i] - spacings[i] * CGFloat(count - 1)) / CGFloat(count)))
+                columns += Array(repeating: GridColumn(width: each, spacing: spacings[i], alignment: cellAlignment), count: count)
+            } else {
+                columns.append(GridColumn(width: widths[i], spacing: spacings[i], alignment: cellAlignment))
+            }
+        }
+        return columns
+    }
+
+    private struct Layout {
+        var columns: [GridColumn]
+        var rowHeights: [CGFloat]
+        var width: CGFloat
+        var height: CGFloat
+    }
+
+    private func layout(_ proposal: ProposedViewSize) -> Layout {
+        let columns = columns(for: proposal.width)
+        guard !columns.isEmpty else { return Layout(columns: [], rowHeights: [], width: 0, height: 0) }
+        var heights: [CGFloat] = []
+        heights.reserveCapacity(children.count / columns.count + 1)
+        for (k, child) in children.enumerated() {
+            let h = child.sizeThatFits(ProposedViewSize(width: columns[k % columns.count].width, height: nil)).height
+            if k % columns.count == 0 { heights.append(0) }
+            heights[heights.count - 1] = max(heights[heights.count - 1], Self.clean(h))
+        }
+        let width = columns.reduce(0) { $0 + $1.width } + columns.dropLast().reduce(0) { $0 + $1.spacing }
+        let height = heights.reduce(0, +) + rowSpacing * CGFloat(max(0, heights.count - 1))
+        return Layout(columns: columns, rowHeights: heights, width: width, height: height)
+    }
+
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let l = layout(proposal)
+        return CGSize(width: l.width, height: l.height)
+    }
+
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        let l = layout(ProposedViewSize(rect.size))
+        guard !l.columns.isEmpty else { return }
+        let visible = (context.visibleRect ?? CGRect(origin: .zero, size: context.size))
+            .insetBy(dx: -LinearStackNode.lazyMargin, dy: -LinearStackNode.lazyMargin)
+        let left = rect.minX + (rect.width - l.width) * (alignment.key.fraction ?? 0.5)
+        var top = rect.minY
+        for (row, height) in l.rowHeights.enumerated() {
+            defer { top += height + rowSpacing }
+            let rowRect = CGRect(x: left, y: top, width: l.width, height: height)
+            if !rowRect.applying(context.transform).intersects(visible) { continue }
+            var x = left
+            for (column, item) in l.columns.enumerated() {
+                let index = row * l.columns.count + column
+                guard index < children.count else { break }
+                let child = children[index]
+                let cell = CGRect(x: x, y: top, width: item.width, height: height)
+                let size = child.sizeThatFits(ProposedViewSize(width: item.width, height: nil))
+                child.draw(in: item.alignment.place(child.dimensions(in: size), in: cell), context: context)
+                x += item.width + item.spacing
+            }
+        }
+    }
+}
+
+// MARK: - Grid
+
+/// A grid of rows and columns (SwiftUI's `Grid`): each `GridRow` puts its views in successive columns;
+/// any other view is a row of its own across the whole grid. A column is as wide as its widest cell and
+/// a row as tall as its tallest cell, measured at their ideal sizes; when the grid is offered more (a
+/// finite width or height), the columns (rows) with a flexible cell share the extra equally. Cells
+/// align their views by the grid's alignment (centred by default), a row's vertical alignment by the
+/// `GridRow`'s when it sets one. Spacing is 8 points both ways by default.
+public struct Grid<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: Alignment
+    let horizontalSpacing: CGFloat?
+    let verticalSpacing: CGFloat?
+    let content: Content
+    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+                @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.horizontalSpacing = horizontalSpacing
+        self.verticalSpacing = verticalSpacing; self.content = content()
+    }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        GridNode(alignment: alignment, columnSpacing: horizontalSpacing ?? defaultGridSpacing,
+                 rowSpacing: verticalSpacing ?? defaultGridSpacing, rows: makeViewNodes(content, environment))
+    }
+}
+
+/// A row of a `Grid` (SwiftUI's `GridRow`): its views go in successive columns.
+public struct GridRow<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: VerticalAlignment?
+    let content: Content
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.content = content()
+    }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        GridRowNode(alignment: alignment, cells: makeViewNodes(content, environment))
+    }
+}
+
+/// A `GridRow` outside a `Grid` lays its cells out as an `HStack` would.
+package struct GridRowNode: ViewNode {
+    let alignment: VerticalAlignment?
+    let cells: [any ViewNode]
+    private var stack: LinearStackNode {
+        LinearStackNode(horizontal: true, alignment: (alignment ?? .center).key, spacing: defaultGridSpacing, children: cells)
+    }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { stack.sizeThatFits(proposal) }
+    package func draw(in rect: CGRect, context: GraphicsContext) { stack.draw(in: rect, context: context) }
+}
+
+package struct GridNode: ViewNode {
+    let alignment: Alignment
+    let columnSpacing: CGFloat
+    let rowSpacing: CGFloat
+    /// Each row's cells (one cell spanning the grid for a view that is not a `GridRow`).
+    let rows: [(cells: [any ViewNode], alignment: VerticalAlignment?, spans: Bool)]
+
+    init(alignment: Alignment, columnSpacing: CGFloat, rowSpacing: CGFloat, rows nodes: [any ViewNode]) {
+        self.alignment = alignment; self.columnSpacing = columnSpacing; self.rowSpacing = rowSpacing
+        rows = nodes.map { node in
+            if let row = GridNode.gridRow(node) { return (row.cells, row.alignment, false) }
+            return ([node], nil, true)
+        }
+    }
+
+    /// The `GridRow` a node is, looking through the layout snapshot's probe.
+    private static func gridRow(_ node: any ViewNode) -> GridRowNode? {
+        var current: (any ViewNode)? = node
+        while let n = current {
+            if let row = n as? GridRowNode { return row }
+            current = n.wrappedNode
+        }
+        return nil
+    }
+
+    private var columnCount: Int { rows.filter { !$0.spans }.map(\.cells.count).max() ?? 0 }
+
+    private struct Layout { var widths: [CGFloat]; var heights: [CGFloat]; var size: CGSize }
+
+    private func layout(_ proposal: ProposedViewSize) -> Layout {
+        let n = columnCount
+        func clean(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
+        var widths = [CGFloat](repeating: 0, count: n)
+        var flexibleColumn = [Bool](repeating: false, count: n)
+        for row in rows where !row.spans {
+            for (c, cell) in row.cells.enumerated() {
+                let ideal = cell.sizeThatFits(.unspecified).width
+                widths[c] = max(widths[c], clean(ideal))
+                if cell.sizeThatFits(ProposedViewSize(width: .infinity, height: nil)).width > ideal { flexibleColumn[c] = true }
+            }
+        }
+        let spacingX = columnSpacing * CGFloat(max(0, n - 1))
+        if let w = proposal.width, w.isFinite {
+            let extra = w - spacingX - widths.reduce(0, +)
+            let flexible = flexibleColumn.filter { $0 }.count
+            if extra > 0 && flexible > 0 {
+                for c in 0..<n where flexibleColumn[c] { widths[c] += extra / CGFloat(flexible) }
+            }
+        }
+        let gridWidth = widths.reduce(0, +) + spacingX
+        var heights: [CGFloat] = []
+        var flexibleRow: [Bool] = []
+        for row in rows {
+            var h: CGFloat = 0, flexible = false
+            for (c, cell) in row.cells.enumerated() {
+                let width = row.spans ? gridWidth : widths[c]
+                let ideal = cell.sizeThatFits(ProposedViewSize(width: width, height: nil)).height
+                h = max(h, clean(ideal))
+                if cell.sizeThatFits(ProposedViewSize(width: width, height: .infinity)).height > ideal { flexible = true }
+            }
+            heights.append(h); flexibleRow.append(flexible)
+        }
+        let spacingY = rowSpacing * CGFloat(max(0, rows.count - 1))
+        if let hp = proposal.height, hp.isFinite {
+            let extra = hp - spacingY - heights.reduce(0, +)
+            let flexible = flexibleRow.filter { $0 }.count
+            if extra > 0 && flexible > 0 {
+                for r in heights.indices where flexibleRow[r] { heights[r] += extra / CGFloat(flexible) }
+            }
+        }
+        return Layout(widths: widths, heights: heights, size: CGSize(width: gridWidth, height: heights.reduce(0, +) + spacingY))
+    }
+
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { layout(proposal).size }
+
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        let l = layout(ProposedViewSize(rect.size))
+        let origin = alignment.place(l.size, in: rect).origin
+        var y = origin.y
+        for (r, row) in rows.enumerated() {
+            let cellAlignment = Alignment(horizontal: alignment.horizontal, vertical: row.alignment ?? alignment.vertical)
+            var x = origin.x
+            for (c, cell) in row.cells.enumerated() {
+                let width = row.spans ? l.size.width : l.widths[c]
+                let frame = CGRect(x: x, y: y, width: width, height: l.heights[r])
+                let size = cell.sizeThatFits(ProposedViewSize(frame.size))
+                cell.draw(in: cellAlignment.place(cell.dimensions(in: size), in: frame), context: context)
+                x += width + columnSpacing
+            }
+            y += l.heights[r] + rowSpacing
+        }
+    }
+}

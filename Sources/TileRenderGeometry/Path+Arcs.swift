@@ -2,8 +2,12 @@ import Foundation
 
 /// How the corners of a rounded rectangle are shaped.
 ///
-/// TileRender draws `.continuous` exactly like `.circular` (quarter-circle corners): Apple's continuous
-/// curve is undocumented, and the reference scenes use `.circular` everywhere (see MANIFEST.md).
+/// `.circular`: quarter circles (quarter ellipses for unequal corner sizes). `.continuous`: Apple's
+/// continuous-curvature corner as it is commonly reverse-engineered (the iOS 7 curve: three cubic
+/// Béziers that leave each edge 1.52866483 corner radii from the corner, so the curvature eases in
+/// instead of jumping). Where that reach does not fit in half the side, the corner blends linearly
+/// toward the circular one, which it becomes when the radius is half the side (a capsule stays a
+/// capsule). The reference scenes write `.circular` (see MANIFEST.md).
 public enum RoundedCornerStyle: Hashable, Sendable {
     case circular
     case continuous
@@ -128,13 +132,14 @@ extension Path {
     }
 
     /// Adds a closed rounded rectangle. Corner sizes are clamped to half the width and height; corners
-    /// are quarter ellipses (quarter circles for equal width and height) for both styles.
+    /// are quarter ellipses (quarter circles for equal width and height) for `.circular`, Apple's
+    /// continuous curve scaled to the corner size for `.continuous` (see `RoundedCornerStyle`).
     ///
-    /// Start point and direction follow CoreGraphics: the subpath starts at `(minX + cornerWidth, minY)`
-    /// on the top edge and runs along the top edge toward +x first (clockwise on screen), then the
-    /// top-right corner, the right edge, and so on, ending with the top-left corner. Zero-length edges
-    /// (a capsule's flat sides when width equals height) are omitted. A zero corner size adds a plain
-    /// rectangle (`addRect`).
+    /// Start point and direction follow CoreGraphics: the subpath starts on the top edge where the
+    /// top-left corner ends (`(minX + cornerWidth, minY)` for circular corners) and runs along the top
+    /// edge toward +x first (clockwise on screen), then the top-right corner, the right edge, and so on,
+    /// ending with the top-left corner. Zero-length edges (a capsule's flat sides when width equals
+    /// height) are omitted. A zero corner size adds a plain rectangle (`addRect`).
     public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize,
                                         style: RoundedCornerStyle = .continuous,
                                         transform: CGAffineTransform = .identity) {
@@ -143,6 +148,7 @@ extension Path {
         let cw = max(0, min(cornerSize.width, r.width / 2))
         let ch = max(0, min(cornerSize.height, r.height / 2))
         guard cw > 0, ch > 0 else { return addRect(r, transform: transform) }
+        if style == .continuous { return addContinuousRoundedRect(r, cw: cw, ch: ch, transform: transform) }
         func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(transform) }
         func corner(cx: CGFloat, cy: CGFloat, start: Double) {
             let t = CGAffineTransform(a: cw, b: 0, c: 0, d: ch, tx: cx, ty: cy).concatenating(transform)
@@ -157,6 +163,65 @@ extension Path {
         corner(cx: r.minX + cw, cy: r.maxY - ch, start: .pi / 2)
         if r.maxY - ch > r.minY + ch { addLine(to: p(r.minX, r.minY + ch)) }
         corner(cx: r.minX + cw, cy: r.minY + ch, start: .pi)
+        closeSubpath()
+    }
+
+    /// The continuous corner, walked from the edge it leaves to the edge it joins: each step is a line
+    /// (one point) or a cubic (three points); a point is (distance from the corner along the edge left,
+    /// distance along the edge joined), in corner radii. The iOS 7 curve's published constants.
+    private static let continuousCorner: [[(Double, Double)]] = [
+        [(1.52866483, 0)],
+        [(1.08849323, 0), (0.86840689, 0), (0.66993427, 0.06549600)],
+        [(0.63149399, 0.07491100)],
+        [(0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399)],
+        [(0.06549600, 0.66993427)],
+        [(0, 0.86840689), (0, 1.08849323), (0, 1.52866483)],
+    ]
+    /// The circular corner in the same steps (its lines and outer curves degenerate), for blending.
+    private static let circularCorner: [[(Double, Double)]] = {
+        let rest = 1 - 0.5522847498307936  // a quarter circle's control points, from the corner
+        return [[(1, 0)], [(1, 0), (1, 0), (1, 0)], [(1, 0)], [(rest, 0), (0, rest), (0, 1)], [(0, 1)], [(0, 1), (0, 1), (0, 1)]]
+    }()
+    private static let continuousReach = 1.52866483
+
+    private mutating func addContinuousRoundedRect(_ r: CGRect, cw: CGFloat, ch: CGFloat, transform: CGAffineTransform) {
+        // 0: the continuous curve fits (its reach within half of each side); 1: the radius is half a side.
+        func blend(_ c: Double, _ half: Double) -> Double {
+            let reach = Self.continuousReach * c
+            return reach <= half ? 0 : min(1, (reach - half) / ((Self.continuousReach - 1) * c))
+        }
+        let t = max(blend(Double(cw), Double(r.width) / 2), blend(Double(ch), Double(r.height) / 2))
+        let steps = zip(Self.continuousCorner, Self.circularCorner).map { continuous, circular in
+            zip(continuous, circular).map { c, o in (c.0 + (o.0 - c.0) * t, c.1 + (o.1 - c.1) * t) }
+        }
+        // Each corner: its point, the direction of travel along the edge it leaves and along the one it
+        // joins, and the corner sizes along those two directions.
+        let corners: [(CGPoint, (Double, Double), (Double, Double), Double, Double)] = [
+            (CGPoint(x: r.maxX, y: r.minY), (1, 0), (0, 1), Double(cw), Double(ch)),
+            (CGPoint(x: r.maxX, y: r.maxY), (0, 1), (-1, 0), Double(ch), Double(cw)),
+            (CGPoint(x: r.minX, y: r.maxY), (-1, 0), (0, -1), Double(cw), Double(ch)),
+            (CGPoint(x: r.minX, y: r.minY), (0, -1), (1, 0), Double(ch), Double(cw)),
+        ]
+        func point(_ corner: Int, _ step: (Double, Double)) -> CGPoint {
+            let (c, u, v, along, across) = corners[corner]
+            return CGPoint(x: Double(c.x) - u.0 * step.0 * along + v.0 * step.1 * across,
+                           y: Double(c.y) - u.1 * step.0 * along + v.1 * step.1 * across).applying(transform)
+        }
+        // Start where the top-left corner ends on the top edge.
+        move(to: point(3, steps[5][2]))
+        for corner in 0..<4 {
+            for step in steps {
+                if step.count == 1 {
+                    let p = point(corner, step[0])
+                    if p != currentPoint { addLine(to: p) }
+                } else {
+                    let end = point(corner, step[2])
+                    // Steps that the blend made degenerate (all four points equal) are left out.
+                    if end == currentPoint && point(corner, step[0]) == end && point(corner, step[1]) == end { continue }
+                    addCurve(to: end, control1: point(corner, step[0]), control2: point(corner, step[1]))
+                }
+            }
+        }
         closeSubpath()
     }
 

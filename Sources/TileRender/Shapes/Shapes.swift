@@ -49,9 +49,9 @@ public struct Rectangle: InsettableShape, Hashable {
     }
 }
 
-/// A rectangle with rounded corners (quarter ellipses of `cornerSize`, clamped to half the frame).
-/// `.continuous` is drawn like `.circular` (see `RoundedCornerStyle`). Insetting shrinks the corner
-/// size by the same amount, so the inset outline stays concentric (as SwiftUI).
+/// A rectangle with rounded corners of `cornerSize`, clamped to half the frame: Apple's continuous
+/// curve by default, quarter ellipses with `.circular` (see `RoundedCornerStyle`). Insetting shrinks the
+/// corner size by the same amount, so the inset outline stays concentric (as SwiftUI).
 public struct RoundedRectangle: InsettableShape, Hashable {
     public var cornerSize: CGSize
     public var style: RoundedCornerStyle

@@ -54,6 +54,49 @@ import Foundation
         for q in sampledPoints(corner) { #expect(abs(dist(q, CGPoint(x: 90, y: 10)) - 10) < 1e-3 * 10) }
     }
 
+    @Test func continuousCornersEaseInWhereCircularOnesJump() {
+        // Radius 100 corners on a 400 x 320 rect: the continuous curve leaves the top edge 152.87 from
+        // the corner (a circular one 100), cuts deeper near the edge (at 80 from the corner, 3.35
+        // below it against 2.02), and meets the circle near 45 degrees.
+        let rect = CGRect(x: 0, y: 0, width: 400, height: 320)
+        let continuous = Path(roundedRect: rect, cornerRadius: 100)
+        let circular = Path(roundedRect: rect, cornerRadius: 100, style: .circular)
+        guard case .move(let start) = continuous.elements.first else { Issue.record("no move first"); return }
+        #expect(abs(start.x - 152.866483) < 1e-9 && start.y == 0)
+        #expect(near(continuous.boundingRect, rect))
+        // Near each of the four corners (mirrored), a point inside the circular corner only.
+        for (flipX, flipY) in [(false, false), (true, false), (false, true), (true, true)] {
+            func mirrored(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
+                CGPoint(x: flipX ? rect.maxX - x : x, y: flipY ? rect.maxY - y : y)
+            }
+            for (x, y) in [(80.0, 2.7), (2.7, 80.0)] {
+                #expect(circular.contains(mirrored(x, y)) && !continuous.contains(mirrored(x, y)), "\(mirrored(x, y))")
+            }
+            // On the diagonal both curves pass near 29.2: outside both short of it, inside both past it.
+            #expect(!continuous.contains(mirrored(29.0, 29.0)) && !circular.contains(mirrored(29.0, 29.0)))
+            #expect(continuous.contains(mirrored(29.5, 29.5)) && circular.contains(mirrored(29.5, 29.5)))
+        }
+        // The continuous corners take more of the rectangle than the circular ones.
+        let a = polygonArea(continuous), b = polygonArea(circular)
+        #expect(a < b && b - a > 4 * 100)
+    }
+
+    @Test func continuousCornersTurnCircularAsTheyFillTheSide() {
+        // A capsule stays a capsule; at a radius of half the side the two styles give the same outline.
+        let rect = CGRect(x: 0, y: 0, width: 160, height: 60)
+        let capsule = Capsule().path(in: rect), circular = Capsule(style: .circular).path(in: rect)
+        #expect(abs(polygonArea(capsule) - polygonArea(circular)) < 1e-6)
+        #expect(capsule.elements.first == circular.elements.first)
+        // In between, the area lies between the fully continuous and the circular shape's.
+        func area(_ r: CGFloat, _ style: RoundedCornerStyle) -> Double { polygonArea(Path(roundedRect: rect, cornerRadius: r, style: style)) }
+        let partly = area(25, .continuous)
+        #expect(partly < area(25, .circular) && partly > area(30, .circular))
+        // Elliptical corners scale the curve on each axis.
+        let elliptic = Path(roundedRect: CGRect(x: 0, y: 0, width: 400, height: 300), cornerSize: CGSize(width: 60, height: 30))
+        if case .move(let p) = elliptic.elements.first { #expect(abs(p.x - 60 * 1.52866483) < 1e-9 && p.y == 0) }
+        #expect(!elliptic.contains(CGPoint(x: 1, y: 1)) && elliptic.contains(CGPoint(x: 200, y: 1)))
+    }
+
     @Test func roundedRectCornerClamping() {
         let rect = CGRect(x: 0, y: 0, width: 100, height: 40)
         let p = Path(roundedRect: rect, cornerSize: CGSize(width: 80, height: 30))
@@ -151,4 +194,36 @@ import Foundation
         let b = Triangle().offset(x: 10).path(in: CGRect(x: 0, y: 0, width: 20, height: 10)).boundingRect
         #expect(b == CGRect(x: 10, y: 0, width: 20, height: 10))
     }
+}
+
+/// The area of a path's outline, its curves sampled at 64 points each (shoelace formula).
+private func polygonArea(_ path: Path) -> Double {
+    var points: [CGPoint] = [], area = 0.0
+    func close() {
+        guard points.count > 2 else { points = []; return }
+        for i in points.indices {
+            let p = points[i], q = points[(i + 1) % points.count]
+            area += Double(p.x * q.y - q.x * p.y) / 2
+        }
+        points = []
+    }
+    path.forEach { element in
+        switch element {
+        case .move(let p): close(); points = [p]
+        case .line(let p): points.append(p)
+        case .quadCurve(let p, let c):
+            let s = points.last ?? p
+            for k in 1...64 { let t = CGFloat(k) / 64; points.append(CGPoint(x: (1-t)*(1-t)*s.x + 2*(1-t)*t*c.x + t*t*p.x, y: (1-t)*(1-t)*s.y + 2*(1-t)*t*c.y + t*t*p.y)) }
+        case .curve(let p, let c1, let c2):
+            let s = points.last ?? p
+            for k in 1...64 {
+                let t = CGFloat(k) / 64, u = 1 - t
+                points.append(CGPoint(x: u*u*u*s.x + 3*u*u*t*c1.x + 3*u*t*t*c2.x + t*t*t*p.x,
+                                      y: u*u*u*s.y + 3*u*u*t*c1.y + 3*u*t*t*c2.y + t*t*t*p.y))
+            }
+        case .closeSubpath: close()
+        }
+    }
+    close()
+    return abs(area)
 }

@@ -19,6 +19,22 @@ let maxSetOperations = 1
 nonisolated(unsafe) var setOperationsLeft = 0
 /// `strokedPath` outlines over 200,000 elements one input may still build (see op 6).
 nonisolated(unsafe) var hugeOutlinesLeft = 0
+/// Strokes over 20,000 device pixels wide, of paths over 64 elements, one input may still draw.
+nonisolated(unsafe) var wideStrokesLeft = 0
+
+/// Whether to draw a stroke: a wide one (the stroker clamps half widths to 1e6 device pixels) of a
+/// curvy path takes its most chords, 4,096 a turn, and each inner join's line through the centre line
+/// crosses the canvas: three of a 374-element spiral made 2.6 million tile pieces at 64x64, 1.0 s in
+/// this build (linear work at the library's bounds, not slow code; Fuzz/findings/FuzzPathAPI-wide-
+/// strokes-inner-joins-slow). One such stroke is drawn per input.
+func drawsStroke(_ path: Path, _ style: StrokeStyle, in context: GraphicsContext) -> Bool {
+    let t = context.transform
+    let scale = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+    let width = Double(style.lineWidth) * Double(scale)
+    if width <= 20_000 || elementCount(path) <= 64 { return true }
+    wideStrokesLeft -= 1
+    return wideStrokesLeft >= 0
+}
 // FUZZ_TRACE=1 prints each draw op (for triaging a slow input): its number, the paths' sizes, the
 // style of a stroke, and the render's statistics (`fuzzRender`).
 
@@ -129,11 +145,15 @@ func draw(_ r: inout FuzzReader, paths: [Path], in context: inout GraphicsContex
     if fuzzTracing { fuzzTrace("op \(op) depth \(depth): a \(elementCount(a)) elements, b \(elementCount(b))") }
     switch op {
     case 0, 1: context.fill(a, with: r.shading(), style: FillStyle(eoFill: r.bool(), antialiased: r.bool() || true))
-    case 2, 3: context.stroke(a, with: r.shading(), style: r.strokeStyle())
+    case 2, 3:
+        let shading = r.shading(), style = r.strokeStyle()
+        if drawsStroke(a, style, in: context) { context.stroke(a, with: shading, style: style) }
     case 4: context.fill(a.trimmedPath(from: r.double(), to: r.double()), with: r.shading())
-    case 5: context.stroke(a.trimmedPath(from: r.bool() ? Double(r.byte()) / 255 : r.double(),
-                                          to: r.bool() ? Double(r.byte()) / 255 : r.double()),
-                           with: r.shading(), style: r.strokeStyle())
+    case 5:
+        let trimmed = a.trimmedPath(from: r.bool() ? Double(r.byte()) / 255 : r.double(),
+                                    to: r.bool() ? Double(r.byte()) / 255 : r.double())
+        let shading = r.shading(), style = r.strokeStyle()
+        if drawsStroke(trimmed, style, in: context) { context.stroke(trimmed, with: shading, style: style) }
     case 6:
         // `strokedPath` expands every dash (drawing culls those off the canvas): a million of them, the
         // library's limit, build a 10-million-element path, 2.6 s under ASan. That size is the caller's
@@ -229,6 +249,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var r = FuzzReader(UnsafeBufferPointer(start: start, count: count))
     setOperationsLeft = maxSetOperations
     hugeOutlinesLeft = 1
+    wideStrokesLeft = 1
     let pathCount = 1 + r.choice(2)
     var paths: [Path] = []
     for _ in 0..<pathCount { paths.append(buildPath(&r, others: paths)) }

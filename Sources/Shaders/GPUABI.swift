@@ -94,6 +94,15 @@ public enum GPUABI {
         case tiledImage = 6
     }
 
+    /// How an image paint samples its texels: `Paint.params[0]` of `image` and `tiledImage` paints
+    /// holds the raw value (as a float).
+    public enum ImageSampling: UInt32, CaseIterable, Sendable {
+        /// The four nearest texels, weighted (`Image.Interpolation` low, medium, high).
+        case bilinear = 0
+        /// The texel the point falls in (`Image.Interpolation.none`).
+        case nearest = 1
+    }
+
     /// `Paint.spread` of gradients: what happens beyond t = 0...1.
     public enum Spread: UInt32, CaseIterable, Sendable {
         case pad = 0
@@ -345,6 +354,7 @@ public enum GPUABI {
         ]
         lines += PaintKind.allCases.map { "#define PAINT_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += Spread.allCases.map { "#define SPREAD_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
+        lines += ImageSampling.allCases.map { "#define SAMPLING_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += FilterKind.allCases.map { "#define FILTER_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += FilterColorSpace.allCases.map { "#define FILTER_SPACE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]
         lines += FillRule.allCases.map { "#define RULE_\(macroName("\($0)")) \($0.rawValue)u" } + [""]

@@ -4,8 +4,9 @@
 #define TILERENDER_PAINT_GLSL
 
 // Bilinear, clamped to the edges, or wrapped around them with `repeats` (FineRasterizer.sampleImage);
-// texel (i, j) is centred at (i + 0.5, j + 0.5).
-vec4 sampleImage(uint start, uint width, uint height, float u, float v, bool repeats) {
+// texel (i, j) is centred at (i + 0.5, j + 0.5). `nearest`: the texel (u, v) falls in.
+vec4 sampleImage(uint start, uint width, uint height, float u, float v, bool repeats, bool nearest) {
+    if (nearest) { u = floor(u) + 0.5; v = floor(v) + 0.5; }
     uint x0, y0, x1, y1;
     float fx, fy;
     if (repeats) {
@@ -53,7 +54,8 @@ vec4 paintColor(Paint p, vec2 position) {
     float gx = p.map[0] * position.x + p.map[2] * position.y + p.map[4];
     float gy = p.map[1] * position.x + p.map[3] * position.y + p.map[5];
     if (p.kind == PAINT_IMAGE || p.kind == PAINT_TILED_IMAGE)
-        return sampleImage(p.lutStart, p.spread, p.pad, gx, gy, p.kind == PAINT_TILED_IMAGE) * p.color.a;
+        return sampleImage(p.lutStart, p.spread, p.pad, gx, gy, p.kind == PAINT_TILED_IMAGE,
+                           uint(p.params[0]) == SAMPLING_NEAREST) * p.color.a;
     float t;
     if (p.kind == PAINT_LINEAR) t = gx;
     else if (p.kind == PAINT_RADIAL) t = (sqrt(gx * gx + gy * gy) - p.params[0]) * p.params[1];

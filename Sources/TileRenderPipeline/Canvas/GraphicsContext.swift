@@ -137,7 +137,8 @@ extension GraphicsContext {
             /// Angles from +x toward +y; `endAngle` is `startAngle` plus the sweep.
             case conicGradient(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
             /// An image stretched over `destination` (user space), sampled bilinearly.
-            case image(ImageTexels, destination: CGRect)
+            /// `nearest`: the nearest texel instead of bilinear sampling.
+            case image(ImageTexels, destination: CGRect, nearest: Bool = false)
             /// An image stretched over `tile` (user space) and repeated from there in both directions.
             case tiledImage(ImageTexels, tile: CGRect)
         }

@@ -240,10 +240,10 @@ package struct EncodedScene: Sendable {
             }
             m.tx = EncodedScene.clampOffset(m.tx); m.ty = EncodedScene.clampOffset(m.ty)
             return gradientPaint(.focal, lut: lut, spread: spread, map: m, params: (Float(min(distance / radius, 1e6)), 0))
-        case .image(let texels, let destination):
-            return imagePaint(texels, destination: destination, repeats: false, inverse: inverse, alpha: alpha)
+        case .image(let texels, let destination, let nearest):
+            return imagePaint(texels, destination: destination, repeats: false, nearest: nearest, inverse: inverse, alpha: alpha)
         case .tiledImage(let texels, let tile):
-            return imagePaint(texels, destination: tile, repeats: true, inverse: inverse, alpha: alpha)
+            return imagePaint(texels, destination: tile, repeats: true, nearest: false, inverse: inverse, alpha: alpha)
         case .conicGradient(let gradient, let center, let startAngle, let endAngle):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             guard center.x.isFinite, center.y.isFinite, startAngle.radians.isFinite, endAngle.radians.isFinite else {
@@ -306,7 +306,7 @@ package struct EncodedScene: Sendable {
 
     /// An image paint: `texels` stretched over `destination` (user space; repeated with `repeats`),
     /// `inverse` taking device points to user space.
-    private mutating func imagePaint(_ texels: ImageTexels, destination: CGRect, repeats: Bool,
+    private mutating func imagePaint(_ texels: ImageTexels, destination: CGRect, repeats: Bool, nearest: Bool,
                                      inverse: CGAffineTransform, alpha: Double) -> EncodedPaint? {
         // Device -> user -> texel coordinates.
         let toTexels = CGAffineTransform(translationX: -destination.minX, y: -destination.minY)
@@ -352,7 +352,8 @@ package struct EncodedScene: Sendable {
         let a = Float(m.a), b = Float(m.b), c = Float(m.c), d = Float(m.d), tx = Float(m.tx), ty = Float(m.ty)
         let map = (a, b, c, d, tx, ty)
         return EncodedPaint(kind: (repeats ? EncodedPaint.Kind.tiledImage : EncodedPaint.Kind.image).rawValue, lutStart: start, spread: width, pad: height,
-                            color: SIMD4(0, 0, 0, Float(alpha)), map: map, params: (0, 0))
+                            color: SIMD4(0, 0, 0, Float(alpha)), map: map,
+                            params: (Float((nearest ? GPUABI.ImageSampling.nearest : .bilinear).rawValue), 0))
     }
 
     /// Appends the gradient's premultiplied ramp and returns its start, or nil when it has no stops.

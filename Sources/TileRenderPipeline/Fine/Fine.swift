@@ -423,7 +423,8 @@ package final class FineRasterizer: @unchecked Sendable {
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
         if p.kind == GPUABI.PaintKind.image.rawValue || p.kind == GPUABI.PaintKind.tiledImage.rawValue {
             return sampleImage(input.images.baseAddress! + Int(p.lutStart), width: Int(p.spread), height: Int(p.pad),
-                               u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue) * p.color.w
+                               u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue,
+                               nearest: p.params.0 == Float(GPUABI.ImageSampling.nearest.rawValue)) * p.color.w
         }
         let ramps = input.ramps
         var t: Float
@@ -474,10 +475,12 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Bilinear sample of premultiplied RGBA8 texels at texel coordinates (u, v), clamped to the edges,
     /// or with `repeats` wrapped around them (the image tiles the plane). Texel (i, j) is centred at
-    /// (i + 0.5, j + 0.5).
+    /// (i + 0.5, j + 0.5). `nearest`: the texel (u, v) falls in, unweighted.
     @inline(__always)
     package static func sampleImage(_ texels: UnsafePointer<UInt32>, width: Int, height: Int, u: Float, v: Float,
-                                    repeats: Bool = false) -> SIMD4<Float> {
+                                    repeats: Bool = false, nearest: Bool = false) -> SIMD4<Float> {
+        // Nearest: shifted by half a texel, the bilinear weights below round to the texel u, v is in.
+        let u = nearest ? u.rounded(.down) + 0.5 : u, v = nearest ? v.rounded(.down) + 0.5 : v
         let x0: Int, y0: Int, x1: Int, y1: Int, fx: Float, fy: Float
         if repeats {
             // Wrapped into one tile first, so the conversions below stay small.

@@ -285,7 +285,7 @@ struct VulkanOffscreenGroupTests {
 /// Composite commands of `scene` that sample an image a backend keeps.
 func residentImageCount(_ scene: Scene) -> Int {
     scene.commands.filter { command in
-        if case .fill(let fill) = command, case .image(.resident, _) = fill.shading.kind { return true }
+        if case .fill(let fill) = command, case .image(.resident, _, _) = fill.shading.kind { return true }
         return false
     }.count
 }

@@ -46,3 +46,12 @@ extension View {
         modified(EnvironmentModifier { if let colorScheme { $0.values.colorScheme = colorScheme } })
     }
 }
+
+extension Color {
+    /// The colour's concrete values in `environment` (SwiftUI's `resolve(in:)`). TileRender's named
+    /// colours are fixed values (the light appearance's), so the environment does not change them;
+    /// hierarchical styles follow the appearance where views use them (`HierarchicalShapeStyle`).
+    public func resolve(in environment: EnvironmentValues) -> Color.Resolved {
+        Color.Resolved(red: Float(red), green: Float(green), blue: Float(blue), opacity: Float(opacity))
+    }
+}

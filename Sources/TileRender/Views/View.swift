@@ -70,9 +70,18 @@ package struct ViewEnvironment {
         }
     }
 
-    /// `style`, with `ForegroundStyle` replaced by the environment's foreground style.
+    /// `style`, with `ForegroundStyle` replaced by the environment's foreground style and the
+    /// hierarchical levels (`.secondary`, ...) taken from it (see `HierarchicalShapeStyle`).
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
-        style is ForegroundStyle ? foregroundStyle : style
+        if style is ForegroundStyle { return foregroundStyle }
+        if let level = style as? HierarchicalShapeStyle {
+            let dark = values.colorScheme == .dark
+            guard let color = foregroundStyle as? Color else {
+                return level.level == 0 ? foregroundStyle : level.color(foreground: .black, isDefault: true, dark: dark)
+            }
+            return level.color(foreground: color, isDefault: color == values.colorScheme.primary, dark: dark)
+        }
+        return style
     }
 }
 

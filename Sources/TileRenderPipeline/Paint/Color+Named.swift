@@ -42,14 +42,90 @@ extension ShapeStyle where Self == Color {
     public static var black: Color { Color.black }
     public static var white: Color { Color.white }
     public static var clear: Color { Color.clear }
-    /// SwiftUI's hierarchical `.primary`; in TileRender the light appearance's foreground, black.
-    public static var primary: Color { Color.primary }
-    /// SwiftUI's hierarchical `.secondary`, `.tertiary` and `.quaternary`: in TileRender iOS's label
-    /// colours of the light appearance, (60, 60, 67) at 60%, 30% and 18% opacity (not derived from the
-    /// current foreground style).
-    public static var secondary: Color { Color.secondary }
-    public static var tertiary: Color { Color(rgb8: 60, 60, 67).opacity(0.3) }
-    public static var quaternary: Color { Color(rgb8: 60, 60, 67).opacity(0.18) }
+}
+
+/// The levels of the current foreground style (SwiftUI's `HierarchicalShapeStyle`): `.primary` is the
+/// foreground style itself; `.secondary`, `.tertiary`, `.quaternary` and `.quinary` are, for the
+/// default foreground, iOS's label colours of the appearance (light: (60, 60, 67), dark: (235, 235,
+/// 245), at 60%, 30%, 18% and 8% opacity), and for a foreground colour that colour at those
+/// opacities (other foreground styles use the label colours). In a bare `GraphicsContext`, where
+/// there is no environment, they are the light appearance's.
+public struct HierarchicalShapeStyle: ShapeStyle, Hashable, ResolvableShapeStyle {
+    /// 0 for primary, 1 secondary, 2 tertiary, 3 quaternary, 4 quinary.
+    package let level: Int
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+    public static let quinary = HierarchicalShapeStyle(level: 4)
+    /// The opacity of each level below primary.
+    package static let opacities: [Double] = [1, 0.6, 0.3, 0.18, 0.08]
+
+    /// This level of `foreground`: `isDefault` says it is the appearance's default (black or white).
+    package func color(foreground: Color, isDefault: Bool, dark: Bool) -> Color {
+        guard level > 0 else { return foreground }
+        let opacity = HierarchicalShapeStyle.opacities[min(level, 4)]
+        guard isDefault else { return foreground.opacity(opacity) }
+        return (dark ? Color(rgb8: 235, 235, 245) : Color(rgb8: 60, 60, 67)).opacity(opacity)
+    }
+
+    package func shading(in frame: CGRect) -> GraphicsContext.Shading {
+        .color(color(foreground: .black, isDefault: true, dark: false))
+    }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+    public static var quinary: HierarchicalShapeStyle { .quinary }
+}
+
+extension Color {
+    /// A colour as concrete values (SwiftUI's `Color.Resolved`): stored as linear sRGB (extended range);
+    /// `red`, `green` and `blue` read and write the sRGB-encoded values.
+    public struct Resolved: Hashable, Sendable, ShapeStyle, ResolvableShapeStyle, CustomStringConvertible {
+        public var linearRed: Float, linearGreen: Float, linearBlue: Float, opacity: Float
+
+        public init(colorSpace: RGBColorSpace = .sRGB, red: Float, green: Float, blue: Float, opacity: Float = 1) {
+            let c = Color(colorSpace, red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(opacity))
+            linearRed = Resolved.toLinear(c.red); linearGreen = Resolved.toLinear(c.green); linearBlue = Resolved.toLinear(c.blue)
+            self.opacity = opacity
+        }
+
+        public var red: Float { get { Resolved.toEncoded(linearRed) } set { linearRed = Resolved.toLinear(Double(newValue)) } }
+        public var green: Float { get { Resolved.toEncoded(linearGreen) } set { linearGreen = Resolved.toLinear(Double(newValue)) } }
+        public var blue: Float { get { Resolved.toEncoded(linearBlue) } set { linearBlue = Resolved.toLinear(Double(newValue)) } }
+
+        /// `#RRGGBBAA`, sRGB-encoded, clamped to 0...255 (as SwiftUI prints it).
+        public var description: String {
+            func hex(_ v: Float) -> String {
+                let b = v.isFinite ? Int((min(max(v, 0), 1) * 255).rounded()) : 0
+                return String(b, radix: 16, uppercase: true).count == 1 ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true)
+            }
+            return "#" + hex(red) + hex(green) + hex(blue) + hex(opacity)
+        }
+
+        package func shading(in frame: CGRect) -> GraphicsContext.Shading { .color(Color(self)) }
+
+        /// The sRGB transfer function, odd-extended (extended range keeps its sign).
+        private static func toLinear(_ v: Double) -> Float {
+            let a = abs(v)
+            let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
+            return Float(v < 0 ? -l : l)
+        }
+        private static func toEncoded(_ v: Float) -> Float {
+            let a = Double(abs(v))
+            let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055
+            return Float(v < 0 ? -e : e)
+        }
+    }
+
+    /// The colour of `resolved`.
+    public init(_ resolved: Resolved) {
+        self.init(red: Double(resolved.red), green: Double(resolved.green), blue: Double(resolved.blue), opacity: Double(resolved.opacity))
+    }
 }
 
 extension Color {

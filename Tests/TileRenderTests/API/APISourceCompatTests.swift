@@ -61,6 +61,9 @@ import TileRender  // public API only: these spellings come from SwiftUI code
 }
 
 @Test func primaryWorksWhereAShapeStyleIsExpected() throws {
-    func resolve(_ s: some ShapeStyle) -> Color? { s as? Color }
-    #expect(resolve(.primary) == Color.black)
+    // As in SwiftUI, the leading-dot `.primary` of a ShapeStyle is the hierarchical style (black in a
+    // bare GraphicsContext), and `Color.primary` a colour.
+    func resolve(_ s: some ShapeStyle) -> GraphicsContext.Shading { s.resolvedShading(in: .zero) }
+    #expect(resolve(.primary) == .color(.black))
+    #expect(Color.primary == Color.black)
 }

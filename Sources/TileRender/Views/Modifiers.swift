@@ -336,6 +336,35 @@ extension View {
         transformEffect(anchor: anchor) { $0.rotate(by: angle) }
     }
 
+    /// Draws the view turned by `angle` about `axis` through `anchor` of its frame (and `anchorZ` in
+    /// depth), in perspective from a distance of the frame's larger side divided by `perspective`
+    /// (SwiftUI's `rotation3DEffect`; see `ProjectionTransform.rotation3D`). The layout is unchanged.
+    ///
+    /// The geometry is projected exactly (curves cut in 8 pieces first; strokes as their outlines);
+    /// gradients and images are painted with the projection's affine approximation at the centre of
+    /// each shape they fill, so they follow the turn but not the perspective's foreshortening within a
+    /// shape. A view turned edge-on draws nothing. `drawingGroup` and blurred or shadowed content
+    /// inside are drawn without the projection.
+    public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
+                                 anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, drawChild in
+            let pivot = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
+            let matrix = ProjectionTransform.rotation3D(angle: angle.radians, axis: axis, anchor: pivot, anchorZ: anchorZ,
+                                                        perspective: perspective, size: rect.size)
+            drawChild(rect, context.projecting(matrix))
+        })
+    }
+
+    /// Draws the view through the projective map `transform` of its frame's coordinates (origin at
+    /// the frame's top-left), as `rotation3DEffect` does (SwiftUI's `projectionEffect`).
+    public func projectionEffect(_ transform: ProjectionTransform) -> _ModifiedView<Self> {
+        modified(EffectModifier { rect, context, drawChild in
+            let toFrame = ProjectionTransform(CGAffineTransform(translationX: -rect.minX, y: -rect.minY))
+            let back = ProjectionTransform(CGAffineTransform(translationX: rect.minX, y: rect.minY))
+            drawChild(rect, context.projecting(toFrame.concatenating(transform).concatenating(back)))
+        })
+    }
+
     /// Draws the view scaled by `scale` about `anchor` of its frame.
     public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> _ModifiedView<Self> {
         transformEffect(anchor: anchor) { $0.scaleBy(x: scale.width, y: scale.height) }

@@ -24,6 +24,8 @@ public struct GraphicsContext {
     /// The part of the device space that can show (a scroll view's viewport), when narrower than the
     /// canvas: lazy stacks draw only the children that meet it.
     package var visibleRect: CGRect? = nil
+    /// Projective maps the geometry drawn here goes through (`rotation3DEffect`), outermost first.
+    package var projections: [ActiveProjection] = []
 
     package init(recorder: SceneRecorder) { self.recorder = recorder }
 
@@ -44,8 +46,13 @@ public struct GraphicsContext {
     /// Fills `path` with `shading`. Shading geometry (gradient points, radii) is in the same user space
     /// as the path.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        var path = path, transform = self.transform
+        if !projections.isEmpty {
+            guard let mapped = projected(path, transform: transform) else { return }
+            (path, transform) = mapped
+        }
         throughFilters { c in
-            c.recorder.append(.fill(FillCommand(layer: c.layer, blendMode: c.blendMode, path: path, transform: c.transform, shading: shading,
+            c.recorder.append(.fill(FillCommand(layer: c.layer, blendMode: c.blendMode, path: path, transform: transform, shading: shading,
                                                 rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: c.opacity)))
         }
     }
@@ -53,6 +60,8 @@ public struct GraphicsContext {
     /// Strokes `path` with `shading`. The stroke is expanded in user space, so a non-uniform transform
     /// stretches the pen as it does in SwiftUI.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        // Under a projection the stroke's outline (in user space) is what is projected.
+        if !projections.isEmpty { return fill(path.strokedPath(style), with: shading) }
         throughFilters { c in
             c.recorder.append(.stroke(StrokeCommand(layer: c.layer, blendMode: c.blendMode, path: path, transform: c.transform, shading: shading,
                                                     style: style, opacity: c.opacity)))
@@ -73,7 +82,12 @@ public struct GraphicsContext {
     /// `path` (or the outside, with `.inverse`), antialiased. Clips accumulate: the new clip intersects
     /// the current one.
     public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
-        let shape = ClipShape(path: path, transform: transform, rule: style.isEOFilled ? .evenOdd : .nonZero,
+        var path = path, clipTransform = transform
+        if !projections.isEmpty {
+            // A clip the projection flattens to nothing keeps nothing (or everything, inverted).
+            (path, clipTransform) = projected(path, transform: transform) ?? (Path(), transform)
+        }
+        let shape = ClipShape(path: path, transform: clipTransform, rule: style.isEOFilled ? .evenOdd : .nonZero,
                               inverse: options.contains(.inverse))
         layer = recorder.openLayer(parent: layer, clip: shape, opacity: 1, blendMode: .normal)
     }

@@ -49,13 +49,15 @@ let package = Package(
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])),
         ]),
         .target(name: "TileRenderSVG", dependencies: ["TileRender", "TileRenderText"]),
-        .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG", "TileRenderText"]),
+        // The seeds' SwiftUI code, ported with the edits the README lists (tile-bench's animations, tests).
+        .target(name: "SeedPorts", dependencies: ["TileRender"]),
+        .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG", "TileRenderText", "SeedPorts"]),
         // Writes Sources/Shaders/include/abi.glsl from GPUABI.swift (see README).
         .executableTarget(name: "gpu-abi-header", dependencies: ["Shaders"]),
 
         // MARK: - Tests
         .testTarget(name: "TileRenderTests", dependencies: [
-            "TileRender", "TileRenderSVG", "TileRenderGeometry", "TileRenderPipeline", "TileRenderText",
+            "TileRender", "TileRenderSVG", "TileRenderGeometry", "TileRenderPipeline", "TileRenderText", "SeedPorts",
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])), "Shaders",
         ]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import TileRender
+import SeedPorts
 
 // tile-bench effects: what blur and shadow cost.
 //   blur   a 1024x1024 layer of 64 circles (radius 40 on an 8x8 grid, six colours) blurred with
@@ -7,141 +8,7 @@ import TileRender
 //          scene with skia-python, timed in the same run
 //   cogs   the seed's interlocking cogs (330x400) with their shadow filter, 60 frames of the
 //          animation (one second at 60 fps), each frame recorded and rendered
-// The cog shape is the seed's CogShape4, verbatim (as Tests/TileRenderTests/Ports/CogPorts.swift has it).
-
-private func Cartesian(length:Double, angle:Double) -> CGPoint {
-    return CGPoint(x: length * cos(angle), y: length * sin(angle))
-}
-
-private struct Segment {
-    let outerCenter: CGPoint
-    let outerAngle: Double
-    let outerRadius: Double
-    let innerCenter: CGPoint
-    let innerAngle: Double
-
-    var line: CGPoint {
-        get {
-            let pt = Cartesian(length: outerRadius, angle: outerStartAngle)
-            return CGPoint(x: pt.x + outerCenter.x, y: pt.y + outerCenter.y)
-        }
-    }
-
-    var line2: CGPoint {
-        get {
-            let pt = Cartesian(length: outerRadius, angle: innerStartAngle)
-            return CGPoint(x: pt.x + innerCenter.x, y: pt.y + innerCenter.y)
-        }
-    }
-
-    var outerStartAngle: Double {
-        get { self.outerAngle - (Double.pi * (0.45)) }
-    }
-    var outerEndAngle: Double {
-        get { self.outerAngle + (Double.pi * (0.45)) }
-    }
-
-    var innerStartAngle: Double {
-        get { self.innerAngle - (Double.pi * (0.7)) }
-    }
-    var innerEndAngle: Double {
-        get { self.innerAngle + (Double.pi * (0.7)) }
-    }
-}
-
-private struct CogShape4: Shape {
-    var points = 10
-    var rotationAngle: Angle
-
-    func path(in rect: CGRect) -> Path {
-        let center = CGPoint(x: rect.width/2.0 + rect.origin.x , y: rect.height/2.0 + rect.origin.y)
-        let length = Double(min(rect.width, rect.height))
-        let outerRadius = length * 0.4
-        let innerRadius = outerRadius * 0.95
-        let offsetAngle = Double.pi * (-0.5) + rotationAngle.radians
-        let cornerRadius = (length / Double(points)) * 0.6
-
-        var outerSegments:[Segment] = []
-        for i in 0..<(points){
-            let angle1 = (2.0 * Double.pi/Double(points)) * Double(i)  + offsetAngle
-            let outerPoint = Cartesian(length: outerRadius, angle: angle1)
-            let angle2 = (2.0 * Double.pi/Double(points)) * (Double(i) + 0.5)  + offsetAngle
-            let innerPoint = Cartesian(length: (innerRadius), angle: (angle2))
-
-            let segment = Segment(
-                outerCenter: CGPoint(x: outerPoint.x + center.x,
-                                     y: outerPoint.y + center.y),
-                outerAngle: angle1,
-                outerRadius: cornerRadius,
-                innerCenter: CGPoint(x: innerPoint.x + center.x,
-                                     y: innerPoint.y + center.y),
-                innerAngle: angle2)
-            outerSegments.append(segment)
-        }
-
-        let innerPoints = points / 3
-        var innerSegments:[Segment] = []
-        for i in 0..<(innerPoints){
-            let angle1 = (2.0 * Double.pi/Double(innerPoints)) * Double(i)  + offsetAngle
-            let outerPoint = Cartesian(length: outerRadius * 0.8, angle: angle1)
-            let angle2 = (2.0 * Double.pi/Double(innerPoints)) * (Double(i) + 0.5)  + offsetAngle
-            let innerPoint = Cartesian(length: (innerRadius * 0.2), angle: (angle2))
-
-            let segment = Segment(
-                outerCenter: CGPoint(x: outerPoint.x + center.x,
-                                     y: outerPoint.y + center.y),
-                outerAngle: angle1,
-                outerRadius: cornerRadius * 0.6,
-                innerCenter: CGPoint(x: innerPoint.x + center.x,
-                                     y: innerPoint.y + center.y),
-                innerAngle: angle2)
-            innerSegments.append(segment)
-        }
-
-        let path = Path() { path in
-            for (n, seg) in outerSegments.enumerated() {
-                n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
-                path.addArc(center: seg.outerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.outerStartAngle),
-                            endAngle: Angle(radians: seg.outerEndAngle),
-                            clockwise: false)
-                path.addLine(to: seg.line2)
-                path.addArc(center: seg.innerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.innerStartAngle),
-                            endAngle: Angle(radians: seg.innerEndAngle),
-                            clockwise: true)
-            }
-            path.closeSubpath()
-
-            for (n, seg) in innerSegments.enumerated() {
-                n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
-                path.addArc(center: seg.outerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.outerStartAngle),
-                            endAngle: Angle(radians: seg.outerEndAngle),
-                            clockwise: false)
-                path.addLine(to: seg.line2)
-                path.addArc(center: seg.innerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.innerStartAngle),
-                            endAngle: Angle(radians: seg.innerEndAngle),
-                            clockwise: true)
-            }
-            path.closeSubpath()
-
-            for i in [0.82, 0.7, 0.6, 0.1, 0.15] {
-                path.addPath(Circle().path(in: CGRect(x: center.x - (outerRadius * i),
-                                                      y: center.y - (outerRadius * i),
-                                                      width: outerRadius * i * 2,
-                                                      height: outerRadius * i * 2)))
-            }
-        }
-        return path
-    }
-}
-
+// The cog shape is the seed's CogShape4 (Sources/SeedPorts/CogsTimeline.swift).
 
 enum EffectWorkload {
     static let blurCanvas = CGSize(width: 1024, height: 1024)
@@ -242,8 +109,9 @@ func runEffectsBench(_ args: [String]) throws {
 }
 
 /// `tile-bench animate NAME -o OUT [--fps F] [--seconds S] [--backend B]`: a built-in seed animation
-/// (now the interlocking cogs with their shadow) as OUT.webp (looping, lossless) and OUT/frame-NNNN.png,
-/// with a progress line.
+/// (cogs: the interlocking cogs with their shadow; blob: the morphing gradient blob; stars: the turning
+/// stars, one each way, as the seed's listings; the last two are the seed's TimelineView code in
+/// Sources/SeedPorts) as OUT.webp (looping, lossless) and OUT/frame-NNNN.png, with a progress line.
 func runAnimate(_ args: [String]) throws {
     var arguments = Arguments(args)
     var name: String?, output: String?
@@ -266,19 +134,36 @@ func runAnimate(_ args: [String]) throws {
             name = a
         }
     }
-    guard let name else { throw UsageError(description: "animate needs an animation name: cogs\n\(usage)") }
+    let names = ["cogs", "blob", "stars"]
+    guard let name else { throw UsageError(description: "animate needs an animation name: \(names.joined(separator: ", "))\n\(usage)") }
     guard let output else { throw UsageError(description: "animate needs -o OUT\n\(usage)") }
-    guard name == "cogs" else { throw UsageError(description: "unknown animation '\(name)': cogs") }
+    guard names.contains(name) else { throw UsageError(description: "unknown animation '\(name)': \(names.joined(separator: ", "))") }
     let count = Int((seconds * fps).rounded(.up))
     guard count >= 1, count <= AnimatedWebP.maxFrames else {
         throw UsageError(description: "\(seconds) s at \(fps) fps is \(count) frames: at most \(AnimatedWebP.maxFrames)")
     }
     let renderer = Renderer(backend: backend)
+    // The seed views run from the reference date, so their 4-second loops start at angle 0.
+    func viewFrame<V: View>(_ view: V, at seconds: Double, width: CGFloat, height: CGFloat) throws -> Bitmap {
+        let r = ImageRenderer(content: view.frame(width: width, height: height, alignment: .top).clipped())
+        r.date = Date(timeIntervalSinceReferenceDate: seconds)
+        return try r.render(backend: backend)
+    }
+    func frame(_ n: Int) throws -> Bitmap {
+        let t = Double(n) / fps
+        switch name {
+        case "blob": return try viewFrame(BlobTimelineView(), at: t, width: 450, height: 400)
+        case "stars":
+            return try viewFrame(HStack(spacing: 8) { StarTimelineView(); StarTimelineView(points: 9, color: .purple, reversed: true, border: false) },
+                                 at: t, width: 608, height: 400)
+        default: return try renderer.render(EffectWorkload.cogs(at: t))
+        }
+    }
     let folder = URL(fileURLWithPath: output)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var frames: [Bitmap] = []
     for n in 0..<count {
-        let bitmap = try renderer.render(EffectWorkload.cogs(at: Double(n) / fps))
+        let bitmap = try frame(n)
         try bitmap.writePNG(to: folder.appendingPathComponent(String(format: "frame-%04d.png", n)))
         frames.append(bitmap)
         FileHandle.standardError.write(Data("\ranimate \(name): frame \(n + 1)/\(count)".utf8))

@@ -9,7 +9,7 @@ import TileRenderSVG
 //   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]   (see Strategies.swift)
 //   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
 //   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
-//   tile-bench animate cogs -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
+//   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
 //
 // With --repeat N the SVG is parsed once and rendered N times; the summary line is
 //   render: median X ms, min Y ms over N runs (backend B, WxH, T threads)
@@ -24,7 +24,7 @@ let usage = """
            tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]
            tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
-           tile-bench animate cogs -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
+           tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
     """
 
 func parseSize(_ text: String) throws -> CGSize {

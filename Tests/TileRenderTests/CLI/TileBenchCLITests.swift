@@ -79,8 +79,19 @@ import Testing
         #expect(frames[0].bitmap.pixels != frames[1].bitmap.pixels)  // the cogs turned
     }
 
+    @Test(arguments: [("blob", 450, 400), ("stars", 608, 400)])
+    func animateRunsTheSeedTimelineViews(_ name: String, _ width: Int, _ height: Int) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("animate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: out.appendingPathExtension("webp")) }
+        let result = try run(["animate", name, "-o", out.path, "--fps", "4", "--seconds", "0.5", "--backend", "cpu"])
+        #expect(result.status == 0, "\(result.err)")
+        let frames = try AnimatedWebP.decode(Data(contentsOf: out.appendingPathExtension("webp")))
+        #expect(frames.count == 2 && frames[0].bitmap.width == width && frames[0].bitmap.height == height)
+        #expect(frames[0].bitmap.pixels != frames[1].bitmap.pixels)  // a quarter of a second moved it
+    }
+
     @Test(arguments: [
-        ["animate", "stars", "-o", "/tmp/x"],
+        ["animate", "sparkles", "-o", "/tmp/x"],
         ["animate", "cogs", "-o", "/tmp/x", "--fps", "0"],
         ["animate", "cogs"],
         ["animate", "cogs", "-o", "/tmp/x", "--seconds", "1e9"],

@@ -3,6 +3,7 @@ import Testing
 @testable import TileRender
 @testable import TileRenderGeometry
 @testable import TileRenderPipeline
+import SeedPorts
 #if Vulkan
 @testable import TileRenderVulkan
 #endif
@@ -243,101 +244,6 @@ private struct CogShape3: Shape {
     }
 }
 
-private struct CogShape4: Shape {
-    var points = 10
-    var rotationAngle: Angle
-
-    func path(in rect: CGRect) -> Path {
-        let center = CGPoint(x: rect.width/2.0 + rect.origin.x , y: rect.height/2.0 + rect.origin.y)
-        let length = Double(min(rect.width, rect.height))
-        let outerRadius = length * 0.4
-        let innerRadius = outerRadius * 0.95
-        let offsetAngle = Double.pi * (-0.5) + rotationAngle.radians
-        let cornerRadius = (length / Double(points)) * 0.6
-
-        var outerSegments:[Segment] = []
-        for i in 0..<(points){
-            let angle1 = (2.0 * Double.pi/Double(points)) * Double(i)  + offsetAngle
-            let outerPoint = Cartesian(length: outerRadius, angle: angle1)
-            let angle2 = (2.0 * Double.pi/Double(points)) * (Double(i) + 0.5)  + offsetAngle
-            let innerPoint = Cartesian(length: (innerRadius), angle: (angle2))
-
-            let segment = Segment(
-                outerCenter: CGPoint(x: outerPoint.x + center.x,
-                                     y: outerPoint.y + center.y),
-                outerAngle: angle1,
-                outerRadius: cornerRadius,
-                innerCenter: CGPoint(x: innerPoint.x + center.x,
-                                     y: innerPoint.y + center.y),
-                innerAngle: angle2)
-            outerSegments.append(segment)
-        }
-
-        let innerPoints = points / 3
-        var innerSegments:[Segment] = []
-        for i in 0..<(innerPoints){
-            let angle1 = (2.0 * Double.pi/Double(innerPoints)) * Double(i)  + offsetAngle
-            let outerPoint = Cartesian(length: outerRadius * 0.8, angle: angle1)
-            let angle2 = (2.0 * Double.pi/Double(innerPoints)) * (Double(i) + 0.5)  + offsetAngle
-            let innerPoint = Cartesian(length: (innerRadius * 0.2), angle: (angle2))
-
-            let segment = Segment(
-                outerCenter: CGPoint(x: outerPoint.x + center.x,
-                                     y: outerPoint.y + center.y),
-                outerAngle: angle1,
-                outerRadius: cornerRadius * 0.6,
-                innerCenter: CGPoint(x: innerPoint.x + center.x,
-                                     y: innerPoint.y + center.y),
-                innerAngle: angle2)
-            innerSegments.append(segment)
-        }
-
-        let path = Path() { path in
-            for (n, seg) in outerSegments.enumerated() {
-                n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
-                path.addArc(center: seg.outerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.outerStartAngle),
-                            endAngle: Angle(radians: seg.outerEndAngle),
-                            clockwise: false)
-                path.addLine(to: seg.line2)
-                path.addArc(center: seg.innerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.innerStartAngle),
-                            endAngle: Angle(radians: seg.innerEndAngle),
-                            clockwise: true)
-            }
-            path.closeSubpath()
-
-            for (n, seg) in innerSegments.enumerated() {
-                n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
-                path.addArc(center: seg.outerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.outerStartAngle),
-                            endAngle: Angle(radians: seg.outerEndAngle),
-                            clockwise: false)
-                path.addLine(to: seg.line2)
-                path.addArc(center: seg.innerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.innerStartAngle),
-                            endAngle: Angle(radians: seg.innerEndAngle),
-                            clockwise: true)
-            }
-            path.closeSubpath()
-
-            for i in [0.82, 0.7, 0.6, 0.1, 0.15] {
-                path.addPath(Circle().path(in: CGRect(x: center.x - (outerRadius * i),
-                                                      y: center.y - (outerRadius * i),
-                                                      width: outerRadius * i * 2,
-                                                      height: outerRadius * i * 2)))
-            }
-        }
-        return path
-    }
-}
-
-/// The seed's "Add multiple paths to canvas" Canvas body, verbatim but for the TimelineView's angles
-/// (frozen at 0) and, with `shadowBlendMode`, the shadow filter's blend mode (the seed's is `.screen`).
 private func interlockingCogs(_ context: GraphicsContext, shadow: Bool, shadowBlendMode: GraphicsContext.BlendMode = .screen) {
     let angle1 = Angle.zero, angle2 = Angle.zero
     var innerContext = context

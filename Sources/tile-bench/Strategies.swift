@@ -1,5 +1,6 @@
 import Foundation
 import TileRender
+import SeedPorts
 
 // tile-bench strategies: the seed's "Better performance with canvas" comparison. A grid of 50 cards,
 // each with 147 diamonds (7 columns x 21 rows), drawn four ways:
@@ -10,22 +11,7 @@ import TileRender
 //                  renderer's offscreen cache)
 // Each strategy is timed end to end (layout, recording, rendering) over --repeat renders.
 
-/// The seed's DiamondShape: four quadratic curves, centred in a square.
-struct DiamondShape: Shape {
-    func path(in rect: CGRect) -> Path {
-        let size = min(rect.width, rect.height)
-        let x0 = rect.minX + (rect.width - size) / 2, y0 = rect.minY + (rect.height - size) / 2
-        func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x0 + x * size, y: y0 + y * size) }
-        return Path { path in
-            path.move(to: p(0, 0.5))
-            path.addQuadCurve(to: p(0.5, 0), control: p(0.4, 0.4))
-            path.addQuadCurve(to: p(1, 0.5), control: p(0.6, 0.4))
-            path.addQuadCurve(to: p(0.5, 1), control: p(0.6, 0.6))
-            path.addQuadCurve(to: p(0, 0.5), control: p(0.4, 0.6))
-            path.closeSubpath()
-        }
-    }
-}
+// DiamondShape is the seed's (Sources/SeedPorts/CardCanvas.swift).
 
 enum CardLayout {
     static let columns = 7, rows = 21

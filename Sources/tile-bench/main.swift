@@ -9,6 +9,7 @@ import TileRenderSVG
 //   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]   (see Strategies.swift)
 //   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
 //   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
+//   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N]   (see LayoutBench.swift)
 //   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
 //
 // With --repeat N the SVG is parsed once and rendered N times; the summary line is
@@ -24,6 +25,7 @@ let usage = """
            tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]
            tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
+           tile-bench layout [--backend cpu|vulkan|auto] [--repeat N]
            tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
     """
 
@@ -126,6 +128,7 @@ do {
     case "strategies": try runStrategies(Array(arguments.dropFirst()))
     case "text": try runTextBench(Array(arguments.dropFirst()))
     case "effects": try runEffectsBench(Array(arguments.dropFirst()))
+    case "layout": try runLayoutBench(Array(arguments.dropFirst()))
     case "animate": try runAnimate(Array(arguments.dropFirst()))
     case "-h", "--help", "help": print(usage)
     default: throw UsageError(description: "unknown command '\(command)'\n\(usage)")

@@ -46,6 +46,7 @@ public struct ProposedViewSize: Hashable, Sendable {
 
 /// What the views' inherited settings carry down the tree (SwiftUI's environment, the part TileRender uses).
 package struct ViewEnvironment {
+    package init() {}
     /// What `.foreground` (and a shape used directly as a view) paints with.
     package var foregroundStyle: any ShapeStyle = Color.primary
     /// Font, line limit, alignment and the other settings `Text` views inside take (their foreground

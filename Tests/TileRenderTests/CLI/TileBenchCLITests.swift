@@ -79,6 +79,18 @@ import Testing
         #expect(frames[0].bitmap.pixels != frames[1].bitmap.pixels)  // the cogs turned
     }
 
+    @Test func layoutReportsPerViewCostsAndTheLazyListsCards() throws {
+        let result = try run(["layout", "--repeat", "1", "--backend", "cpu"])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("layout grid 10,000 views") && $0.contains("us per view") }.count == 3, "\(result.out)")
+        // The eager list draws every card; the lazy one only those near the 640-point viewport.
+        #expect(lines.contains { $0.hasPrefix("layout cards eager") && $0.contains("50 of 50 cards drawn") }, "\(result.out)")
+        let lazy = try #require(lines.first { $0.hasPrefix("layout cards lazy") })
+        let drawn = try #require(lazy.firstMatch(of: /(\d+) of 50 cards drawn/)).1
+        #expect((1...8).contains(Int(drawn) ?? 0), "\(lazy)")
+    }
+
     @Test(arguments: [("blob", 450, 400), ("stars", 608, 400)])
     func animateRunsTheSeedTimelineViews(_ name: String, _ width: Int, _ height: Int) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("animate-\(UUID().uuidString)")

@@ -161,7 +161,7 @@ package struct PaddingNode: ViewNode {
         let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom
         let s = child.sizeThatFits(ProposedViewSize(width: proposal.width.map { max(0, $0 - dw) },
                                                     height: proposal.height.map { max(0, $0 - dh) }))
-        return CGSize(width: s.width + dw, height: s.height + dh)
+        return CGSize(width: max(0, s.width + dw), height: max(0, s.height + dh))
     }
     private func inner(_ rect: CGRect) -> CGRect {
         CGRect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
@@ -283,7 +283,10 @@ extension View {
     /// A frame of the given width and/or height (a nil dimension takes the view's own), with the view
     /// placed in it by `alignment`.
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> _ModifiedView<Self> {
-        modified(FrameModifier(width: width, height: height, alignment: alignment))
+        // A negative, NaN or infinite length is not a frame dimension: it is ignored (SwiftUI logs
+        // "Invalid frame dimension" and does the same).
+        func valid(_ v: CGFloat?) -> CGFloat? { v.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        return modified(FrameModifier(width: valid(width), height: valid(height), alignment: alignment))
     }
 
     /// A flexible frame (SwiftUI's): each constraint left nil is absent; `.infinity` as a maximum
@@ -313,7 +316,13 @@ extension View {
     }
 
     /// Pads the view by `insets`.
-    public func padding(_ insets: EdgeInsets) -> _ModifiedView<Self> { modified(PaddingModifier(insets: insets)) }
+    /// Pads the view by `insets`. Negative insets draw the view over its neighbours (the padded size
+    /// never goes below zero); NaN and infinite ones count as 0.
+    public func padding(_ insets: EdgeInsets) -> _ModifiedView<Self> {
+        func valid(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        return modified(PaddingModifier(insets: EdgeInsets(top: valid(insets.top), leading: valid(insets.leading),
+                                                           bottom: valid(insets.bottom), trailing: valid(insets.trailing))))
+    }
 
     /// Draws the view moved by (x, y) without changing its layout.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> _ModifiedView<Self> {

@@ -93,3 +93,31 @@ import Testing
         #expect(try widths(fixed, width: 100) == [25, 75, 0])
     }
 }
+
+/// Frames and paddings with lengths that are not lengths end in documented results.
+@Suite struct BadFrameAndPaddingTests {
+    private func size<V: View>(_ view: V, _ proposal: ProposedViewSize = .unspecified) -> CGSize {
+        makeViewNode(view, ViewEnvironment()).sizeThatFits(proposal)
+    }
+
+    @Test func invalidFixedFrameLengthsAreIgnored() throws {
+        let square = Color.red.frame(width: 20, height: 10)
+        for bad in [CGFloat.nan, .infinity, -.infinity, -5] {
+            // The frame keeps the child's size in that dimension.
+            #expect(size(square.frame(width: bad)) == CGSize(width: 20, height: 10), "\(bad)")
+            #expect(size(square.frame(width: 30, height: bad)) == CGSize(width: 30, height: 10), "\(bad)")
+            // Non-finite paddings count as 0 (a negative one is a real padding, below).
+            let bitmap = try renderView(square.frame(width: bad, height: bad).padding(bad.isFinite ? 0 : bad))
+            #expect(bitmap.width == 20 && bitmap.height == 10, "\(bad)")
+        }
+    }
+
+    @Test func negativePaddingOverlapsButNeverGoesBelowZero() throws {
+        let square = Color.red.frame(width: 20, height: 10)
+        #expect(size(square.padding(-4)) == CGSize(width: 12, height: 2))
+        #expect(size(square.padding(-40)) == .zero)
+        // The view still draws in full, over the padded frame's edges.
+        let bitmap = try renderView(HStack(spacing: 0) { Color.blue.frame(width: 10, height: 10); square.padding(.leading, -5) })
+        #expect(bitmap.width == 25 && bitmap.pixel(x: 7, y: 5) == redPixel)
+    }
+}

@@ -3,42 +3,47 @@
 import Foundation
 import TileRender
 
-func Cartesian(length:Double, angle:Double) -> CGPoint {
+public func Cartesian(length:Double, angle:Double) -> CGPoint {
     return CGPoint(x: length * cos(angle), y: length * sin(angle))
 }
 
-struct Segment {
-    let outerCenter: CGPoint
-    let outerAngle: Double
-    let outerRadius: Double
-    let innerCenter: CGPoint
-    let innerAngle: Double
+public struct Segment {
+    public let outerCenter: CGPoint
+    public let outerAngle: Double
+    public let outerRadius: Double
+    public let innerCenter: CGPoint
+    public let innerAngle: Double
 
-    var line: CGPoint {
+    public init(outerCenter: CGPoint, outerAngle: Double, outerRadius: Double, innerCenter: CGPoint, innerAngle: Double) {
+        self.outerCenter = outerCenter; self.outerAngle = outerAngle; self.outerRadius = outerRadius
+        self.innerCenter = innerCenter; self.innerAngle = innerAngle
+    }
+
+    public var line: CGPoint {
         get {
             let pt = Cartesian(length: outerRadius, angle: outerStartAngle)
             return CGPoint(x: pt.x + outerCenter.x, y: pt.y + outerCenter.y)
         }
     }
 
-    var line2: CGPoint {
+    public var line2: CGPoint {
         get {
             let pt = Cartesian(length: outerRadius, angle: innerStartAngle)
             return CGPoint(x: pt.x + innerCenter.x, y: pt.y + innerCenter.y)
         }
     }
 
-    var outerStartAngle: Double {
+    public var outerStartAngle: Double {
         get { self.outerAngle - (Double.pi * (0.45)) }
     }
-    var outerEndAngle: Double {
+    public var outerEndAngle: Double {
         get { self.outerAngle + (Double.pi * (0.45)) }
     }
 
-    var innerStartAngle: Double {
+    public var innerStartAngle: Double {
         get { self.innerAngle - (Double.pi * (0.7)) }
     }
-    var innerEndAngle: Double {
+    public var innerEndAngle: Double {
         get { self.innerAngle + (Double.pi * (0.7)) }
     }
 }

@@ -3,3 +3,5 @@
 // Vulkan backend (TileRenderVulkan) is linked when the package trait `Vulkan` is on (the default).
 @_exported import TileRenderGeometry
 @_exported import TileRenderPipeline
+// `@Observable` models read with `@Environment(Model.self)` and `@Bindable`, as in SwiftUI.
+@_exported import Observation

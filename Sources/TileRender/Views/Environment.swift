@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TileRenderGeometry
 import TileRenderPipeline
 
@@ -12,7 +13,7 @@ public enum ColorScheme: Hashable, CaseIterable, Sendable {
 
 /// The values views read with `@Environment` (SwiftUI's `EnvironmentValues`, the part TileRender has).
 /// A render starts from the defaults; `environment(_:_:)` changes a value for a subtree.
-public struct EnvironmentValues: Sendable {
+public struct EnvironmentValues: @unchecked Sendable {
     /// `.light` by default. In `.dark` the default foreground (what `.foreground` and shapes used as
     /// views paint with, `Text`'s colour) is white instead of black; named colours keep their light
     /// values.
@@ -20,22 +21,64 @@ public struct EnvironmentValues: Sendable {
     /// The display scale a render is at (1: one pixel per point).
     public var displayScale: CGFloat = 1
 
+    /// Values of custom `EnvironmentKey`s and `Observable` objects put in the environment, by type.
+    /// (Not Sendable in general: a render reads them on the thread that lays the views out.)
+    private var custom: [ObjectIdentifier: Any] = [:]
+
     public init() {}
+
+    /// The value of a custom key (its `defaultValue` until a view sets it).
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { custom[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The object of type `T` put in the environment with `environment(_:)`, if any.
+    package func object<T: AnyObject>(_ type: T.Type) -> T? { custom[ObjectIdentifier(type)] as? T }
+    package mutating func setObject<T: AnyObject>(_ object: T?, as type: T.Type) { custom[ObjectIdentifier(type)] = object }
 
     /// The values in effect while a view's `body` is built.
     @TaskLocal package static var current = EnvironmentValues()
 }
 
+/// A key for a value of your own in `EnvironmentValues` (SwiftUI's `EnvironmentKey`): extend
+/// `EnvironmentValues` with a property reading and writing `self[MyKey.self]`.
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
 /// SwiftUI's `@Environment(\.keyPath)`: reads a value of the environment the view is built in.
+///
+/// `@Environment(MyModel.self)` reads an `Observable` object put in with `environment(_:)` (an optional
+/// `MyModel?` is nil without one). Reading a non-optional object that no view put in stops the program
+/// with a message naming the type, as SwiftUI does: it is a mistake in the code, not in its input.
 @propertyWrapper
 public struct Environment<Value> {
-    private let keyPath: KeyPath<EnvironmentValues, Value>
-    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    private let read: (EnvironmentValues) -> Value
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { read = { $0[keyPath: keyPath] } }
+    public init(_ objectType: Value.Type) where Value: AnyObject & Observable {
+        read = { values in
+            guard let object = values.object(objectType) else {
+                fatalError("No Observable object of type \(objectType) found: put one in with .environment(_:) on a view around this one")
+            }
+            return object
+        }
+    }
+    public init<T: AnyObject & Observable>(_ objectType: T.Type) where Value == T? {
+        read = { $0.object(objectType) }
+    }
     /// The value where the view's `body` is being built (the defaults elsewhere).
-    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+    public var wrappedValue: Value { read(EnvironmentValues.current) }
 }
 
 extension View {
+    /// Puts `object` in the environment of this view and the views inside it, for
+    /// `@Environment(T.self)` (nil removes it).
+    public func environment<T: AnyObject & Observable>(_ object: T?) -> _ModifiedView<Self> {
+        modified(EnvironmentModifier { $0.values.setObject(object, as: T.self) })
+    }
+
     /// Sets an environment value for this view and the views inside it.
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> _ModifiedView<Self> {
         modified(EnvironmentModifier { $0.values[keyPath: keyPath] = value })

@@ -89,3 +89,19 @@ extension View {
     /// Accepted for source compatibility: a render has no taps, so `action` is never called.
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> Self { self }
 }
+
+/// Bindings to the properties of an `Observable` object (SwiftUI's `Bindable`): `@Bindable var store =
+/// store`, then `$store.trips` is a `Binding` that reads and writes `store.trips`.
+@propertyWrapper
+@dynamicMemberLookup
+public struct Bindable<Value: AnyObject> {
+    public var wrappedValue: Value
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public init(_ wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public var projectedValue: Bindable<Value> { self }
+
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        let object = wrappedValue
+        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    }
+}

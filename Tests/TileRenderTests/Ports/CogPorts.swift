@@ -11,45 +11,7 @@ import SeedPorts
 // "Animate spinning cog shape" (seed 003): Cartesian, Segment, CogShape, CogShape2, CogShape3 and
 // CogShape4, verbatim. The TimelineView animations are frozen at rotation angle 0.
 
-private func Cartesian(length:Double, angle:Double) -> CGPoint {
-    return CGPoint(x: length * cos(angle), y: length * sin(angle))
-}
-
-private struct Segment {
-    let outerCenter: CGPoint
-    let outerAngle: Double
-    let outerRadius: Double
-    let innerCenter: CGPoint
-    let innerAngle: Double
-
-    var line: CGPoint {
-        get {
-            let pt = Cartesian(length: outerRadius, angle: outerStartAngle)
-            return CGPoint(x: pt.x + outerCenter.x, y: pt.y + outerCenter.y)
-        }
-    }
-
-    var line2: CGPoint {
-        get {
-            let pt = Cartesian(length: outerRadius, angle: innerStartAngle)
-            return CGPoint(x: pt.x + innerCenter.x, y: pt.y + innerCenter.y)
-        }
-    }
-
-    var outerStartAngle: Double {
-        get { self.outerAngle - (Double.pi * (0.45)) }
-    }
-    var outerEndAngle: Double {
-        get { self.outerAngle + (Double.pi * (0.45)) }
-    }
-
-    var innerStartAngle: Double {
-        get { self.innerAngle - (Double.pi * (0.7)) }
-    }
-    var innerEndAngle: Double {
-        get { self.innerAngle + (Double.pi * (0.7)) }
-    }
-}
+// Cartesian and Segment are the seed's (Sources/SeedPorts/SeedGeometry.swift).
 
 private struct CogShape: Shape {
     var points: Int

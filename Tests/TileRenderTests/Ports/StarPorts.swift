@@ -3,6 +3,7 @@ import Testing
 @testable import TileRender
 @testable import TileRenderGeometry
 @testable import TileRenderPipeline
+import SeedPorts
 #if Vulkan
 @testable import TileRenderVulkan
 #endif
@@ -11,45 +12,7 @@ import Testing
 // (seed 003): Cartesian, Segment, starPath(in:points:angle:), starPath(in:points:) and the final StarShape2,
 // verbatim.
 
-private func Cartesian(length:Double, angle:Double) -> CGPoint {
-    return CGPoint(x: length * cos(angle), y: length * sin(angle))
-}
-
-private struct Segment {
-    let outerCenter: CGPoint
-    let outerAngle: Double
-    let outerRadius: Double
-    let innerCenter: CGPoint
-    let innerAngle: Double
-
-    var line: CGPoint {
-        get {
-            let pt = Cartesian(length: outerRadius, angle: outerStartAngle)
-            return CGPoint(x: pt.x + outerCenter.x, y: pt.y + outerCenter.y)
-        }
-    }
-
-    var line2: CGPoint {
-        get {
-            let pt = Cartesian(length: outerRadius, angle: innerStartAngle)
-            return CGPoint(x: pt.x + innerCenter.x, y: pt.y + innerCenter.y)
-        }
-    }
-
-    var outerStartAngle: Double {
-        get { self.outerAngle - (Double.pi * (0.45)) }
-    }
-    var outerEndAngle: Double {
-        get { self.outerAngle + (Double.pi * (0.45)) }
-    }
-
-    var innerStartAngle: Double {
-        get { self.innerAngle - (Double.pi * (0.7)) }
-    }
-    var innerEndAngle: Double {
-        get { self.innerAngle + (Double.pi * (0.7)) }
-    }
-}
+// Cartesian and Segment are the seed's (Sources/SeedPorts/SeedGeometry.swift).
 
 private func starPath(in rect: CGRect, points: Int, angle: Double) -> Path {
     let center = CGPoint(x: rect.width/2.0, y: rect.height/2.0)

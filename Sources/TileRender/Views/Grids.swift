@@ -219,16 +219,29 @@ package struct GridNode: ViewNode {
     let alignment: Alignment
     let columnSpacing: CGFloat
     let rowSpacing: CGFloat
+    /// One cell: its view, its first column and how many columns it spans (`gridCellColumns`).
+    struct Cell { let node: any ViewNode; let column: Int; let span: Int }
     /// Each row's cells (one cell spanning the grid for a view that is not a `GridRow`).
-    let rows: [(cells: [any ViewNode], alignment: VerticalAlignment?, spans: Bool)]
+    let rows: [(cells: [Cell], alignment: VerticalAlignment?, spans: Bool)]
+    let columnCount: Int
 
     init(alignment: Alignment, columnSpacing: CGFloat, rowSpacing: CGFloat, rows nodes: [any ViewNode]) {
         self.alignment = alignment; self.columnSpacing = columnSpacing; self.rowSpacing = rowSpacing
         rows = nodes.map { node in
-            if let row = GridNode.gridRow(node) { return (row.cells, row.alignment, false) }
-            return ([node], nil, true)
+            guard let row = GridNode.gridRow(node) else { return ([Cell(node: node, column: 0, span: 0)], nil, true) }
+            var column = 0
+            let cells = row.cells.map { cell -> Cell in
+                let span = max(1, min(GridNode.maxSpan, layoutValue(ObjectIdentifier(GridCellColumnsKey.self), of: cell) as? Int ?? 1))
+                defer { column += span }
+                return Cell(node: cell, column: column, span: span)
+            }
+            return (cells, row.alignment, false)
         }
+        columnCount = rows.filter { !$0.spans }.map { $0.cells.last.map { $0.column + $0.span } ?? 0 }.max() ?? 0
     }
+
+    /// A span is at most this many columns (a larger `gridCellColumns` is clamped).
+    static let maxSpan = 1_000
 
     /// The `GridRow` a node is, looking through the layout snapshot's probe.
     private static func gridRow(_ node: any ViewNode) -> GridRowNode? {
@@ -240,7 +253,10 @@ package struct GridNode: ViewNode {
         return nil
     }
 
-    private var columnCount: Int { rows.filter { !$0.spans }.map(\.cells.count).max() ?? 0 }
+    /// The width of `span` columns from `column`, with the spacing between them.
+    private func width(_ widths: [CGFloat], _ column: Int, _ span: Int) -> CGFloat {
+        widths[column..<(column + span)].reduce(0, +) + columnSpacing * CGFloat(span - 1)
+    }
 
     private struct Layout { var widths: [CGFloat]; var heights: [CGFloat]; var size: CGSize }
 
@@ -249,11 +265,20 @@ package struct GridNode: ViewNode {
         func clean(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
         var widths = [CGFloat](repeating: 0, count: n)
         var flexibleColumn = [Bool](repeating: false, count: n)
+        // Single-column cells size their columns; a spanning cell wider than its columns widens the
+        // last of them.
         for row in rows where !row.spans {
-            for (c, cell) in row.cells.enumerated() {
-                let ideal = cell.sizeThatFits(.unspecified).width
-                widths[c] = max(widths[c], clean(ideal))
-                if cell.sizeThatFits(ProposedViewSize(width: .infinity, height: nil)).width > ideal { flexibleColumn[c] = true }
+            for cell in row.cells where cell.span == 1 {
+                let ideal = cell.node.sizeThatFits(.unspecified).width
+                widths[cell.column] = max(widths[cell.column], clean(ideal))
+                if cell.node.sizeThatFits(ProposedViewSize(width: .infinity, height: nil)).width > ideal { flexibleColumn[cell.column] = true }
+            }
+        }
+        for row in rows where !row.spans {
+            for cell in row.cells where cell.span > 1 {
+                let ideal = clean(cell.node.sizeThatFits(.unspecified).width)
+                let have = width(widths, cell.column, cell.span)
+                if ideal > have { widths[cell.column + cell.span - 1] += ideal - have }
             }
         }
         let spacingX = columnSpacing * CGFloat(max(0, n - 1))
@@ -269,11 +294,11 @@ package struct GridNode: ViewNode {
         var flexibleRow: [Bool] = []
         for row in rows {
             var h: CGFloat = 0, flexible = false
-            for (c, cell) in row.cells.enumerated() {
-                let width = row.spans ? gridWidth : widths[c]
-                let ideal = cell.sizeThatFits(ProposedViewSize(width: width, height: nil)).height
+            for cell in row.cells {
+                let w = row.spans ? gridWidth : width(widths, cell.column, cell.span)
+                let ideal = cell.node.sizeThatFits(ProposedViewSize(width: w, height: nil)).height
                 h = max(h, clean(ideal))
-                if cell.sizeThatFits(ProposedViewSize(width: width, height: .infinity)).height > ideal { flexible = true }
+                if cell.node.sizeThatFits(ProposedViewSize(width: w, height: .infinity)).height > ideal { flexible = true }
             }
             heights.append(h); flexibleRow.append(flexible)
         }
@@ -296,15 +321,25 @@ package struct GridNode: ViewNode {
         var y = origin.y
         for (r, row) in rows.enumerated() {
             let cellAlignment = Alignment(horizontal: alignment.horizontal, vertical: row.alignment ?? alignment.vertical)
-            var x = origin.x
-            for (c, cell) in row.cells.enumerated() {
-                let width = row.spans ? l.size.width : l.widths[c]
-                let frame = CGRect(x: x, y: y, width: width, height: l.heights[r])
-                let size = cell.sizeThatFits(ProposedViewSize(frame.size))
-                cell.draw(in: cellAlignment.place(cell.dimensions(in: size), in: frame), context: context)
-                x += width + columnSpacing
+            for cell in row.cells {
+                let x = origin.x + (row.spans ? 0 : l.widths[0..<cell.column].reduce(0, +) + columnSpacing * CGFloat(cell.column))
+                let w = row.spans ? l.size.width : width(l.widths, cell.column, cell.span)
+                let frame = CGRect(x: x, y: y, width: w, height: l.heights[r])
+                let size = cell.node.sizeThatFits(ProposedViewSize(frame.size))
+                cell.node.draw(in: cellAlignment.place(cell.node.dimensions(in: size), in: frame), context: context)
             }
             y += l.heights[r] + rowSpacing
         }
     }
+}
+
+/// `gridCellColumns(_:)`'s layout value.
+private enum GridCellColumnsKey: LayoutValueKey { static let defaultValue = 1 }
+
+extension View {
+    /// In a `GridRow`, the view takes `count` columns (at least 1; at most 1,000).
+    public func gridCellColumns(_ count: Int) -> _ModifiedView<Self> { layoutValue(key: GridCellColumnsKey.self, value: count) }
+    /// Accepted for source compatibility: a view outside a `GridRow` already spans the grid and takes
+    /// the grid's width, not its own (what `.gridCellUnsizedAxes(.horizontal)` asks for a `Divider`).
+    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> _ModifiedView<Self> { modified(EnvironmentModifier { _ in }) }
 }

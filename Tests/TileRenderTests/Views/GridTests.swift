@@ -95,4 +95,25 @@ import Testing
         }, width: 100, height: 50)
         #expect(s.leaves.map(\.frame) == [CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 18, y: 0, width: 82, height: 50)])
     }
+
+    @Test func aCellCanSpanColumns() throws {
+        // Columns 20 and 30 wide (4 apart); the spanning cell takes both, 54, and is centred there;
+        // a spanning cell wider than its columns widens the last of them.
+        let s = try snapshot(Grid(horizontalSpacing: 4, verticalSpacing: 0) {
+            GridRow { Color.red.frame(width: 20, height: 10); Color.blue.frame(width: 30, height: 10) }
+            GridRow { Color.green.frame(width: 40, height: 6).gridCellColumns(2) }
+        })
+        #expect(s.root.frame.size == CGSize(width: 54, height: 16))
+        #expect(s.leaves[2].frame == CGRect(x: 7, y: 10, width: 40, height: 6))
+        let wide = try snapshot(Grid(horizontalSpacing: 4, verticalSpacing: 0) {
+            GridRow { Color.red.frame(width: 20, height: 10); Color.blue.frame(width: 30, height: 10) }
+            GridRow { Color.green.frame(width: 70, height: 6).gridCellColumns(2); Color.gray.frame(width: 5, height: 5) }
+        })
+        // 20 + 4 + 46 (the blue column widened by 16) + 4 + 5.
+        #expect(wide.root.frame.width == 79)
+        #expect(wide.leaves[3].frame.minX == 74)
+        // Absurd spans are clamped: no crash, finite frames.
+        let odd = try snapshot(Grid { GridRow { Color.red.frame(width: 2, height: 2).gridCellColumns(-5); Color.blue.frame(width: 2, height: 2).gridCellColumns(.max) } })
+        #expect(odd.leaves.allSatisfy { $0.frame.minX.isFinite })
+    }
 }

@@ -14,6 +14,18 @@ extension ShapeStyle where Self == ForegroundStyle {
     public static var foreground: ForegroundStyle { ForegroundStyle() }
 }
 
+/// The background of the appearance (SwiftUI's `BackgroundStyle`, written `.background`): white in the
+/// light appearance, black in the dark one (iOS's system background). Outside a view, white.
+public struct BackgroundStyle: ShapeStyle, Hashable, ResolvableShapeStyle {
+    public init() {}
+    package func shading(in frame: CGRect) -> GraphicsContext.Shading { .color(.white) }
+}
+
+extension ShapeStyle where Self == BackgroundStyle {
+    /// The background of the appearance.
+    public static var background: BackgroundStyle { BackgroundStyle() }
+}
+
 // MARK: - Shapes as views
 
 extension Shape {

@@ -75,6 +75,7 @@ package struct ViewEnvironment {
     /// hierarchical levels (`.secondary`, ...) taken from it (see `HierarchicalShapeStyle`).
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
         if style is ForegroundStyle { return foregroundStyle }
+        if style is BackgroundStyle { return values.colorScheme == .dark ? Color.black : Color.white }
         if let level = style as? HierarchicalShapeStyle {
             let dark = values.colorScheme == .dark
             guard let color = foregroundStyle as? Color else {

@@ -52,4 +52,14 @@ import Testing
         // Extended range keeps its sign; non-finite values print as 0.
         #expect(Color.Resolved(red: -0.5, green: 2, blue: .nan).description == "#00FF00FF")
     }
+
+    @Test func theBackgroundStyleFollowsTheAppearance() throws {
+        #expect(try pixel(Rectangle().fill(.background)) == expected(1, 1, 1, 1))
+        #expect(try pixel(Rectangle().fill(.background).environment(\.colorScheme, .dark)) == expected(0, 0, 0, 1))
+        // A dark card: white text on the dark background, as a render in dark mode shows it.
+        let card = ZStack { Rectangle().fill(.background); Rectangle().fill(.primary).frame(width: 2, height: 2) }
+            .frame(width: 6, height: 6).environment(\.colorScheme, .dark)
+        let b = try ImageRenderer(content: card).render(backend: .cpu)
+        #expect(b.pixel(x: 0, y: 0) == Bitmap.Pixel(r: 0, g: 0, b: 0, a: 255) && b.pixel(x: 3, y: 3) == Bitmap.Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
 }

@@ -61,7 +61,10 @@ import Testing
     }
 
     @Test func badSizesThrowOrAreCleaned() throws {
-        #expect(throws: TileRenderError.self) { try snapshot(Color.red.frame(width: .infinity, height: 10)) }
+        // An infinite fixed width is not a frame dimension: ignored, the colour takes its ideal 10.
+        #expect(try snapshot(Color.red.frame(width: .infinity, height: 10)).root.frame == CGRect(x: 0, y: 0, width: 10, height: 10))
+        // A canvas that works out infinite is still an error, before any allocation.
+        #expect(throws: TileRenderError.self) { try snapshot(Color.red.frame(minWidth: 10, maxWidth: .infinity), width: .infinity, height: 10) }
         let s = try snapshot(Color.red.frame(minWidth: .nan, maxWidth: -4), width: 50, height: 10)
         #expect(s.root.frame.width == 0)
     }

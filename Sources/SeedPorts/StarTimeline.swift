@@ -7,6 +7,7 @@
 // - The listings' TimelineView body is wrapped in `StarTimelineView`, public, whose `points`, `color`,
 //   `reversed` and `border` parameters select between the listings (the seed writes each out).
 // - `Cartesian` and `Segment` are the seed's (SeedGeometry.swift, shared with the cogs).
+// - `starPath(in:points:angle:)` is public (the tests' star scenes draw it).
 import Foundation
 import TileRender
 
@@ -43,7 +44,7 @@ public struct StarTimelineView: View {
         }
     }
 
-    func starPath(in rect: CGRect, points: Int, angle: Double) -> Path {
+    public func starPath(in rect: CGRect, points: Int, angle: Double) -> Path {
         let center = CGPoint(x: rect.width/2.0, y: rect.height/2.0)
         // radius of a circle that will fit in the rect with some padding
         let outerRadius = (Double(min(rect.width,rect.height)) / 2.0) * 0.95

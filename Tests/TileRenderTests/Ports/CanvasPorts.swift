@@ -84,26 +84,6 @@ private func blobPath(in rect : CGRect) -> Path {
 }
 
 /// The 'Add color gradient' version (d2 also moves the left points).
-private func blobPath(in rect : CGRect, offset1 d1:Double, offset2 d2:Double) -> Path {
-    let w = rect.width
-    let h = rect.height
-    let path = Path() { path in
-        path.move(to: CGPoint(x: w*0.53, y: h*0.87))
-        path.addCurve(to: CGPoint(x: w*0.15 + d2, y: h*0.49 - d2 ) ,
-                      control1: CGPoint(x: w*0.06, y: h*0.72),
-                      control2: CGPoint(x: w*0.26, y: h*0.75))
-        path.addCurve(to: CGPoint(x: w*0.48, y: h*0.08) ,
-                      control1: CGPoint(x: w*0.1 + d2, y: h*0.40),
-                      control2: CGPoint(x: w*0.17, y: -(h*0.02)))
-        path.addCurve(to: CGPoint(x: w*0.62 - d2, y: h*0.48) ,
-                      control1: CGPoint(x: w*0.75, y: h*0.18),
-                      control2: CGPoint(x: w*0.55 + d1, y: h*0.37))
-        path.addCurve(to: CGPoint(x: w*0.53, y: h*0.87) ,
-                      control1: CGPoint(x: w*0.87 - d2, y: h*0.64),
-                      control2: CGPoint(x: w*0.66, y: h*0.89))
-    }
-    return path
-}
 
 @Suite struct PortsCanvas {
     @Test func heart() throws {
@@ -145,22 +125,6 @@ private func blobPath(in rect : CGRect, offset1 d1:Double, offset2 d2:Double) ->
         try Ports.check(scene, "blob")
     }
 
-    @Test func blob_gradient() throws {
-        let size = CGSize(width: 450, height: 400)
-        // TimelineView frozen where cos(angle) = 1.
-        let d = 1.0 * 40
-        let d2 = 1.0 * 10
-        let scene = Ports.scene(450, 400) { ctx in
-            ctx.canvas(at: .zero) { context in
-                context.fill(
-                    blobPath(in: CGRect(origin: .zero, size: size),
-                             offset1: d,
-                             offset2: d2),
-                    with: .linearGradient(Gradient(colors: [.yellow, .purple, .purple]),
-                                          startPoint: .zero ,
-                                          endPoint: CGPoint(x: size.width, y: size.height)))
-            }
-        }
-        try Ports.check(scene, "blob_gradient")
-    }
+    // blob_gradient is drawn by the seed's own TimelineView (Sources/SeedPorts/BlobTimeline.swift):
+    // SeedTimelinePorts.
 }

@@ -14,50 +14,9 @@ import SeedPorts
 
 // Cartesian and Segment are the seed's (Sources/SeedPorts/SeedGeometry.swift).
 
+// starPath(in:points:angle:) is the seed's, from Sources/SeedPorts/StarTimeline.swift.
 private func starPath(in rect: CGRect, points: Int, angle: Double) -> Path {
-    let center = CGPoint(x: rect.width/2.0, y: rect.height/2.0)
-    // radius of a circle that will fit in the rect with some padding
-    let outerRadius = (Double(min(rect.width,rect.height)) / 2.0) * 0.95
-    let innerRadius = outerRadius * 0.4
-    let offsetAngle = angle
-    let cornerRadius = (rect.width / Double(points)) * 0.07
-
-    var starSegments:[Segment] = []
-    for i in 0..<(points){
-        let angle1 = (2.0 * Double.pi/Double(points)) * Double(i)  + offsetAngle
-        let outerPoint = Cartesian(length: outerRadius, angle: angle1)
-        let angle2 = (2.0 * Double.pi/Double(points)) * (Double(i) + 0.5)  + offsetAngle
-        let innerPoint = Cartesian(length: (innerRadius), angle: (angle2))
-
-        let segment = Segment(
-            outerCenter: CGPoint(x: outerPoint.x + center.x,
-                                 y: outerPoint.y + center.y),
-            outerAngle: angle1,
-            outerRadius: cornerRadius,
-            innerCenter: CGPoint(x: innerPoint.x + center.x,
-                                 y: innerPoint.y + center.y),
-            innerAngle: angle2)
-        starSegments.append(segment)
-    }
-
-    let path = Path() { path in
-        for (n, seg) in starSegments.enumerated() {
-            n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
-            path.addArc(center: seg.outerCenter,
-                        radius: seg.outerRadius,
-                        startAngle: Angle(radians: seg.outerStartAngle),
-                        endAngle: Angle(radians: seg.outerEndAngle),
-                        clockwise: false)
-            path.addLine(to: seg.line2)
-            path.addArc(center: seg.innerCenter,
-                        radius: seg.outerRadius,
-                        startAngle: Angle(radians: seg.innerStartAngle),
-                        endAngle: Angle(radians: seg.innerEndAngle),
-                        clockwise: true)
-        }
-        path.closeSubpath()
-    }
-    return path
+    StarTimelineView().starPath(in: rect, points: points, angle: angle)
 }
 
 private func starPath(in rect: CGRect, points: Int) -> Path {

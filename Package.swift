@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -44,8 +45,10 @@ let package = Package(
         .target(name: "TileRenderText", dependencies: ["TileRenderGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak", "CFriBidi"],
                 resources: [.copy("Fonts")]),
         .target(name: "TileRenderVulkan", dependencies: ["TileRenderGeometry", "TileRenderPipeline", "CVulkan", "CShaderc", "Shaders"]),
+        // `#Preview`'s compiler plugin: it expands previews to nothing (no swift-syntax; see the source).
+        .macro(name: "TileRenderMacros"),
         .target(name: "TileRender", dependencies: [
-            "TileRenderGeometry", "TileRenderPipeline", "TileRenderText",
+            "TileRenderGeometry", "TileRenderPipeline", "TileRenderText", "TileRenderMacros",
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])),
         ]),
         .target(name: "TileRenderSVG", dependencies: ["TileRender", "TileRenderText"]),

@@ -71,8 +71,14 @@ esac
 BIN="$SCRATCH/release"
 if [ "$BUILD" = 1 ]; then
     echo "== building fuzz harnesses (Fuzz/, release, -sanitize=$SANITIZE)"
+    # The flags go in a toolset, not -Xswiftc: a toolset applies to the code being built only, while
+    # -Xswiftc also reaches build-time tools (TileRender's #Preview macro plugin, which must keep its
+    # own main, where libFuzzer's would clash).
+    mkdir -p "$SCRATCH"; TOOLSET="$SCRATCH/fuzz-toolset.json"
+    printf '{"schemaVersion": "1.0", "swiftCompiler": {"extraCLIOptions": ["-sanitize=%s", "-parse-as-library"]}}\n' \
+        "$SANITIZE" > "$TOOLSET"
     # gold warns about every ASan check symbol it cannot export; those lines are noise.
-    (cd Fuzz && swift build -c release --scratch-path "$SCRATCH" -Xswiftc -sanitize=$SANITIZE -Xswiftc -parse-as-library 2>&1) \
+    (cd Fuzz && swift build -c release --scratch-path "$SCRATCH" --toolset "$TOOLSET" 2>&1) \
         | grep -v "Cannot export local symbol" ; status=${PIPESTATUS[0]}
     if [ "$status" -ne 0 ]; then echo "fuzz.sh: build failed" >&2; exit 1; fi
 fi

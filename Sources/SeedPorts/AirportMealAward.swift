@@ -4,7 +4,7 @@
 //
 // Edits from the seed (the README lists every seed edit):
 // - `import SwiftUI` becomes `import TileRender`.
-// - The view is public, with a public `init()`; the preview is left out.
+// - The view is public, with a public `init()`.
 import Foundation
 import TileRender
 
@@ -70,5 +70,12 @@ public struct AirportMealAward: View {
                 .stroke(Color.orange, lineWidth: 2)
             }
         }
+    }
+}
+
+struct AirportMealAward_Previews: PreviewProvider {
+    static var previews: some View {
+        AirportMealAward()
+            .frame(width: 200, height: 200)
     }
 }

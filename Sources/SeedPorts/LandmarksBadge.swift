@@ -5,7 +5,6 @@
 // Edits from the seed (the README lists every seed edit):
 // - `import SwiftUI` becomes `import TileRender`.
 // - The views are made public, each with a public `init()` (RotatedBadgeSymbol: `init(angle:)`).
-// - The `#Preview` blocks are left out.
 import Foundation
 import TileRender
 
@@ -139,6 +138,10 @@ public struct BadgeSymbol: View {
     }
 }
 
+#Preview {
+    BadgeSymbol()
+}
+
 public struct RotatedBadgeSymbol: View {
     let angle: Angle
 
@@ -149,6 +152,10 @@ public struct RotatedBadgeSymbol: View {
             .padding(-60)
             .rotationEffect(angle, anchor: .bottom)
     }
+}
+
+#Preview {
+    RotatedBadgeSymbol(angle: Angle(degrees: 5))
 }
 
 public struct Badge: View {
@@ -175,4 +182,8 @@ public struct Badge: View {
         }
         .scaledToFit()
     }
+}
+
+#Preview {
+    Badge()
 }

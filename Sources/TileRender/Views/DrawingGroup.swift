@@ -42,6 +42,7 @@ package struct DrawingGroupNode: ViewNode {
                 content.draw { c in
                     c.concatenate(t.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
                     c.rootTransform = CGAffineTransform(translationX: x0, y: y0).concatenating(context.rootTransform)
+                    c.darkAppearance = context.darkAppearance
                     child.draw(in: rect, context: c)
                 }
                 var pixels = context
@@ -63,6 +64,7 @@ package struct DrawingGroupNode: ViewNode {
             c.scaleBy(x: width / rect.width, y: height / rect.height)
             c.translateBy(x: -rect.minX, y: -rect.minY)
             c.rootTransform = c.transform.inverted().concatenating(context.transform).concatenating(context.rootTransform)
+            c.darkAppearance = context.darkAppearance
             child.draw(in: rect, context: c)
         }
         context.drawOffscreen(content, in: rect)

@@ -15,8 +15,9 @@ public enum ColorScheme: Hashable, CaseIterable, Sendable {
 /// A render starts from the defaults; `environment(_:_:)` changes a value for a subtree.
 public struct EnvironmentValues: @unchecked Sendable {
     /// `.light` by default. In `.dark` the default foreground (what `.foreground` and shapes used as
-    /// views paint with, `Text`'s colour) is white instead of black; named colours keep their light
-    /// values.
+    /// views paint with, `Text`'s colour) is white instead of black, the background style black, and
+    /// named colours (`.red`, `.secondary`, ...) take iOS's dark values (Color+Named.swift), also in
+    /// gradients, shadows and the canvases drawn there.
     public var colorScheme: ColorScheme = .light
     /// The display scale a render is at (1: one pixel per point).
     public var displayScale: CGFloat = 1
@@ -91,10 +92,10 @@ extension View {
 }
 
 extension Color {
-    /// The colour's concrete values in `environment` (SwiftUI's `resolve(in:)`). TileRender's named
-    /// colours are fixed values (the light appearance's), so the environment does not change them;
-    /// hierarchical styles follow the appearance where views use them (`HierarchicalShapeStyle`).
+    /// The colour's concrete values in `environment` (SwiftUI's `resolve(in:)`): a named colour's
+    /// values of the environment's appearance, a plain colour's own.
     public func resolve(in environment: EnvironmentValues) -> Color.Resolved {
-        Color.Resolved(red: Float(red), green: Float(green), blue: Float(blue), opacity: Float(opacity))
+        let c = resolved(darkAppearance: environment.colorScheme == .dark)
+        return Color.Resolved(red: Float(c.red), green: Float(c.green), blue: Float(c.blue), opacity: Float(c.opacity))
     }
 }

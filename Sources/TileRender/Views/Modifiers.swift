@@ -240,7 +240,17 @@ package struct EnvironmentModifier: NodeModifier {
     package func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
         var e = environment
         change(&e)
-        return content(e)
+        let nodes = content(e)
+        guard e.values.colorScheme != environment.values.colorScheme else { return nodes }
+        // Named colours are resolved where they are drawn: the content draws in the new appearance.
+        let dark = e.values.colorScheme == .dark
+        return nodes.map { node in
+            EffectNode(child: node) { rect, context, drawChild in
+                var c = context
+                c.darkAppearance = dark
+                drawChild(rect, c)
+            }
+        }
     }
 }
 

@@ -81,7 +81,7 @@ package struct ViewEnvironment {
             guard let color = foregroundStyle as? Color else {
                 return level.level == 0 ? foregroundStyle : level.color(foreground: .black, isDefault: true, dark: dark)
             }
-            return level.color(foreground: color, isDefault: color == values.colorScheme.primary, dark: dark)
+            return level.color(foreground: color, isDefault: color == values.colorScheme.primary || color == Color.primary, dark: dark)
         }
         return style
     }

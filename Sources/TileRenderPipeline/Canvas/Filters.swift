@@ -61,11 +61,20 @@ extension GraphicsContext {
         }
         /// nil: the filter changes nothing (its parameters were not finite).
         package let kind: Kind?
+        /// The filter in the dark appearance: `kind` with named colours' dark values.
+        package private(set) var darkKind: Kind?
         /// The colour step, for a colour filter.
         package var step: Step? { if case .color(let s)? = kind { s } else { nil } }
 
-        private init(_ step: Step?) { kind = step.map(Kind.color) }
-        private init(kind: Kind?) { self.kind = kind }
+        private init(_ step: Step?) { kind = step.map(Kind.color); darkKind = kind }
+        private init(kind: Kind?) { self.kind = kind; darkKind = kind }
+
+        /// `make(color)`, whose dark-appearance variant is `make` of the colour's dark value.
+        private static func withAppearances(_ color: Color, _ make: (Color) -> Filter) -> Filter {
+            var filter = make(color.lightColor)
+            if color.darkComponents != nil { filter.darkKind = make(color.resolved(darkAppearance: true)).kind }
+            return filter
+        }
 
         private static func matrix(_ m: ColorMatrix) -> Filter { Filter(m.isFinite ? .matrix(m) : nil) }
         private static func matrix(rows: [Float]) -> Filter { matrix(ColorMatrix(rows: rows)) }
@@ -115,6 +124,7 @@ extension GraphicsContext {
 
         /// Multiplies each channel, alpha too, by `color`'s.
         public static func colorMultiply(_ color: Color) -> Filter {
+            guard color.darkComponents == nil else { return withAppearances(color, colorMultiply) }
             let r = Float(color.red), g = Float(color.green), b = Float(color.blue), a = Float(color.opacity)
             return matrix(rows: [r, 0, 0, 0, 0, 0, g, 0, 0, 0, 0, 0, b, 0, 0, 0, 0, 0, a, 0])
         }
@@ -127,6 +137,7 @@ extension GraphicsContext {
         /// Pixels whose alpha lies in `min...max` become `color`; the others become transparent.
         public static func alphaThreshold(min: Double, max: Double = 1, color: Color = Color.black) -> Filter {
             guard min.isFinite, max.isFinite else { return Filter(nil) }
+            guard color.darkComponents == nil else { return withAppearances(color) { alphaThreshold(min: min, max: max, color: $0) } }
             let c = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.opacity))
             guard (0..<4).allSatisfy({ c[$0].isFinite }) else { return Filter(nil) }
             return Filter(.alphaThreshold(min: Float(min), max: Float(max), color: c.clamped(lowerBound: .zero, upperBound: .one)))
@@ -151,6 +162,9 @@ extension GraphicsContext {
         /// shadow.
         public static func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0,
                                   blendMode: BlendMode = .normal, options: ShadowOptions = ShadowOptions()) -> Filter {
+            guard color.darkComponents == nil else {
+                return withAppearances(color) { shadow(color: $0, radius: radius, x: x, y: y, blendMode: blendMode, options: options) }
+            }
             let values = [Double(radius), Double(x), Double(y), color.red, color.green, color.blue, color.opacity]
             guard values.allSatisfy(\.isFinite) else { return Filter(kind: nil) }
             return Filter(kind: .shadow(Shadow(color: color, radius: max(0, Double(radius)), x: Double(x), y: Double(y),
@@ -248,7 +262,7 @@ extension GraphicsContext {
     /// Blur and shadow sizes are taken in the current user space: the transform when the filter is
     /// added scales them (a shadow's offset turns with it).
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
-        guard let kind = filter.kind, filters.count < GraphicsContext.maxFilters else { return }
+        guard let kind = darkAppearance ? filter.darkKind : filter.kind, filters.count < GraphicsContext.maxFilters else { return }
         let t = transform
         // Device pixels per user unit, for lengths that have no direction (a blur's radius).
         let scale = sqrt(abs(t.a * t.d - t.b * t.c))

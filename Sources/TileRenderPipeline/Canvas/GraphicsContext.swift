@@ -26,6 +26,8 @@ public struct GraphicsContext {
     package var visibleRect: CGRect? = nil
     /// Projective maps the geometry drawn here goes through (`rotation3DEffect`), outermost first.
     package var projections: [ActiveProjection] = []
+    /// Named colours draw with their dark-appearance values (views in `.dark` set it; see `Color`).
+    package var darkAppearance = false
 
     package init(recorder: SceneRecorder) { self.recorder = recorder }
 
@@ -47,6 +49,7 @@ public struct GraphicsContext {
     /// as the path.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
         var path = path, transform = self.transform
+        let shading = shading.resolved(darkAppearance: darkAppearance)
         if !projections.isEmpty {
             guard let mapped = projected(path, transform: transform) else { return }
             (path, transform) = mapped
@@ -62,6 +65,7 @@ public struct GraphicsContext {
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
         // Under a projection the stroke's outline (in user space) is what is projected.
         if !projections.isEmpty { return fill(path.strokedPath(style), with: shading) }
+        let shading = shading.resolved(darkAppearance: darkAppearance)
         throughFilters { c in
             c.recorder.append(.stroke(StrokeCommand(layer: c.layer, blendMode: c.blendMode, path: path, transform: c.transform, shading: shading,
                                                     style: style, opacity: c.opacity)))
@@ -163,8 +167,33 @@ extension GraphicsContext {
         package init(kind: Kind, options: GradientOptions = GradientOptions()) { self.kind = kind; self.options = options }
 
         public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
-        /// The default foreground: `.primary`, black in the light appearance.
-        public static var foreground: Shading { .color(.black) }
+        /// The default foreground: `.primary`, black in the light appearance and white in the dark one.
+        public static var foreground: Shading { .color(.primary) }
+
+        /// The shading as drawn in the given appearance (named colours' dark values, in gradients too).
+        package func resolved(darkAppearance: Bool) -> Shading {
+            guard darkAppearance else { return self }
+            func colors(_ g: Gradient) -> Gradient {
+                var g = g
+                for i in g.stops.indices { g.stops[i].color = g.stops[i].color.resolved(darkAppearance: darkAppearance) }
+                return g
+            }
+            // Only named colours change: most shadings are returned as they are.
+            switch kind {
+            case .color(let c) where c.darkComponents != nil:
+                return Shading(kind: .color(c.resolved(darkAppearance: darkAppearance)), options: options)
+            case .linearGradient(let g, let start, let end) where g.hasNamedColors:
+                return Shading(kind: .linearGradient(colors(g), startPoint: start, endPoint: end), options: options)
+            case .radialGradient(let g, let center, let r0, let r1) where g.hasNamedColors:
+                return Shading(kind: .radialGradient(colors(g), center: center, startRadius: r0, endRadius: r1), options: options)
+            case .focalRadialGradient(let g, let center, let radius, let focus) where g.hasNamedColors:
+                return Shading(kind: .focalRadialGradient(colors(g), center: center, radius: radius, focus: focus), options: options)
+            case .conicGradient(let g, let center, let a0, let a1) where g.hasNamedColors:
+                return Shading(kind: .conicGradient(colors(g), center: center, startAngle: a0, endAngle: a1), options: options)
+            default:
+                return self
+            }
+        }
 
         public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint,
                                           options: GradientOptions = GradientOptions()) -> Shading {

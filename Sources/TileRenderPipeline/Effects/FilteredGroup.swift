@@ -52,6 +52,7 @@ extension GraphicsContext {
         try content.draw { c in
             c.transform = transform
             c.rootTransform = rootTransform
+            c.darkAppearance = darkAppearance
             try body(&c)
         }
         return content

@@ -1,27 +1,34 @@
 import Foundation
 import TileRenderGeometry
 
-// Named colours: SwiftUI's light-appearance system colours, with the sRGB values listed in
-// Tests/Fixtures/Scenes/public/MANIFEST.md ("Named colours"). `.black`, `.white` and `.clear` live in Color.swift.
+// Named colours: SwiftUI's system colours on iOS. The light appearance's sRGB values are those listed in
+// Tests/Fixtures/Scenes/public/MANIFEST.md ("Named colours"); the dark appearance's are iOS's dark system
+// colours (Apple's Human Interface Guidelines, "Color", iOS 15 and later). `.black`, `.white` and
+// `.clear` are the same in both and live in Color.swift.
 extension Color {
-    public static let red = Color(rgb8: 255, 59, 48)
-    public static let orange = Color(rgb8: 255, 149, 0)
-    public static let yellow = Color(rgb8: 255, 204, 0)
-    public static let green = Color(rgb8: 52, 199, 89)
-    public static let mint = Color(rgb8: 0, 199, 190)
-    public static let teal = Color(rgb8: 48, 176, 199)
-    public static let cyan = Color(rgb8: 50, 173, 230)
-    public static let blue = Color(rgb8: 0, 122, 255)
-    public static let indigo = Color(rgb8: 88, 86, 214)
-    public static let purple = Color(rgb8: 175, 82, 222)
-    public static let pink = Color(rgb8: 255, 45, 85)
-    public static let brown = Color(rgb8: 162, 132, 94)
-    public static let gray = Color(rgb8: 142, 142, 147)
-    /// The primary foreground colour: black in the light appearance.
-    public static let primary = Color(rgb8: 0, 0, 0)
-    /// The secondary foreground colour: iOS's secondary label colour in the light appearance,
-    /// (60, 60, 67) at 60% opacity.
-    public static let secondary = Color(rgb8: 60, 60, 67).opacity(0.6)
+    private static func named(_ light: (Int, Int, Int), dark: (Int, Int, Int), opacity: Double = 1) -> Color {
+        Color(light: Color(rgb8: light.0, light.1, light.2, opacity: opacity), dark: Color(rgb8: dark.0, dark.1, dark.2))
+    }
+    public static let red = named((255, 59, 48), dark: (255, 69, 58))
+    public static let orange = named((255, 149, 0), dark: (255, 159, 10))
+    public static let yellow = named((255, 204, 0), dark: (255, 214, 10))
+    public static let green = named((52, 199, 89), dark: (48, 209, 88))
+    public static let mint = named((0, 199, 190), dark: (99, 230, 226))
+    public static let teal = named((48, 176, 199), dark: (64, 200, 224))
+    public static let cyan = named((50, 173, 230), dark: (100, 210, 255))
+    public static let blue = named((0, 122, 255), dark: (10, 132, 255))
+    public static let indigo = named((88, 86, 214), dark: (94, 92, 230))
+    public static let purple = named((175, 82, 222), dark: (191, 90, 242))
+    public static let pink = named((255, 45, 85), dark: (255, 55, 95))
+    public static let brown = named((162, 132, 94), dark: (172, 142, 104))
+    public static let gray = named((142, 142, 147), dark: (142, 142, 147))
+    /// The primary foreground colour: black in the light appearance, white in the dark one.
+    public static let primary = named((0, 0, 0), dark: (255, 255, 255))
+    /// The secondary foreground colour: iOS's secondary label colour, (60, 60, 67) in the light
+    /// appearance and (235, 235, 245) in the dark one, at 60% opacity.
+    public static let secondary = label.opacity(0.6)
+    /// iOS's label colour behind the hierarchical levels (opaque; the levels add their opacity).
+    package static let label = named((60, 60, 67), dark: (235, 235, 245))
 }
 
 // Leading-dot colours where a `ShapeStyle` is expected (`.fill(.orange)`), as SwiftUI declares them.
@@ -48,8 +55,8 @@ extension ShapeStyle where Self == Color {
 /// foreground style itself; `.secondary`, `.tertiary`, `.quaternary` and `.quinary` are, for the
 /// default foreground, iOS's label colours of the appearance (light: (60, 60, 67), dark: (235, 235,
 /// 245), at 60%, 30%, 18% and 8% opacity), and for a foreground colour that colour at those
-/// opacities (other foreground styles use the label colours). In a bare `GraphicsContext`, where
-/// there is no environment, they are the light appearance's.
+/// opacities (other foreground styles use the label colours). In a bare `GraphicsContext`, with no
+/// view around it, they are the label colours of the context's appearance (light for a `Scene`).
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable, ResolvableShapeStyle {
     /// 0 for primary, 1 secondary, 2 tertiary, 3 quaternary, 4 quinary.
     package let level: Int
@@ -66,11 +73,12 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable, ResolvableShapeStyle
         guard level > 0 else { return foreground }
         let opacity = HierarchicalShapeStyle.opacities[min(level, 4)]
         guard isDefault else { return foreground.opacity(opacity) }
-        return (dark ? Color(rgb8: 235, 235, 245) : Color(rgb8: 60, 60, 67)).opacity(opacity)
+        return Color.label.resolved(darkAppearance: dark).opacity(opacity)
     }
 
+    /// Outside views: the levels of the default foreground, following the context's appearance.
     package func shading(in frame: CGRect) -> GraphicsContext.Shading {
-        .color(color(foreground: .black, isDefault: true, dark: false))
+        .color(level == 0 ? .primary : Color.label.opacity(HierarchicalShapeStyle.opacities[min(level, 4)]))
     }
 }
 

@@ -3,15 +3,40 @@ import TileRenderGeometry
 
 /// A colour in the sRGB space, stored unpremultiplied as SwiftUI's `Color.Resolved` does.
 ///
-/// Components are kept as given (0...1 nominal); the renderer clamps them. Named colours use the light
-/// appearance values listed in Tests/Fixtures/Scenes/public/MANIFEST.md.
+/// Components are kept as given (0...1 nominal); the renderer clamps them. Named colours (`.red`,
+/// `.primary`, ...) have two values, as SwiftUI's do: the light appearance's (listed in
+/// Tests/Fixtures/Scenes/public/MANIFEST.md), which `red`, `green` and `blue` read, and the dark
+/// appearance's, which views in `.dark` draw with (see Color+Named.swift).
 public struct Color: Hashable, Sendable {
-    /// Unpremultiplied, sRGB-encoded components.
-    public var red: Double, green: Double, blue: Double, opacity: Double
+    /// Unpremultiplied, sRGB-encoded components (a named colour's light values). Setting one makes the
+    /// colour a plain one, the same in both appearances.
+    public var red: Double { didSet { darkComponents = nil } }
+    public var green: Double { didSet { darkComponents = nil } }
+    public var blue: Double { didSet { darkComponents = nil } }
+    /// Unpremultiplied alpha; it applies in both appearances.
+    public var opacity: Double
+    /// A named colour's red, green and blue in the dark appearance; nil for other colours.
+    package private(set) var darkComponents: SIMD3<Double>?
 
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.opacity = opacity
     }
+
+    /// A named colour: `light` components, and `dark` ones in the dark appearance.
+    package init(light: Color, dark: Color) {
+        self = light
+        darkComponents = SIMD3(dark.red, dark.green, dark.blue)
+    }
+
+    /// The colour as drawn in the given appearance: in the dark one, a named colour's dark values as a
+    /// plain colour; otherwise the colour itself.
+    package func resolved(darkAppearance: Bool) -> Color {
+        guard darkAppearance, let dark = darkComponents else { return self }
+        return Color(red: dark.x, green: dark.y, blue: dark.z, opacity: opacity)
+    }
+
+    /// The light appearance's values as a plain colour (no dark variant).
+    package var lightColor: Color { Color(red: red, green: green, blue: blue, opacity: opacity) }
 
     public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)

@@ -23,4 +23,7 @@ public struct Gradient: Hashable, Sendable {
             Stop(color: c, location: n > 1 ? CGFloat(i) / CGFloat(n - 1) : 0)
         }
     }
+
+    /// Some stop is a named colour, with a dark-appearance value.
+    package var hasNamedColors: Bool { stops.contains { $0.color.darkComponents != nil } }
 }

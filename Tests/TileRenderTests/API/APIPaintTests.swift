@@ -37,7 +37,9 @@ import Foundation
         #expect(styleColor(.clear) == Color.clear)
         #expect(styleColor(.yellow.opacity(0.4)) == Color.yellow.opacity(0.4))
         let c: Color = .teal
-        #expect(c == Color(red: 48 / 255, green: 176 / 255, blue: 199 / 255))
+        // A named colour: the light appearance's values, and a dark variant a plain colour lacks.
+        #expect(c.lightColor == Color(red: 48 / 255, green: 176 / 255, blue: 199 / 255))
+        #expect(c != Color(red: 48 / 255, green: 176 / 255, blue: 199 / 255))
     }
 
     @Test func hsbConversion() {

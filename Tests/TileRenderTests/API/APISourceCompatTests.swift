@@ -62,8 +62,9 @@ import TileRender  // public API only: these spellings come from SwiftUI code
 
 @Test func primaryWorksWhereAShapeStyleIsExpected() throws {
     // As in SwiftUI, the leading-dot `.primary` of a ShapeStyle is the hierarchical style (black in a
-    // bare GraphicsContext), and `Color.primary` a colour.
+    // bare GraphicsContext's light appearance), and `Color.primary` a colour: black in the light
+    // appearance, white in the dark one.
     func resolve(_ s: some ShapeStyle) -> GraphicsContext.Shading { s.resolvedShading(in: .zero) }
-    #expect(resolve(.primary) == .color(.black))
-    #expect(Color.primary == Color.black)
+    #expect(resolve(.primary) == .color(.primary))
+    #expect(Color.primary.lightColor == Color.black && Color.primary.resolved(darkAppearance: true) == Color.white)
 }

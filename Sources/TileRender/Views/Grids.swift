@@ -172,8 +172,10 @@ package struct LazyGridNode: ViewNode {
 /// any other view is a row of its own across the whole grid. A column is as wide as its widest cell and
 /// a row as tall as its tallest cell, measured at their ideal sizes; when the grid is offered more (a
 /// finite width or height), the columns (rows) with a flexible cell share the extra equally. Cells
-/// align their views by the grid's alignment (centred by default), a row's vertical alignment by the
-/// `GridRow`'s when it sets one. Spacing is 8 points both ways by default.
+/// align their views by the grid's alignment (centred by default); a row's vertical alignment is the
+/// `GridRow`'s when it sets one, a column's horizontal alignment that of `gridColumnAlignment(_:)` on
+/// one of its cells (the topmost, if several set it), and a cell's view with `gridCellAnchor(_:)` puts
+/// that point of itself on the same point of its cell. Spacing is 8 points both ways by default.
 public struct Grid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let alignment: Alignment
@@ -219,11 +221,14 @@ package struct GridNode: ViewNode {
     let alignment: Alignment
     let columnSpacing: CGFloat
     let rowSpacing: CGFloat
-    /// One cell: its view, its first column and how many columns it spans (`gridCellColumns`).
-    struct Cell { let node: any ViewNode; let column: Int; let span: Int }
+    /// One cell: its view, its first column, how many columns it spans (`gridCellColumns`) and the
+    /// point of the cell its view is anchored at (`gridCellAnchor`; nil: the alignment places it).
+    struct Cell { let node: any ViewNode; let column: Int; let span: Int; var anchor: UnitPoint? = nil }
     /// Each row's cells (one cell spanning the grid for a view that is not a `GridRow`).
     let rows: [(cells: [Cell], alignment: VerticalAlignment?, spans: Bool)]
     let columnCount: Int
+    /// Each column's horizontal alignment set with `gridColumnAlignment` (nil: the grid's).
+    let columnAlignments: [HorizontalAlignment?]
 
     init(alignment: Alignment, columnSpacing: CGFloat, rowSpacing: CGFloat, rows nodes: [any ViewNode]) {
         self.alignment = alignment; self.columnSpacing = columnSpacing; self.rowSpacing = rowSpacing
@@ -233,11 +238,19 @@ package struct GridNode: ViewNode {
             let cells = row.cells.map { cell -> Cell in
                 let span = max(1, min(GridNode.maxSpan, layoutValue(ObjectIdentifier(GridCellColumnsKey.self), of: cell) as? Int ?? 1))
                 defer { column += span }
-                return Cell(node: cell, column: column, span: span)
+                let anchor = layoutValue(ObjectIdentifier(GridCellAnchorKey.self), of: cell) as? UnitPoint
+                return Cell(node: cell, column: column, span: span, anchor: anchor.flatMap { $0.x.isFinite && $0.y.isFinite ? $0 : nil })
             }
             return (cells, row.alignment, false)
         }
         columnCount = rows.filter { !$0.spans }.map { $0.cells.last.map { $0.column + $0.span } ?? 0 }.max() ?? 0
+        var alignments = [HorizontalAlignment?](repeating: nil, count: columnCount)
+        for row in rows where !row.spans {
+            for cell in row.cells where alignments[cell.column] == nil {
+                alignments[cell.column] = layoutValue(ObjectIdentifier(GridColumnAlignmentKey.self), of: cell.node) as? HorizontalAlignment
+            }
+        }
+        columnAlignments = alignments
     }
 
     /// A span is at most this many columns (a larger `gridCellColumns` is clamped).
@@ -320,12 +333,19 @@ package struct GridNode: ViewNode {
         let origin = alignment.place(l.size, in: rect).origin
         var y = origin.y
         for (r, row) in rows.enumerated() {
-            let cellAlignment = Alignment(horizontal: alignment.horizontal, vertical: row.alignment ?? alignment.vertical)
             for cell in row.cells {
                 let x = origin.x + (row.spans ? 0 : l.widths[0..<cell.column].reduce(0, +) + columnSpacing * CGFloat(cell.column))
                 let w = row.spans ? l.size.width : width(l.widths, cell.column, cell.span)
                 let frame = CGRect(x: x, y: y, width: w, height: l.heights[r])
                 let size = cell.node.sizeThatFits(ProposedViewSize(frame.size))
+                if let anchor = cell.anchor {
+                    let placed = CGPoint(x: frame.minX + anchor.x * (frame.width - size.width),
+                                         y: frame.minY + anchor.y * (frame.height - size.height))
+                    cell.node.draw(in: CGRect(origin: placed, size: size), context: context)
+                    continue
+                }
+                let horizontal = row.spans ? alignment.horizontal : columnAlignments[cell.column] ?? alignment.horizontal
+                let cellAlignment = Alignment(horizontal: horizontal, vertical: row.alignment ?? alignment.vertical)
                 cell.node.draw(in: cellAlignment.place(cell.node.dimensions(in: size), in: frame), context: context)
             }
             y += l.heights[r] + rowSpacing
@@ -335,10 +355,22 @@ package struct GridNode: ViewNode {
 
 /// `gridCellColumns(_:)`'s layout value.
 private enum GridCellColumnsKey: LayoutValueKey { static let defaultValue = 1 }
+/// `gridCellAnchor(_:)`'s layout value.
+private enum GridCellAnchorKey: LayoutValueKey { static let defaultValue: UnitPoint? = nil }
+/// `gridColumnAlignment(_:)`'s layout value.
+private enum GridColumnAlignmentKey: LayoutValueKey { static let defaultValue: HorizontalAlignment? = nil }
 
 extension View {
     /// In a `GridRow`, the view takes `count` columns (at least 1; at most 1,000).
     public func gridCellColumns(_ count: Int) -> _ModifiedView<Self> { layoutValue(key: GridCellColumnsKey.self, value: count) }
+    /// In a `Grid`, every cell of this view's column aligns horizontally by `guide` (a column whose
+    /// cells set different guides takes the topmost one's).
+    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> _ModifiedView<Self> {
+        layoutValue(key: GridColumnAlignmentKey.self, value: guide)
+    }
+    /// In a `Grid`, the view's `anchor` point goes on the same point of its cell (`.topLeading`: the
+    /// cell's top-left corner), instead of the alignment placing it. A non-finite anchor is ignored.
+    public func gridCellAnchor(_ anchor: UnitPoint) -> _ModifiedView<Self> { layoutValue(key: GridCellAnchorKey.self, value: anchor) }
     /// Accepted for source compatibility: a view outside a `GridRow` already spans the grid and takes
     /// the grid's width, not its own (what `.gridCellUnsizedAxes(.horizontal)` asks for a `Divider`).
     public func gridCellUnsizedAxes(_ axes: Axis.Set) -> _ModifiedView<Self> { modified(EnvironmentModifier { _ in }) }

@@ -117,3 +117,63 @@ import Testing
         #expect(odd.leaves.allSatisfy { $0.frame.minX.isFinite })
     }
 }
+
+/// `gridColumnAlignment(_:)` and `gridCellAnchor(_:)`, with hand-computed frames.
+@Suite struct GridCellPlacementTests {
+    private func snapshot<V: View>(_ view: V) throws -> LayoutSnapshot {
+        try ImageRenderer(content: view).layoutSnapshot()
+    }
+
+    @Test func aColumnAlignmentAppliesToEveryCellOfItsColumn() throws {
+        // Columns 40 and 20 wide (widest cells), 8 apart; rows 10 and 10, 8 apart.
+        let s = try snapshot(Grid {
+            GridRow {
+                Color.red.frame(width: 40, height: 10)
+                Color.blue.frame(width: 20, height: 10)
+            }
+            GridRow {
+                Color.green.frame(width: 10, height: 10).gridColumnAlignment(.trailing)
+                Color.gray.frame(width: 6, height: 10).gridColumnAlignment(.leading)
+            }
+        })
+        #expect(s.leaves.map(\.frame) == [
+            CGRect(x: 0, y: 0, width: 40, height: 10), CGRect(x: 48, y: 0, width: 20, height: 10),
+            CGRect(x: 30, y: 18, width: 10, height: 10), CGRect(x: 48, y: 18, width: 6, height: 10),
+        ])
+        // The topmost cell that sets one wins; rows across the grid keep the grid's alignment.
+        let t = try snapshot(Grid(alignment: .center) {
+            GridRow {
+                Color.red.frame(width: 10, height: 10).gridColumnAlignment(.leading)
+                Color.blue.frame(width: 30, height: 10)
+            }
+            GridRow {
+                Color.green.frame(width: 40, height: 10).gridColumnAlignment(.trailing)
+                Color.gray.frame(width: 6, height: 10)
+            }
+            Color.black.frame(width: 20, height: 4)
+        })
+        #expect(t.leaves.map(\.frame.minX) == [0, 48, 0, 60, 29])
+    }
+
+    @Test func aCellAnchorPutsThatPointOfTheViewOnTheCell() throws {
+        // A 40 x 30 cell (its row's other cell is 30 tall); the 10 x 10 view anchored top-leading, then
+        // bottom-trailing, then at (0.25, 1).
+        func placed(_ anchor: UnitPoint) throws -> CGRect {
+            try snapshot(Grid {
+                GridRow {
+                    Color.red.frame(width: 40, height: 4)
+                    Color.blue.frame(width: 5, height: 30)
+                }
+                GridRow {
+                    Color.green.frame(width: 10, height: 10).gridCellAnchor(anchor)
+                    Color.gray.frame(width: 5, height: 30)
+                }
+            }).leaves[2].frame
+        }
+        #expect(try placed(.topLeading) == CGRect(x: 0, y: 38, width: 10, height: 10))
+        #expect(try placed(.bottomTrailing) == CGRect(x: 30, y: 58, width: 10, height: 10))
+        #expect(try placed(UnitPoint(x: 0.25, y: 1)) == CGRect(x: 7.5, y: 58, width: 10, height: 10))
+        // A non-finite anchor is ignored: the cell centres the view.
+        #expect(try placed(UnitPoint(x: .nan, y: .infinity)) == CGRect(x: 15, y: 48, width: 10, height: 10))
+    }
+}

@@ -172,9 +172,9 @@ extension Color {
     }
 
     /// A colour from hue, saturation and brightness (all 0...1; hue wraps), converted with the standard
-    /// HSB (HSV) to RGB formula.
+    /// HSB (HSV) to RGB formula. A NaN or infinite hue counts as 0.
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
-        var h = hue.truncatingRemainder(dividingBy: 1)
+        var h = hue.isFinite ? hue.truncatingRemainder(dividingBy: 1) : 0
         if h < 0 { h += 1 }
         let s = max(0, min(1, saturation)), v = brightness
         let h6 = h * 6

@@ -3,76 +3,18 @@ import Testing
 @testable import TileRender
 @testable import TileRenderGeometry
 @testable import TileRenderPipeline
+import SeedPorts
 #if Vulkan
 @testable import TileRenderVulkan
 #endif
 
-// "Create a color pencil in SwiftUI" (seed 003): PencilTipShape, PencilTimberShape, PencilBodyShape.
-
-private struct PencilTipShape: Shape {
-    func path(in rect: CGRect) -> Path {
-        let path = Path { path in
-            path.move(to: CGPoint(x: 0.470 * rect.maxX, y: 0.035 * rect.maxY))
-            path.addLine(to: CGPoint(x: 0.530 * rect.maxX, y: 0.020 * rect.maxY))
-            path.addLine(to: CGPoint(x: 0.670 * rect.maxX, y: 0.106 * rect.maxY))
-            path.addCurve(to: CGPoint(x: 0.330 * rect.maxX, y: 0.106 * rect.maxY),
-                          control1: CGPoint(x: 0.580 * rect.maxX, y: 0.120 * rect.maxY),
-                          control2: CGPoint(x: 0.420 * rect.maxX, y: 0.120 * rect.maxY))
-            path.closeSubpath()
-        }
-        return path
-    }
-}
-
-private struct PencilTimberShape: Shape {
-    func path(in rect: CGRect) -> Path {
-        let path = Path { path in
-            path.move(to: CGPoint(x: 0.330 * rect.maxX, y: 0.106 * rect.maxY))
-            path.addCurve(to: CGPoint(x: 0.670 * rect.maxX, y: 0.106 * rect.maxY),
-                          control1: CGPoint(x: 0.420 * rect.maxX, y: 0.120 * rect.maxY),
-                          control2: CGPoint(x: 0.580 * rect.maxX, y: 0.120 * rect.maxY))
-            path.addLine(to: CGPoint(x: 0.980 * rect.maxX, y: 0.270 * rect.maxY))
-            path.addCurve(to: CGPoint(x: 0.020 * rect.maxX, y: 0.270 * rect.maxY),
-                          control1: CGPoint(x: 0.700 * rect.maxX, y: 0.320 * rect.maxY),
-                          control2: CGPoint(x: 0.300 * rect.maxX, y: 0.320 * rect.maxY))
-            path.closeSubpath()
-        }
-        return path
-    }
-}
-
-private struct PencilBodyShape: Shape {
-    func path(in rect: CGRect) -> Path {
-        let path = Path { path in
-            path.move(to: CGPoint(x: 0.020 * rect.maxX, y: 0.270 * rect.maxY))
-            path.addCurve(to: CGPoint(x: 0.980 * rect.maxX, y: 0.270 * rect.maxY),
-                          control1: CGPoint(x: 0.300 * rect.maxX, y: 0.320 * rect.maxY),
-                          control2: CGPoint(x: 0.700 * rect.maxX, y: 0.320 * rect.maxY))
-            path.addLine(to: CGPoint(x: 0.980 * rect.maxX, y: 0.900 * rect.maxY))
-            path.addCurve(to: CGPoint(x: 0.020 * rect.maxX, y: 0.900 * rect.maxY),
-                          control1: CGPoint(x: 0.700 * rect.maxX, y: 0.950 * rect.maxY),
-                          control2: CGPoint(x: 0.300 * rect.maxX, y: 0.950 * rect.maxY))
-            path.closeSubpath()
-        }
-        return path
-    }
-}
-
-/// Stand-in for `UIColor(col).getHue(...)` (there is no UIColor): standard sRGB -> HSB.
-private func getHue(_ col: Color) -> (hue: CGFloat, saturation: CGFloat, brightness: CGFloat) {
-    let r = col.red, g = col.green, b = col.blue
-    let maxC = max(r, g, b), minC = min(r, g, b), delta = maxC - minC
-    var h = 0.0
-    if delta > 0 {
-        if maxC == r { h = (g - b) / delta } else if maxC == g { h = 2 + (b - r) / delta } else { h = 4 + (r - g) / delta }
-        h /= 6
-        if h < 0 { h += 1 }
-    }
-    return (h, maxC == 0 ? 0 : delta / maxC, maxC)
-}
+// "Create a color pencil in SwiftUI" (seed 003), drawn with GraphicsContext calls in frames laid out by
+// hand: the seed's pencil shapes (Sources/SeedPorts/ColorPencils.swift; SeedViewPorts draws the seed's
+// views themselves).
 
 private func getColorGradient(_ col: Color) -> LinearGradient {
-    let (hue, saturation, brightness) = getHue(col)
+    var hue: CGFloat = 0, saturation: CGFloat = 0, brightness: CGFloat = 0, alpha: CGFloat = 0
+    UIColor(col).getHue(&hue, saturation: &saturation, brightness: &brightness, alpha: &alpha)
     return LinearGradient(
         colors: [
             Color(hue: hue, saturation: saturation * 1.0, brightness: brightness * 0.4),

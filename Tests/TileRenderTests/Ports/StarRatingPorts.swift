@@ -8,76 +8,9 @@ import SeedPorts
 @testable import TileRenderVulkan
 #endif
 
-// "Create a star rating SwiftUI component" (seed 003): the rounded cutout StarShape, verbatim, in
-// StarRatingView's layout (GeometryReader, ZStack of a yellow rating bar and a row of cutout stars).
-
-// Cartesian and Segment are the seed's (Sources/SeedPorts/SeedGeometry.swift).
-
-private struct StarShape: Shape {
-    var points = 5
-    var cornerRadius = 3.0
-    var isCutout = false
-    var isCircleOutline = false
-
-    func path(in rect: CGRect) -> Path {
-        // centre of the containing rect
-        var center = CGPoint(x: rect.width/2.0, y: rect.height/2.0)
-        // Adjust center down for odd number of sides less than 8
-        if points%2 == 1 && points < 8 && !isCircleOutline {
-            center = CGPoint(x: center.x, y: center.y * ((Double(points) * (-0.04)) + 1.3))
-        }
-
-        // radius of a circle that will fit in the rect with some padding
-        let outerRadius = (Double(min(rect.width,rect.height)) / 2.0) * 0.9
-        let innerRadius = outerRadius * 0.4
-        let offsetAngle = Double.pi * (-0.5)
-
-        var starSegments:[Segment] = []
-        for i in 0..<(points){
-            let angle1 = (2.0 * Double.pi/Double(points)) * Double(i)  + offsetAngle
-            let outerPoint = Cartesian(length: outerRadius, angle: angle1)
-            let angle2 = (2.0 * Double.pi/Double(points)) * (Double(i) + 0.5)  + offsetAngle
-            let innerPoint = Cartesian(length: (innerRadius), angle: (angle2))
-
-            let segment = Segment(
-                outerCenter: CGPoint(x: outerPoint.x + center.x,
-                                     y: outerPoint.y + center.y),
-                outerAngle: angle1,
-                outerRadius: cornerRadius,
-                innerCenter: CGPoint(x: innerPoint.x + center.x,
-                                     y: innerPoint.y + center.y),
-                innerAngle: angle2)
-            starSegments.append(segment)
-        }
-
-        let path = Path() { path in
-            if isCutout {
-                if isCircleOutline {
-                    path.addPath(Circle().path(in: rect))
-
-                } else {
-                    path.addPath(Rectangle().path(in: rect))
-                }
-            }
-            for (n, seg) in starSegments.enumerated() {
-                n == 0 ? path.move(to: seg.line) : path.addLine(to: seg.line)
-                path.addArc(center: seg.outerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.outerStartAngle),
-                            endAngle: Angle(radians: seg.outerEndAngle),
-                            clockwise: false)
-                path.addLine(to: seg.line2)
-                path.addArc(center: seg.innerCenter,
-                            radius: seg.outerRadius,
-                            startAngle: Angle(radians: seg.innerStartAngle),
-                            endAngle: Angle(radians: seg.innerEndAngle),
-                            clockwise: true)
-            }
-            path.closeSubpath()
-        }
-        return path
-    }
-}
+// "Create a star rating SwiftUI component" (seed 003): the seed's rounded cutout StarShape
+// (Sources/SeedPorts/StarRating.swift) in StarRatingView's layout computed by hand (GeometryReader,
+// ZStack of a yellow rating bar and a row of cutout stars); SeedViewPorts draws the seed's view itself.
 
 extension GraphicsContext {
     /// StarRatingView(value:stars:) laid out in `frame` (the GeometryReader's size is frame.size).

@@ -3,32 +3,12 @@ import Testing
 @testable import TileRender
 @testable import TileRenderGeometry
 @testable import TileRenderPipeline
+import SeedPorts
 #if Vulkan
 @testable import TileRenderVulkan
 #endif
 
-// Lesson 25 "A boarding pass, drawn in code" (seed 004), step 3: Ticket, verbatim.
-
-/// A ticket: a rectangle with a round notch bitten out of each side.
-private struct Ticket: Shape {
-    var notch: CGFloat = 14
-
-    func path(in rect: CGRect) -> Path {
-        var path = Path()
-        path.move(to: CGPoint(x: rect.minX, y: rect.minY))
-        path.addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
-        path.addLine(to: CGPoint(x: rect.maxX, y: rect.midY - notch))
-        path.addArc(center: CGPoint(x: rect.maxX, y: rect.midY), radius: notch,
-                    startAngle: .degrees(270), endAngle: .degrees(90), clockwise: true)
-        path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
-        path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
-        path.addLine(to: CGPoint(x: rect.minX, y: rect.midY + notch))
-        path.addArc(center: CGPoint(x: rect.minX, y: rect.midY), radius: notch,
-                    startAngle: .degrees(90), endAngle: .degrees(270), clockwise: true)
-        path.closeSubpath()
-        return path
-    }
-}
+// Lesson 25 "A boarding pass, drawn in code" (seed 004), step 3: the seed's Ticket (Sources/SeedPorts).
 
 @Suite struct PortsTicket {
     @Test func ticket_three_sizes() throws {

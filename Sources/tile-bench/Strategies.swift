@@ -9,7 +9,11 @@ import SeedPorts
 //   image          one card pre-rendered to a bitmap once, drawn as 50 Image views
 //   drawing-group  the shape-stack cards with .drawingGroup() (rendered once, then served from the
 //                  renderer's offscreen cache)
-// Each strategy is timed end to end (layout, recording, rendering) over --repeat renders.
+// Each strategy is timed end to end (layout, recording, rendering) over --repeat renders. The canvas
+// strategy's recorded scene is also timed alone (render only, on `--threads T` threads; the strategies
+// themselves use all cores), and `--scene-out FILE` writes its fills
+// (device-space path elements and colours, JSON) for scripts/strategy-peers.py, which times Skia and
+// Blend2D filling the same paths in the same run.
 
 // DiamondShape is the seed's (Sources/SeedPorts/CardCanvas.swift).
 
@@ -77,6 +81,8 @@ func runStrategies(_ args: [String]) throws {
     var repeatCount = 10
     var backends: [Backend] = [.cpu]
     var outputFolder: String?
+    var sceneOut: String?
+    var threads = ProcessInfo.processInfo.activeProcessorCount
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
@@ -87,6 +93,11 @@ func runStrategies(_ args: [String]) throws {
             if text == "all" { backends = [.cpu, .vulkan] } else if let b = Backend(rawValue: text) { backends = [b] }
             else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan, auto or all") }
         case "-o", "--output": outputFolder = try arguments.value(for: a)
+        case "--scene-out": sceneOut = try arguments.value(for: a)
+        case "--threads":
+            let text = try arguments.value(for: a)
+            guard let n = Int(text), (1...1024).contains(n) else { throw UsageError(description: "invalid --threads '\(text)'") }
+            threads = n
         default: throw UsageError(description: "unknown option \(a)\n\(usage)")
         }
     }
@@ -126,5 +137,55 @@ func runStrategies(_ args: [String]) throws {
                 try last.writePNG(to: URL(fileURLWithPath: outputFolder).appendingPathComponent("\(name)-\(backend.rawValue).png"))
             }
         }
+        // The canvas strategy's scene, recorded once, rendered alone: what a peer's fills are timed against.
+        let canvasRenderer = ImageRenderer(content: CardGrid { CanvasCard() })
+        canvasRenderer.proposedSize = proposal
+        let scene = canvasRenderer.scene
+        let renderer = Renderer(backend: backend, threadCount: threads)
+        var times: [Double] = []
+        for _ in 0..<repeatCount { times.append(try timed { try renderer.render(scene) }.1) }
+        print(String(format: "canvas, render only: median %.2f ms, min %.2f ms over %d runs (backend %@, %d fills, %d threads)",
+                     median(times), times.min()!, repeatCount, backend.rawValue, scene.commands.count, threads))
     }
+    if let sceneOut {
+        let canvasRenderer = ImageRenderer(content: CardGrid { CanvasCard() })
+        canvasRenderer.proposedSize = proposal
+        try exportFills(canvasRenderer.scene, to: sceneOut)
+    }
+}
+
+/// Writes a scene's solid-colour fills as JSON for the peer scripts: the canvas size and, per fill, its
+/// unpremultiplied sRGB colour (0...1, opacity folded into alpha), its fill rule and its path elements
+/// in device pixels ("M", "L", "Q", "C" with their points, "Z"). Layers (the canvases' clips, which cut
+/// nothing here) are left out; a gradient, image or stroke is refused, so the peers never draw less.
+private func exportFills(_ scene: Scene, to file: String) throws {
+    var fills: [[String: Any]] = []
+    for command in scene.commands {
+        switch command {
+        case .layer: continue
+        case .fill(let fill):
+            guard case .color(let color) = fill.shading.kind, fill.blendMode == .normal else {
+                throw UsageError(description: "--scene-out: the scene has a fill that is not a plain colour")
+            }
+            let t = fill.transform
+            func point(_ p: CGPoint) -> [Double] { let q = p.applying(t); return [Double(q.x), Double(q.y)] }
+            var elements: [[Any]] = []
+            fill.path.forEach { element in
+                switch element {
+                case .move(let p): elements.append(["M"] + point(p))
+                case .line(let p): elements.append(["L"] + point(p))
+                case .quadCurve(let p, let c): elements.append(["Q"] + point(c) + point(p))
+                case .curve(let p, let c1, let c2): elements.append(["C"] + point(c1) + point(c2) + point(p))
+                case .closeSubpath: elements.append(["Z"])
+                }
+            }
+            fills.append(["rgba": [color.red, color.green, color.blue, color.opacity * fill.opacity],
+                          "evenOdd": fill.rule == .evenOdd, "elements": elements])
+        default:
+            throw UsageError(description: "--scene-out: the scene has a draw that is not a fill")
+        }
+    }
+    let json: [String: Any] = ["width": Int(scene.size.width), "height": Int(scene.size.height), "fills": fills]
+    try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: file))
+    print("wrote \(fills.count) fills to \(file)")
 }

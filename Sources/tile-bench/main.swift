@@ -6,7 +6,7 @@ import TileRenderSVG
 //
 //   tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto]
 //                                        [--repeat N] [--threads T] [--quiet]
-//   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]   (see Strategies.swift)
+//   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T]   (see Strategies.swift)
 //   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
 //   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
 //   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N]   (see LayoutBench.swift)
@@ -22,7 +22,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
     usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
-           tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER]
+           tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T]
            tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
            tile-bench layout [--backend cpu|vulkan|auto] [--repeat N]

@@ -45,11 +45,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func strategiesCompareTheFourWays() throws {
-        let result = try run(["strategies", "--repeat", "1", "--backend", "cpu"])
+    @Test func strategiesCompareTheFourWaysAndWriteTheCanvasScene() throws {
+        let sceneFile = FileManager.default.temporaryDirectory.appendingPathComponent("tile-bench-cards-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: sceneFile) }
+        let result = try run(["strategies", "--repeat", "1", "--backend", "cpu", "--threads", "1", "--scene-out", sceneFile.path])
         #expect(result.status == 0, "\(result.err)")
         let names = result.out.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) }
-        #expect(names == ["shape-stack", "canvas", "image", "drawing-group"])
+        #expect(names == ["shape-stack", "canvas", "image", "drawing-group", "canvas, render only", "wrote 7401 fills to \(sceneFile.path)"])
+        #expect(result.out.contains("(backend cpu, 7401 fills, 1 threads)"))
+        // The background, 50 cards and 7,350 diamonds, in device pixels, as plain colours.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sceneFile)) as? [String: Any])
+        #expect(json["width"] as? Int == 1010 && json["height"] as? Int == 960)
+        let fills = try #require(json["fills"] as? [[String: Any]])
+        #expect(fills.count == 7401)
+        let diamond = try #require(fills.last)
+        #expect((diamond["rgba"] as? [Double])?.map { ($0 * 255).rounded() } == [255, 59, 48, 255])
+        let elements = try #require(diamond["elements"] as? [[Any]])
+        #expect(elements.map { $0[0] as? String } == ["M", "Q", "Q", "Q", "Q", "Z"])  // the seed's curved diamond
     }
 
     @Test func textReportsGlyphsPerSecondAndWritesTheGlyphs() throws {
@@ -106,6 +118,7 @@ import Testing
         ["animate", "sparkles", "-o", "/tmp/x"],
         ["animate", "cogs", "-o", "/tmp/x", "--fps", "0"],
         ["animate", "cogs"],
+        ["strategies", "--threads", "0"],
         ["animate", "cogs", "-o", "/tmp/x", "--seconds", "1e9"],
         ["text", "--repeat", "0"],
         ["render", "/nonexistent/scene.svg", "-o", "/tmp/x.png"],

@@ -6,9 +6,6 @@ import TileRenderPipeline
 /// Light or dark appearance (SwiftUI's `ColorScheme`).
 public enum ColorScheme: Hashable, CaseIterable, Sendable {
     case light, dark
-
-    /// The primary foreground in this appearance: black in light, white in dark.
-    var primary: Color { self == .light ? Color.primary : .white }
 }
 
 /// The values views read with `@Environment` (SwiftUI's `EnvironmentValues`, the part TileRender has).

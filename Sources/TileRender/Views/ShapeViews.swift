@@ -15,10 +15,10 @@ extension ShapeStyle where Self == ForegroundStyle {
 }
 
 /// The background of the appearance (SwiftUI's `BackgroundStyle`, written `.background`): white in the
-/// light appearance, black in the dark one (iOS's system background). Outside a view, white.
+/// light appearance, black in the dark one (iOS's system background), wherever it is drawn.
 public struct BackgroundStyle: ShapeStyle, Hashable, ResolvableShapeStyle {
     public init() {}
-    package func shading(in frame: CGRect) -> GraphicsContext.Shading { .color(.white) }
+    package func shading(in frame: CGRect) -> GraphicsContext.Shading { .color(Color(light: .white, dark: .black)) }
 }
 
 extension ShapeStyle where Self == BackgroundStyle {

@@ -61,27 +61,17 @@ package struct ViewEnvironment {
     package var scrollPosition: CGPoint? = nil
     /// The axis of the stack the view is laid out in (a `Divider` runs across it).
     package var stackAxis: Axis? = nil
-    /// What `@Environment` reads in the views below.
-    package var values = EnvironmentValues() {
-        didSet {
-            // The default foreground follows the appearance (a colour set by the view stays).
-            if values.colorScheme != oldValue.colorScheme, let c = foregroundStyle as? Color, c == oldValue.colorScheme.primary {
-                foregroundStyle = values.colorScheme.primary
-            }
-        }
-    }
+    /// What `@Environment` reads in the views below. (The appearance needs nothing more here: the
+    /// default foreground is the named colour `.primary`, which the context draws white in `.dark`.)
+    package var values = EnvironmentValues()
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style and the
     /// hierarchical levels (`.secondary`, ...) taken from it (see `HierarchicalShapeStyle`).
     package func resolve(_ style: any ShapeStyle) -> any ShapeStyle {
         if style is ForegroundStyle { return foregroundStyle }
-        if style is BackgroundStyle { return values.colorScheme == .dark ? Color.black : Color.white }
         if let level = style as? HierarchicalShapeStyle {
-            let dark = values.colorScheme == .dark
-            guard let color = foregroundStyle as? Color else {
-                return level.level == 0 ? foregroundStyle : level.color(foreground: .black, isDefault: true, dark: dark)
-            }
-            return level.color(foreground: color, isDefault: color == values.colorScheme.primary || color == Color.primary, dark: dark)
+            guard let color = foregroundStyle as? Color else { return level.level == 0 ? foregroundStyle : level.color(foreground: .primary) }
+            return level.color(foreground: color)
         }
         return style
     }

@@ -68,18 +68,16 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable, ResolvableShapeStyle
     /// The opacity of each level below primary.
     package static let opacities: [Double] = [1, 0.6, 0.3, 0.18, 0.08]
 
-    /// This level of `foreground`: `isDefault` says it is the appearance's default (black or white).
-    package func color(foreground: Color, isDefault: Bool, dark: Bool) -> Color {
+    /// This level of `foreground`: for the default foreground (`.primary`) the label colour, which the
+    /// context draws in its appearance; for another colour, that colour fainter.
+    package func color(foreground: Color) -> Color {
         guard level > 0 else { return foreground }
         let opacity = HierarchicalShapeStyle.opacities[min(level, 4)]
-        guard isDefault else { return foreground.opacity(opacity) }
-        return Color.label.resolved(darkAppearance: dark).opacity(opacity)
+        return (foreground == .primary ? Color.label : foreground).opacity(opacity)
     }
 
     /// Outside views: the levels of the default foreground, following the context's appearance.
-    package func shading(in frame: CGRect) -> GraphicsContext.Shading {
-        .color(level == 0 ? .primary : Color.label.opacity(HierarchicalShapeStyle.opacities[min(level, 4)]))
-    }
+    package func shading(in frame: CGRect) -> GraphicsContext.Shading { .color(color(foreground: .primary)) }
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {

@@ -332,9 +332,14 @@ package struct GridNode: ViewNode {
         let l = layout(ProposedViewSize(rect.size))
         let origin = alignment.place(l.size, in: rect).origin
         var y = origin.y
+        // Each column's left edge.
+        var columnX: [CGFloat] = []
+        columnX.reserveCapacity(l.widths.count)
+        var left = origin.x
+        for w in l.widths { columnX.append(left); left += w + columnSpacing }
         for (r, row) in rows.enumerated() {
             for cell in row.cells {
-                let x = origin.x + (row.spans ? 0 : l.widths[0..<cell.column].reduce(0, +) + columnSpacing * CGFloat(cell.column))
+                let x = row.spans ? origin.x : columnX[cell.column]
                 let w = row.spans ? l.size.width : width(l.widths, cell.column, cell.span)
                 let frame = CGRect(x: x, y: y, width: w, height: l.heights[r])
                 let size = cell.node.sizeThatFits(ProposedViewSize(frame.size))

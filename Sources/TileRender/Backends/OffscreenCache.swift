@@ -25,6 +25,15 @@ public struct OffscreenCacheStatistics: Sendable, Equatable {
 package struct OffscreenKey: Equatable, Sendable {
     package var content: Scene
     package var backend: Backend
+    /// The content's id, when it has one (`OffscreenGroup.contentID`): an image found once for the
+    /// content is found again by the id alone, with the content neither hashed nor compared.
+    package var contentID: UInt64? = nil
+
+    package init(content: Scene, backend: Backend, contentID: UInt64? = nil) {
+        self.content = content; self.backend = backend; self.contentID = contentID
+    }
+
+    package static func == (a: OffscreenKey, b: OffscreenKey) -> Bool { a.backend == b.backend && a.content == b.content }
 
     /// Narrows the candidates only, so it may leave fields out (equality decides): the canvas, and per
     /// command its kind, path points, transform and opacity. Bitmaps are hashed by size, not pixels.
@@ -72,11 +81,15 @@ package final class OffscreenCache: Sendable {
     package typealias HashFunction = @Sendable (OffscreenKey) -> Int
     /// 64 MiB: 16 million pixels, e.g. fifty 1000x300 groups at 1x.
     package static let defaultBudget = 64 << 20
+    /// How many content ids one image is found by.
+    package static let maxContentIDs = 64
 
     private struct Entry {
         package var key: OffscreenKey
         package var image: ImageTexels
         package var lastUse: UInt64
+        /// The content ids the image was found by (see `OffscreenKey.contentID`).
+        package var contentIDs: [UInt64] = []
     }
     private struct State {
         package var buckets: [Int: [Entry]] = [:]
@@ -86,7 +99,10 @@ package final class OffscreenCache: Sendable {
         package var hits = 0
         package var misses = 0
         package var evictions = 0
+        /// Content id and backend to the bucket of the entry holding the id.
+        package var aliases: [ContentAlias: Int] = [:]
     }
+    package struct ContentAlias: Hashable { var id: UInt64; var backend: Backend }
     private let state = Locked(State())
     package let budget: Int
     private let hash: HashFunction
@@ -99,6 +115,17 @@ package final class OffscreenCache: Sendable {
     /// The cached image for `key`, or the one `render` makes (then cached when it fits the budget).
     /// `render` runs outside the lock, so concurrent renders of one key may both render it; one is kept.
     package func image(for key: OffscreenKey, render: () throws -> ImageTexels) rethrows -> ImageTexels {
+        let alias = key.contentID.map { ContentAlias(id: $0, backend: key.backend) }
+        // By the content's id: no hashing, no comparison.
+        if let alias, let found = state.withLock({ s -> ImageTexels? in
+            guard let bucket = s.aliases[alias],
+                  let i = s.buckets[bucket]?.firstIndex(where: { $0.contentIDs.contains(alias.id) && $0.key.backend == alias.backend })
+            else { return nil }
+            s.clock += 1
+            s.hits += 1
+            s.buckets[bucket]![i].lastUse = s.clock
+            return s.buckets[bucket]![i].image
+        }) { return found }
         let bucket = hash(key)
         let found = state.withLock { s -> ImageTexels? in
             s.clock += 1
@@ -108,6 +135,15 @@ package final class OffscreenCache: Sendable {
             }
             s.hits += 1
             s.buckets[bucket]![i].lastUse = s.clock
+            if let alias {
+                // A few ids per image (groups re-recorded with the same content add theirs); the oldest goes.
+                if s.buckets[bucket]![i].contentIDs.count >= Self.maxContentIDs {
+                    let dropped = s.buckets[bucket]![i].contentIDs.removeFirst()
+                    s.aliases[ContentAlias(id: dropped, backend: alias.backend)] = nil
+                }
+                s.buckets[bucket]![i].contentIDs.append(alias.id)
+                s.aliases[alias] = bucket
+            }
             return s.buckets[bucket]![i].image
         }
         if let found { return found }
@@ -118,7 +154,8 @@ package final class OffscreenCache: Sendable {
             if s.buckets[bucket]?.contains(where: { $0.key == key }) == true { return }
             while s.bytes + size > budget, evictLeastRecentlyUsed(&s) {}
             s.clock += 1
-            s.buckets[bucket, default: []].append(Entry(key: key, image: image, lastUse: s.clock))
+            s.buckets[bucket, default: []].append(Entry(key: key, image: image, lastUse: s.clock, contentIDs: alias.map { [$0.id] } ?? []))
+            if let alias { s.aliases[alias] = bucket }
             s.bytes += size
             s.imageCount += 1
         }
@@ -135,6 +172,7 @@ package final class OffscreenCache: Sendable {
         }
         guard let oldest else { return false }
         let removed = s.buckets[oldest.bucket]!.remove(at: oldest.index)
+        for id in removed.contentIDs { s.aliases[ContentAlias(id: id, backend: removed.key.backend)] = nil }
         if s.buckets[oldest.bucket]!.isEmpty { s.buckets[oldest.bucket] = nil }
         s.bytes -= removed.image.byteCount
         s.imageCount -= 1

@@ -93,7 +93,7 @@ public struct Renderer: Sendable {
     /// its backend. Nested groups resolve the same way while their group renders.
     package func resolvingOffscreenGroups(_ scene: Scene) throws -> Scene {
         try scene.resolvingOffscreenGroups { group in
-            let image = try state.offscreen.image(for: OffscreenKey(content: group.content, backend: backend)) {
+            let image = try state.offscreen.image(for: OffscreenKey(content: group.content, backend: backend, contentID: group.contentID)) {
                 try renderOffscreen(group.content)
             }
             guard case .filtered(let program) = group.compositing else { return [image] }

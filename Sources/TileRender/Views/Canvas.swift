@@ -45,7 +45,11 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
 
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
-        GeometryReaderNode(environment: environment) { makeViewNode(content($0), $1) }
+        // The content depends on the size, known only when drawn: it is built then, afresh, outside the
+        // graph (its views keep no state between renders).
+        var environment = environment
+        environment.graph = nil
+        return GeometryReaderNode(environment: environment) { makeViewNode(content($0), $1) }
     }
 }
 

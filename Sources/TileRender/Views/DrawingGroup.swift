@@ -4,15 +4,37 @@ import TileRenderPipeline
 
 // drawingGroup(): the subtree is recorded into a scene of its own at device resolution and drawn as an
 // offscreen group (see `OffscreenGroup`). The Renderer that draws the view renders the group on its own
-// backend and composites it like an image; its offscreen cache keeps the image, keyed by the recorded
-// content itself, so an unchanged subtree is rasterized once per renderer.
+// backend and composites it like an image; its offscreen cache keeps the image. The node lives as long
+// as its graph position is unchanged (see `ViewGraph`), and keeps its recording with an id that stands
+// for it: drawn again at the same scale and sub-pixel offset, it hands the same recording and id to the
+// renderer, whose cache then finds the image by the id, with nothing inside recorded or hashed.
 
 package struct DrawingGroupModifier: NodeWrapper {
-    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { DrawingGroupNode(child: node) }
+    package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
+        DrawingGroupNode(child: node, retainsRecording: environment.layoutRecorder == nil, counters: environment.counters)
+    }
 }
 
-package struct DrawingGroupNode: ViewNode {
+package final class DrawingGroupNode: ViewNode {
     package let child: any ViewNode
+    /// False while a layout snapshot is taken: the probes inside must report on every draw.
+    private let retainsRecording: Bool
+    private let counters: GraphCounterBox?
+    /// The last recording, what it was recorded for, and its content id.
+    private var recording: (key: RecordingKey, content: Scene, id: UInt64)?
+
+    private struct RecordingKey: Equatable {
+        var rect: CGRect
+        /// The device transform less its whole-pixel translation, which moves the group without changing it.
+        var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+        var dark: Bool
+    }
+
+    private static let nextContentID = Locked<UInt64>(0)
+
+    init(child: any ViewNode, retainsRecording: Bool, counters: GraphCounterBox?) {
+        self.child = child; self.retainsRecording = retainsRecording; self.counters = counters
+    }
     package var wrappedNode: (any ViewNode)? { child }
     /// The largest offscreen a group gets, in bytes (16 million pixels, the default offscreen cache):
     /// a larger group is drawn as a plain layer instead, the same picture without the memory.
@@ -38,16 +60,32 @@ package struct DrawingGroupNode: ViewNode {
             let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
             let width = device.maxX.rounded(.up) - x0, height = device.maxY.rounded(.up) - y0
             if x0.isFinite, y0.isFinite, Self.canRenderOffscreen(width: width, height: height) {
-                var content = Scene(size: CGSize(width: width, height: height))
-                content.draw { c in
-                    c.concatenate(t.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
-                    c.rootTransform = CGAffineTransform(translationX: x0, y: y0).concatenating(context.rootTransform)
-                    c.darkAppearance = context.darkAppearance
-                    child.draw(in: rect, context: c)
+                let key = RecordingKey(rect: rect, a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - x0, ty: t.ty - y0,
+                                       dark: context.darkAppearance)
+                let content: Scene, id: UInt64?
+                if retainsRecording, let recording, recording.key == key {
+                    content = recording.content; id = recording.id
+                } else {
+                    counters?.counts.groupsRecorded += 1
+                    var recorded = Scene(size: CGSize(width: width, height: height))
+                    recorded.draw { c in
+                        c.concatenate(t.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
+                        c.rootTransform = CGAffineTransform(translationX: x0, y: y0).concatenating(context.rootTransform)
+                        c.darkAppearance = context.darkAppearance
+                        child.draw(in: rect, context: c)
+                    }
+                    content = recorded
+                    if retainsRecording {
+                        let newID = Self.nextContentID.withLock { $0 += 1; return $0 }
+                        recording = (key, recorded, newID)
+                        id = newID
+                    } else {
+                        id = nil
+                    }
                 }
                 var pixels = context
                 pixels.transform = .identity
-                pixels.drawOffscreen(content, in: CGRect(x: x0, y: y0, width: width, height: height))
+                pixels.drawOffscreen(content, in: CGRect(x: x0, y: y0, width: width, height: height), contentID: id)
                 return
             }
         }

@@ -37,6 +37,15 @@ public struct EnvironmentValues: @unchecked Sendable {
 
     /// The values in effect while a view's `body` is built.
     @TaskLocal package static var current = EnvironmentValues()
+
+    /// Whether the custom values are the same (compared as view values are, objects by identity).
+    package func customValuesEqual(_ other: EnvironmentValues) -> Bool {
+        guard custom.count == other.custom.count else { return false }
+        for (key, value) in custom {
+            guard let otherValue = other.custom[key], anyViewValuesEqual(value, otherValue) else { return false }
+        }
+        return true
+    }
 }
 
 /// A key for a value of your own in `EnvironmentValues` (SwiftUI's `EnvironmentKey`): extend
@@ -52,7 +61,7 @@ public protocol EnvironmentKey {
 /// `MyModel?` is nil without one). Reading a non-optional object that no view put in stops the program
 /// with a message naming the type, as SwiftUI does: it is a mistake in the code, not in its input.
 @propertyWrapper
-public struct Environment<Value> {
+public struct Environment<Value>: DynamicPropertyMarker {
     private let read: (EnvironmentValues) -> Value
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { read = { $0[keyPath: keyPath] } }
     public init(_ objectType: Value.Type) where Value: AnyObject & Observable {

@@ -25,6 +25,12 @@ public final class ImageRenderer<Content: View> {
     /// (`drawingGroup()` images) serve the next frame.
     private var renderers: [Backend: Renderer] = [:]
 
+    /// The views' persistent graph (see `ViewGraph`): what a render builds, lays out and records is kept
+    /// for the next, which redoes only what changed.
+    package let graph = ViewGraph()
+    /// The last scene, with the root node and canvas it was recorded from.
+    private var lastScene: (root: any ViewNode, proposal: ProposedViewSize, scene: Scene)?
+
     public init(content: Content) { self.content = content }
 
     private func renderer(for backend: Backend) -> Renderer {
@@ -35,13 +41,18 @@ public final class ImageRenderer<Content: View> {
     }
 
     /// The view laid out and recorded as a `Scene` of the canvas's size (encode once, render many times).
+    /// A render where nothing changed hands back the last scene: no body runs, nothing is measured or
+    /// recorded.
     public var scene: Scene {
         var environment = ViewEnvironment()
         environment.date = date
-        let node = makeViewNode(content, environment)
+        let node = graph.build(content, environment)
+        if let last = lastScene, last.root as AnyObject === node as AnyObject, last.proposal == proposedSize { return last.scene }
         let size = node.sizeThatFits(proposedSize)
         var scene = Scene(size: CGSize(width: proposedSize.width ?? size.width, height: proposedSize.height ?? size.height))
         scene.draw { context in node.draw(in: CGRect(origin: .zero, size: size), context: context) }
+        graph.counters.counts.scenesRecorded += 1
+        lastScene = (node, proposedSize, scene)
         return scene
     }
 

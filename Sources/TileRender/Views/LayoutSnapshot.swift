@@ -206,7 +206,8 @@ extension ImageRenderer {
         var environment = ViewEnvironment()
         environment.layoutRecorder = recorder
         environment.date = date
-        let node = makeViewNode(content, environment)
+        // The same positions (and state) as the renders; the nodes are made again, with probes.
+        let node = graph.build(content, environment)
         let size = node.sizeThatFits(proposedSize)
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw TileRenderError.invalidSize(width: Double(size.width), height: Double(size.height))

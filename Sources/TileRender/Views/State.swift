@@ -2,29 +2,68 @@ import Foundation
 import TileRenderGeometry
 import TileRenderPipeline
 
-// View state for rendering: TileRender draws still pictures, so `@State` and `@Binding` hold a view's
-// values as the code sets them (a render uses the initial values, or what code assigned before the
-// render); nothing re-renders by itself when they change.
+// View state. Rendered through an `ImageRenderer`, a view's `@State` lives at the view's position in
+// the renderer's graph (see `ViewGraph`): the first value's storage becomes the position's, later
+// values of the view read and write it, and it resets when the view's identity changes. A write marks
+// the position for the next render; nothing re-renders by itself.
 
 /// SwiftUI's `@State`: a value a view owns. Assigning it (through the wrapper or a binding) changes
-/// it for later renders of the same view value.
+/// it for later renders of the view at the same place (identity).
 @propertyWrapper
-public struct State<Value> {
-    private final class Box { var value: Value; init(_ value: Value) { self.value = value } }
-    private let box: Box
+public struct State<Value>: DynamicPropertyMarker, StateProperty {
+    private let location: StateLocation<Value>
 
-    public init(wrappedValue value: Value) { box = Box(value) }
-    public init(initialValue value: Value) { box = Box(value) }
+    public init(wrappedValue value: Value) { location = StateLocation(value) }
+    public init(initialValue value: Value) { location = StateLocation(value) }
 
     public var wrappedValue: Value {
-        get { box.value }
-        nonmutating set { box.value = newValue }
+        get { location.storage.value }
+        nonmutating set { location.write(newValue) }
     }
 
     /// A binding to the value (`$name`).
     public var projectedValue: Binding<Value> {
-        let box = self.box
-        return Binding(get: { box.value }, set: { box.value = $0 })
+        let location = self.location
+        return Binding(get: { location.storage.value }, set: { location.write($0) })
+    }
+
+    package var stateLocation: AnyStateLocation { location }
+}
+
+/// `@State`'s storage as the graph sees it (not generic).
+package class AnyStateLocation {
+    /// Reads and writes go to `other` from now on (the storage of the position the view is at).
+    func redirect(to other: AnyStateLocation) {}
+    /// This storage is the position's: a write posts `owner` to `inbox`.
+    func attach(owner: Int, inbox: GraphInbox) {}
+}
+
+/// A `@State` property, found in a view's fields by the graph.
+package protocol StateProperty {
+    var stateLocation: AnyStateLocation { get }
+}
+
+final class StateLocation<Value>: AnyStateLocation {
+    var value: Value
+    private var target: StateLocation<Value>?
+    /// The graph positions this storage belongs to (a view value rendered by several renderers).
+    private var owners: [(id: Int, inbox: GraphInbox)] = []
+    init(_ value: Value) { self.value = value }
+
+    var storage: StateLocation<Value> { target ?? self }
+
+    func write(_ newValue: Value) {
+        let s = storage
+        s.value = newValue
+        for owner in s.owners { owner.inbox.post(owner.id) }
+    }
+
+    override func redirect(to other: AnyStateLocation) {
+        guard other !== self, let other = other as? StateLocation<Value> else { return }
+        target = other
+    }
+    override func attach(owner: Int, inbox: GraphInbox) {
+        if !owners.contains(where: { $0.inbox === inbox && $0.id == owner }) { owners.append((owner, inbox)) }
     }
 }
 

@@ -124,6 +124,8 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
     }
 
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
+        // This position depends on the render's date (compared before it is reused).
+        environment.graph?.parent.readsDate = true
         let shown: Date, cadence: Context.Cadence
         if let animation = schedule as? AnimationTimelineSchedule {
             cadence = .live

@@ -64,6 +64,12 @@ package struct ViewEnvironment {
     /// What `@Environment` reads in the views below. (The appearance needs nothing more here: the
     /// default foreground is the named colour `.primary`, which the context draws white in `.dark`.)
     package var values = EnvironmentValues()
+    /// Where the views being built sit in the renderer's graph (nil: built without one, afresh).
+    package var graph: GraphContext? = nil
+    /// The explicit identity the next view built takes (`ForEach` element ids, `.id(_:)`).
+    package var explicitID: AnyHashable? = nil
+    /// The counters of the graph the views are built in.
+    package var counters: GraphCounterBox? { graph?.graph.counters }
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style and the
     /// hierarchical levels (`.secondary`, ...) taken from it (see `HierarchicalShapeStyle`).
@@ -127,21 +133,20 @@ package protocol ViewList {
     func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode]
 }
 
-/// The node of any view; a list of several views becomes a centred `ZStack` of them.
+/// The node of any view; a list of several views becomes a centred `ZStack` of them. Built through the
+/// environment's graph, when it has one (see `ViewGraph`).
 package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> any ViewNode {
-    if let primitive = view as? any PrimitiveView { return probed(view, primitive.makeNode(environment), environment) }
-    if let list = view as? any ViewList {
-        let nodes = list.makeNodes(environment)
-        return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
-    }
-    return EnvironmentValues.$current.withValue(environment.values) { makeViewNode(view.body, environment) }
+    let (nodes, position, reused) = buildThroughGraph(view, environment)
+    if nodes.count == 1 { return nodes[0] }
+    if reused, let single = position?.single { return single }
+    let node = memoised(ZStackNode(alignment: .center, children: nodes), environment)
+    position?.single = node
+    return node
 }
 
 /// The list of nodes a view contributes to a stack.
 package func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -> [any ViewNode] {
-    if let list = view as? any ViewList { return list.makeNodes(environment) }
-    if let primitive = view as? any PrimitiveView { return [probed(view, primitive.makeNode(environment), environment)] }
-    return EnvironmentValues.$current.withValue(environment.values) { makeViewNodes(view.body, environment) }
+    buildThroughGraph(view, environment).nodes
 }
 
 /// A node that draws nothing and takes no space.

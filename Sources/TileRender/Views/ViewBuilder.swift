@@ -65,7 +65,10 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
     package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         switch storage {
         case .trueContent(let view): return makeViewNodes(view, environment)
-        case .falseContent(let view): return makeViewNodes(view, environment)
+        case .falseContent(let view):
+            // The false branch takes the second slot: the branches never share an identity (or state).
+            environment.graph?.parent.skipSlots(1)
+            return makeViewNodes(view, environment)
         }
     }
 }
@@ -99,8 +102,17 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.data = data; self.id = id; self.content = content
     }
 
+    /// Each element's views take the element's id as their identity: a reordered element keeps its
+    /// state, a removed one drops it.
     package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
-        data.flatMap { makeViewNodes(content($0), environment) }
+        var nodes: [any ViewNode] = []
+        nodes.reserveCapacity(data.count)
+        var inner = environment
+        for element in data {
+            if environment.graph != nil { inner.explicitID = AnyHashable(element[keyPath: id]) }
+            nodes.append(contentsOf: makeViewNodes(content(element), inner))
+        }
+        return nodes
     }
 }
 
@@ -114,4 +126,22 @@ extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
+}
+
+/// A view with an explicit identity (`.id(_:)`): a new id makes it a new view, its state reset.
+public struct _IdentifiedView<Content: View, ID: Hashable>: View, ViewList {
+    public typealias Body = Never
+    package let content: Content
+    package let id: ID
+    package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
+        var inner = environment
+        inner.explicitID = AnyHashable(id)
+        return makeViewNodes(content, inner)
+    }
+}
+
+extension View {
+    /// Gives the view an explicit identity (SwiftUI's `id(_:)`): when `id` changes, the view is a new
+    /// one, and its `@State` (and that of the views inside it) starts again from the initial values.
+    public func id<ID: Hashable>(_ id: ID) -> _IdentifiedView<Self, ID> { _IdentifiedView(content: self, id: id) }
 }

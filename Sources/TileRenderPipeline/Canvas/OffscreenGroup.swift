@@ -35,6 +35,10 @@ public struct OffscreenGroup: Sendable, Equatable {
     public var layer: UInt32? = nil
     public var blendMode: GraphicsContext.BlendMode = .normal
     public var opacity: Double
+    /// An id that stands for `content` (nil: none): groups recorded with the same id have the same
+    /// content, so a renderer's offscreen cache finds the image by the id without comparing the content.
+    /// `drawingGroup()` gives each recording it keeps one.
+    public var contentID: UInt64? = nil
 
     /// The images a group draws: one for `.image`, the program's outputs for `.filtered`.
     package var imageCount: Int {
@@ -70,11 +74,11 @@ public struct OffscreenGroup: Sendable, Equatable {
 extension GraphicsContext {
     /// Records `content` (whose size is the offscreen's, in pixels) as an offscreen group drawn over
     /// `rect` (user space) with this context's transform, opacity, blend mode and clip.
-    package func drawOffscreen(_ content: Scene, in rect: CGRect) {
+    package func drawOffscreen(_ content: Scene, in rect: CGRect, contentID: UInt64? = nil) {
         guard rect.width > 0, rect.height > 0 else { return }
         throughFilters { c in
             c.recorder.append(.group(OffscreenGroup(content: content, bounds: rect, transform: c.transform, layer: c.layer,
-                                                    blendMode: c.blendMode, opacity: c.opacity)))
+                                                    blendMode: c.blendMode, opacity: c.opacity, contentID: contentID)))
         }
     }
 }

@@ -180,16 +180,19 @@ package final class GraphNode {
         return nodes
     }
 
-    func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment) -> Bool {
-        guard let old = self.view as? V, let oldEnvironment = self.environment,
-              oldEnvironment.isSame(as: environment, comparingDate: subtreeReadsDate) else { return false }
+    /// `ignoringRecorder`: a layout snapshot's recorder changes which nodes are made (probes), not what
+    /// bodies return.
+    func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment, ignoringRecorder: Bool = false) -> Bool {
+        guard let old = self.view as? V, var oldEnvironment = self.environment else { return false }
+        if ignoringRecorder { oldEnvironment.layoutRecorder = environment.layoutRecorder }
+        guard oldEnvironment.isSame(as: environment, comparingDate: subtreeReadsDate) else { return false }
         return viewValuesEqual(old, view)
     }
 
     /// A view with a body, unchanged itself, with something invalidated below: its last body is built
     /// again (its own body does not run).
     func rebuildingLastBody<V>(_ view: V, _ environment: ViewEnvironment) -> ((ViewEnvironment) -> [any ViewNode])? {
-        guard !isDirty, let rebuildBody, isUnchanged(view, environment) else { return nil }
+        guard !isDirty, let rebuildBody, isUnchanged(view, environment, ignoringRecorder: true) else { return nil }
         return rebuildBody
     }
 
@@ -355,6 +358,18 @@ package final class MemoNode: ViewNode {
             flags = (p.width == nil ? 1 : 0) | (p.height == nil ? 2 : 0)
         }
         init(_ s: CGSize) { width = s.width.bitPattern; height = s.height.bitPattern; flags = 0 }
+
+        /// The same proposal, or one that differs only in the last bits of a length (a share summed in
+        /// another order: 28.57386363636364 against 28.573863636363637), which no layout can tell apart.
+        func matches(_ other: ProposalKey) -> Bool {
+            guard flags == other.flags else { return false }
+            return Self.close(width, other.width) && Self.close(height, other.height)
+        }
+        private static func close(_ a: UInt, _ b: UInt) -> Bool {
+            if a == b { return true }
+            let x = CGFloat(bitPattern: a), y = CGFloat(bitPattern: b)
+            return x.isFinite && y.isFinite && abs(x - y) <= 1e-9 * max(1, abs(x))
+        }
     }
 
     init(_ node: any ViewNode, counters: GraphCounterBox?) {
@@ -371,7 +386,7 @@ package final class MemoNode: ViewNode {
         counters?.counts.sizeQueries += 1
         let key = ProposalKey(proposal)
         clock &+= 1
-        if let i = keys.firstIndex(of: key) { uses[i] = clock; return sizes[i] }
+        if let i = keys.firstIndex(where: { $0.matches(key) }) { uses[i] = clock; return sizes[i] }
         counters?.counts.sizeComputations += 1
         let size = node.sizeThatFits(proposal)
         if keys.count < Self.sizeCacheCapacity {
@@ -433,9 +448,11 @@ private func valuesEqual<T>(_ a: T, _ b: Any, depth: Int) -> Bool {
     switch ma.displayStyle {
     case .struct?, .tuple?, .optional?, .collection?, .enum?:
         guard ma.children.count == mb.children.count else { return false }
-        // Two values of a type without stored fields and different bits (enum cases without payload):
-        // different.
-        if ma.children.isEmpty { return false }
+        // Without fields: a struct or tuple is equal (its bits may differ only where an existential's
+        // unused buffer is); an enum case without payload is equal to the same case.
+        if ma.children.isEmpty {
+            return ma.displayStyle == .enum ? String(describing: a) == String(describing: b) : ma.displayStyle != .optional
+        }
         for (fa, fb) in zip(ma.children, mb.children) {
             guard fa.label == fb.label, anyValuesEqual(fa.value, fb.value, depth: depth + 1) else { return false }
         }

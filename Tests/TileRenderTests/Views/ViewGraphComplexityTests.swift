@@ -1,0 +1,315 @@
+import Foundation
+import Observation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+
+// The view graph's cost, counted (never timed): bodies evaluated, sizes computed, positions built,
+// scenes and drawing groups recorded. See the Layout article, "The view graph".
+
+/// VStack > HStack > padding, `depth` levels, with a `Text` per level.
+private struct Nest: View {
+    let depth: Int
+    var body: some View {
+        if depth == 0 {
+            Text("leaf")
+        } else {
+            VStack {
+                HStack {
+                    Nest(depth: depth - 1).padding(2)
+                    Text("L\(depth)")
+                }
+            }
+        }
+    }
+}
+
+/// Hands out a binding to a view's state (written by the tests between renders, as a tap would).
+private final class BindingBox<Value> { var binding: Binding<Value>? }
+
+/// Counts the bodies of the views that report to it.
+private final class BodyLog { var entries: [String] = [] }
+
+private struct Leaf: View {
+    let name: String
+    let log: BodyLog
+    let box: BindingBox<Int>?
+    @State var count = 1
+    var body: some View {
+        log.entries.append("\(name)=\(count)")
+        box?.binding = $count
+        return Color.red.frame(width: CGFloat(count) * 10, height: 10)
+    }
+}
+
+private struct Branch: View {
+    let name: String
+    let log: BodyLog
+    let box: BindingBox<Int>?
+    var body: some View {
+        log.entries.append(name)
+        return HStack(spacing: 0) {
+            Leaf(name: name + ".a", log: log, box: box)
+            Leaf(name: name + ".b", log: log, box: nil)
+        }
+    }
+}
+
+private struct Tree: View {
+    let log: BodyLog
+    let box: BindingBox<Int>
+    var body: some View {
+        VStack(spacing: 0) {
+            ForEach(0..<8) { i in
+                Branch(name: "b\(i)", log: log, box: i == 5 ? box : nil).frame(width: 100, height: 10, alignment: .leading)
+            }
+        }
+    }
+}
+
+@Observable private final class Model { var width: CGFloat = 10 }
+
+private func resetCounts<V: View>(_ renderer: ImageRenderer<V>) { renderer.graph.counters.counts = GraphCounters() }
+private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { renderer.graph.counters.counts }
+
+@Suite struct ViewGraphComplexityTests {
+    /// Nested containers cost what their views number, not 3x per level: the size computations per
+    /// render grow linearly with depth, with no size cache eviction.
+    @Test func nestedStacksCostLinearlyInDepth() throws {
+        var computations: [Int: Int] = [:]
+        for depth in [4, 8, 16] {
+            let renderer = ImageRenderer(content: Nest(depth: depth))
+            _ = renderer.scene
+            let c = counts(renderer)
+            #expect(c.sizeEvictions == 0, "depth \(depth): \(c)")
+            #expect(c.bodies == depth + 1, "depth \(depth): \(c)")
+            computations[depth] = c.sizeComputations
+        }
+        let c4 = computations[4]!, c8 = computations[8]!, c16 = computations[16]!
+        // Linear: doubling the depth at most doubles the work (plus a constant), never squares it.
+        #expect(c16 - c8 <= 2 * (c8 - c4) + 8 && c16 <= 3 * c8, "\(computations)")
+        // A bounded number of computations per level (each level is 7 nodes).
+        #expect(c16 <= 16 * 7 * 12, "\(computations)")
+    }
+
+    /// The 16-level case that took 52 s before the graph.
+    @Test func sixteenNestedStacksRender() throws {
+        struct Stacks: View {
+            let depth: Int
+            var body: some View {
+                if depth == 0 { Color.blue.frame(width: 4, height: 4) } else { HStack { VStack { Stacks(depth: depth - 1); Color.red } } }
+            }
+        }
+        let renderer = ImageRenderer(content: Stacks(depth: 8))
+        let bitmap = try renderer.render(backend: .cpu)
+        #expect(bitmap.width > 0)
+        #expect(counts(renderer).sizeComputations < 16 * 8 * 12, "\(counts(renderer))")
+    }
+
+    /// A second render with nothing changed runs no body, measures nothing and records nothing.
+    @Test func anUnchangedRenderDoesNothingAgain() throws {
+        let log = BodyLog(), box = BindingBox<Int>()
+        let renderer = ImageRenderer(content: Tree(log: log, box: box))
+        let first = try renderer.render(backend: .cpu)
+        #expect(counts(renderer).bodies == 1 + 8 + 16)
+        #expect(first.width == 100)
+        resetCounts(renderer)
+        let second = try renderer.render(backend: .cpu)
+        let c = counts(renderer)
+        #expect(c.bodies == 0 && c.sizeComputations == 0 && c.positionsBuilt == 0 && c.scenesRecorded == 0, "\(c)")
+        #expect(first.pixels == second.pixels)
+    }
+
+    /// Writing one leaf's state reruns that leaf's body only, and recomputes sizes only on its path to
+    /// the root; the picture shows the new value.
+    @Test func oneStateWriteRerunsOnlyItsOwner() throws {
+        let log = BodyLog(), box = BindingBox<Int>()
+        let renderer = ImageRenderer(content: Tree(log: log, box: box))
+        let before = try renderer.render(backend: .cpu)
+        #expect(before.width == 100)
+        let firstCounts = counts(renderer)
+        log.entries = []
+        resetCounts(renderer)
+        box.binding!.wrappedValue = 4
+        _ = try renderer.render(backend: .cpu)
+        let c = counts(renderer)
+        #expect(log.entries == ["b5.a=4"])
+        #expect(c.bodies == 1, "\(c)")
+        // Sizes are computed again only on the path from the leaf to the root (a few proposals each),
+        // not for the other 15 leaves and their containers.
+        #expect(c.sizeComputations <= 30 && c.sizeComputations * 5 < firstCounts.sizeComputations, "\(c) vs \(firstCounts)")
+        let leaves = try renderer.layoutSnapshot().leaves
+        #expect(leaves.count == 16 && leaves[10].frame == CGRect(x: 0, y: 50, width: 40, height: 10), "\(leaves.map(\.frame))")
+        // The state survives further renders; a snapshot makes nodes again (with probes) but runs no body.
+        resetCounts(renderer)
+        _ = try renderer.render(backend: .cpu)
+        #expect(counts(renderer).bodies == 0)
+        #expect(box.binding!.wrappedValue == 4)
+    }
+
+    /// `ForEach` rows are identified by their ids: a reordered row keeps its state, a removed one loses it.
+    @Test func forEachIdentityCarriesState() throws {
+        struct Rows: View {
+            let ids: [Int]
+            let log: BodyLog
+            let boxes: [Int: BindingBox<Int>]
+            var body: some View {
+                VStack(spacing: 0) {
+                    ForEach(ids, id: \.self) { id in
+                        Leaf(name: "r\(id)@\(ids.firstIndex(of: id)!)", log: log, box: boxes[id])
+                    }
+                }
+            }
+        }
+        let log = BodyLog()
+        let boxes = [1: BindingBox<Int>(), 2: BindingBox<Int>(), 3: BindingBox<Int>()]
+        let renderer = ImageRenderer(content: Rows(ids: [1, 2, 3], log: log, boxes: boxes))
+        _ = renderer.scene
+        boxes[2]!.binding!.wrappedValue = 7
+        renderer.content = Rows(ids: [3, 2, 1], log: log, boxes: boxes)
+        log.entries = []
+        _ = renderer.scene
+        #expect(log.entries.sorted() == ["r1@2=1", "r2@1=7", "r3@0=1"])
+        // Removed, then back: a new row, from its initial value.
+        renderer.content = Rows(ids: [3, 1], log: log, boxes: boxes)
+        _ = renderer.scene
+        #expect(counts(renderer).unmounted > 0)
+        renderer.content = Rows(ids: [3, 1, 2], log: log, boxes: boxes)
+        log.entries = []
+        _ = renderer.scene
+        #expect(log.entries.contains("r2@2=1"), "\(log.entries)")
+    }
+
+    /// A new `.id` or the other branch of an `if` is a new view: its state starts again.
+    @Test func explicitIDAndBranchesResetState() throws {
+        struct Identified: View {
+            let key: Int
+            let flag: Bool
+            let log: BodyLog
+            let box: BindingBox<Int>
+            var body: some View {
+                VStack {
+                    Leaf(name: "id\(key)", log: log, box: box).id(key)
+                    if flag { Leaf(name: "t", log: log, box: nil) } else { Leaf(name: "f", log: log, box: nil) }
+                }
+            }
+        }
+        let log = BodyLog(), box = BindingBox<Int>()
+        let renderer = ImageRenderer(content: Identified(key: 1, flag: true, log: log, box: box))
+        _ = renderer.scene
+        box.binding!.wrappedValue = 6
+        renderer.content = Identified(key: 1, flag: false, log: log, box: box)
+        log.entries = []
+        _ = renderer.scene
+        #expect(log.entries.sorted() == ["f=1", "id1=6"], "\(log.entries)")
+        renderer.content = Identified(key: 2, flag: false, log: log, box: box)
+        log.entries = []
+        _ = renderer.scene
+        #expect(log.entries == ["id2=1"], "\(log.entries)")
+        // Branch views keep their identity while the branch stays: `f` is not rebuilt (same value).
+    }
+
+    /// An unchanged `drawingGroup()` whose surroundings changed records nothing inside and is found in
+    /// the offscreen cache by its id.
+    @Test func anUnchangedDrawingGroupRecordsNothing() throws {
+        struct Screen: View {
+            let log: BodyLog
+            let box: BindingBox<Int>
+            var body: some View {
+                VStack(spacing: 0) {
+                    Branch(name: "group", log: log, box: nil).drawingGroup()
+                    Leaf(name: "outside", log: log, box: box)
+                }
+            }
+        }
+        let log = BodyLog(), box = BindingBox<Int>()
+        let renderer = ImageRenderer(content: Screen(log: log, box: box))
+        let first = try renderer.render(backend: .cpu)
+        #expect(counts(renderer).groupsRecorded == 1)
+        resetCounts(renderer)
+        log.entries = []
+        box.binding!.wrappedValue = 2
+        let second = try renderer.render(backend: .cpu)
+        let c = counts(renderer)
+        #expect(log.entries == ["outside=2"])
+        #expect(c.groupsRecorded == 0 && c.scenesRecorded == 1, "\(c)")
+        // The group's pixels are the same in both frames.
+        let row = 0
+        #expect(Array(first.pixels[(row * first.width * 4)..<(row * first.width * 4 + 80)])
+                == Array(second.pixels[(row * second.width * 4)..<(row * second.width * 4 + 80)]))
+    }
+
+    /// An observed object's change reruns the body that read it (and only that one).
+    @Test func anObservedChangeRerunsItsReader() throws {
+        struct Reader: View {
+            let model: Model
+            let log: BodyLog
+            var body: some View {
+                log.entries.append("reader")
+                return Color.green.frame(width: model.width, height: 5)
+            }
+        }
+        struct Screen: View {
+            let model: Model
+            let log: BodyLog
+            var body: some View {
+                log.entries.append("screen")
+                return VStack { Reader(model: model, log: log); Color.red.frame(width: 5, height: 5) }
+            }
+        }
+        let model = Model(), log = BodyLog()
+        let renderer = ImageRenderer(content: Screen(model: model, log: log))
+        #expect(try renderer.render(backend: .cpu).width == 10)
+        log.entries = []
+        model.width = 30
+        #expect(try renderer.render(backend: .cpu).width == 30)
+        #expect(log.entries == ["reader"])
+    }
+
+    /// Size caches stay bounded under NaN and infinite proposals: a NaN proposal finds itself.
+    @Test func nanProposalsStayBounded() throws {
+        let counters = GraphCounterBox()
+        let node = MemoNode(RectangleProbe(), counters: counters)
+        for _ in 0..<100 { _ = node.sizeThatFits(ProposedViewSize(width: .nan, height: .infinity)) }
+        for i in 0..<100 { _ = node.sizeThatFits(ProposedViewSize(width: CGFloat(i), height: nil)) }
+        #expect(counters.counts.sizeComputations == 101)
+        #expect(counters.counts.sizeEvictions == 100 - MemoNode.sizeCacheCapacity + 1)
+        // Infinity and nil are different keys.
+        _ = node.sizeThatFits(ProposedViewSize(width: .infinity, height: .infinity))
+        _ = node.sizeThatFits(ProposedViewSize(width: nil, height: .infinity))
+        #expect(counters.counts.sizeComputations == 103)
+    }
+
+    /// Equatable views are compared with `==`: an `==` that ignores a field keeps the old body.
+    @Test func equatableViewsUseTheirEquality() throws {
+        struct Label: View, Equatable {
+            let title: String
+            let log: BodyLog
+            var body: some View {
+                log.entries.append(title)
+                return Color.blue.frame(width: CGFloat(title.count), height: 4)
+            }
+            static func == (a: Label, b: Label) -> Bool { a.title.count == b.title.count }
+        }
+        struct Screen: View {
+            let title: String
+            let log: BodyLog
+            var body: some View { VStack { Label(title: title, log: log).equatable() } }
+        }
+        let log = BodyLog()
+        let renderer = ImageRenderer(content: Screen(title: "abc", log: log))
+        _ = renderer.scene
+        renderer.content = Screen(title: "xyz", log: log)
+        _ = renderer.scene
+        renderer.content = Screen(title: "wxyz", log: log)
+        _ = renderer.scene
+        #expect(log.entries == ["abc", "wxyz"])
+    }
+}
+
+/// A node that reports whatever it is offered (nil as 10).
+private struct RectangleProbe: ViewNode {
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    func draw(in rect: CGRect, context: GraphicsContext) {}
+}

@@ -176,20 +176,30 @@ package struct LinearStackNode: ViewNode {
             along(childSize(children[i], along: .infinity, across: c)) - minimum[i]
         }
         // Higher layout priorities first; the lower ones keep their minimum lengths in reserve until
-        // their turn. Within a priority, the least flexible first, each offered an equal share.
+        // their turn. Within a priority, the views other than spacers go first, the least flexible
+        // first, each offered an equal share; the spacers' minimum lengths stay in reserve while they
+        // do, and the spacers then share what is left (SwiftUI's rule: a spacer yields to the other
+        // flexible views of its priority).
         let priorities = Set(children.map(\.layoutPriority)).sorted(by: >)
         var reserved = children.indices.reduce(CGFloat(0)) { $0 + minimum[$1] }
         var remaining = max(0, available - totalSpacing)
         var sizes = [CGSize](repeating: .zero, count: children.count)
-        for priority in priorities {
-            let group = children.indices.filter { children[$0].layoutPriority == priority }
-                .sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
-            reserved -= group.reduce(0) { $0 + minimum[$1] }
-            for (n, i) in group.enumerated() {
-                let share = max(0, remaining - reserved) / CGFloat(group.count - n)
+        func offer(_ indices: [Int]) {
+            reserved -= indices.reduce(0) { $0 + minimum[$1] }
+            for (n, i) in indices.enumerated() {
+                let share = max(0, remaining - reserved) / CGFloat(indices.count - n)
                 sizes[i] = childSize(children[i], along: share, across: c)
                 remaining = max(0, remaining - along(sizes[i]))
             }
+        }
+        for priority in priorities {
+            let group = children.indices.filter { children[$0].layoutPriority == priority }
+            offer(group.filter { children[$0].spacerMinLength == nil }
+                .sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) })
+            // The spacers with the larger minimum lengths first, so that an equal share below one's
+            // minimum does not overfill the row.
+            offer(group.filter { children[$0].spacerMinLength != nil }
+                .sorted { minimum[$0] > minimum[$1] || (minimum[$0] == minimum[$1] && $0 < $1) })
         }
         return sizes
     }

@@ -68,34 +68,7 @@ public struct LayoutProperties: Sendable {
     public init() {}
 }
 
-/// The space a view prefers around its edges (SwiftUI's `ViewSpacing`): the platform's 8 points on every
-/// edge by default, none for `.zero`. Two views' distance is the larger of their facing edges'.
-public struct ViewSpacing: Sendable, Equatable {
-    package var leading: CGFloat = defaultStackSpacing, trailing: CGFloat = defaultStackSpacing
-    package var top: CGFloat = defaultStackSpacing, bottom: CGFloat = defaultStackSpacing
-    public init() {}
-    public static let zero: ViewSpacing = {
-        var s = ViewSpacing()
-        s.leading = 0; s.trailing = 0; s.top = 0; s.bottom = 0
-        return s
-    }()
-    /// The preferred distance from this view to `next` along `axis` (next to the right, or below).
-    public func distance(to next: ViewSpacing, along axis: Axis) -> CGFloat {
-        axis == .horizontal ? max(trailing, next.leading) : max(bottom, next.top)
-    }
-    /// Each edge's larger preference.
-    public mutating func formUnion(_ other: ViewSpacing, edges: Edge.Set = .all) {
-        if edges.contains(.leading) { leading = max(leading, other.leading) }
-        if edges.contains(.trailing) { trailing = max(trailing, other.trailing) }
-        if edges.contains(.top) { top = max(top, other.top) }
-        if edges.contains(.bottom) { bottom = max(bottom, other.bottom) }
-    }
-    public func union(_ other: ViewSpacing, edges: Edge.Set = .all) -> ViewSpacing {
-        var s = self
-        s.formUnion(other, edges: edges)
-        return s
-    }
-}
+// `ViewSpacing` is in ViewSpacing.swift.
 
 /// A key for a value a view passes to the layout it is in (`layoutValue(key:value:)`; SwiftUI's
 /// `LayoutValueKey`).
@@ -171,8 +144,8 @@ public struct LayoutSubview: Equatable, @unchecked Sendable {
     public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions { node.dimensions(in: node.sizeThatFits(proposal)) }
     /// `layoutPriority(_:)` of the subview.
     public var priority: Double { node.layoutPriority }
-    /// The subview's spacing preferences (the platform's 8 points on every edge; a spacer's none).
-    public var spacing: ViewSpacing { node.spacerMinLength == nil ? ViewSpacing() : .zero }
+    /// The subview's spacing preferences (see `ViewSpacing`: text's, a plain view's, a spacer's none).
+    public var spacing: ViewSpacing { viewSpacing(of: node) }
     /// The value the subview set with `layoutValue(key:value:)`, or the key's default.
     public subscript<K: LayoutValueKey>(key: K.Type) -> K.Value {
         (TileRender.layoutValue(ObjectIdentifier(key), of: node) as? K.Value) ?? K.defaultValue
@@ -290,7 +263,7 @@ public struct HStackLayout: Layout {
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil) { self.alignment = alignment; self.spacing = spacing }
     public static var layoutProperties: LayoutProperties { var p = LayoutProperties(); p.stackOrientation = .horizontal; return p }
     fileprivate var node: (LayoutSubviews) -> LinearStackNode {
-        { LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing, children: $0.map(\.node)) }
+        { LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing, children: $0.map(\.node)) }
     }
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
         node(subviews).sizeThatFits(proposal)
@@ -307,7 +280,7 @@ public struct VStackLayout: Layout {
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil) { self.alignment = alignment; self.spacing = spacing }
     public static var layoutProperties: LayoutProperties { var p = LayoutProperties(); p.stackOrientation = .vertical; return p }
     fileprivate var node: (LayoutSubviews) -> LinearStackNode {
-        { LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing, children: $0.map(\.node)) }
+        { LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing, children: $0.map(\.node)) }
     }
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
         node(subviews).sizeThatFits(proposal)

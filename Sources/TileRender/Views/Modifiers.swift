@@ -183,6 +183,9 @@ package struct EffectNode: ViewNode {
     package var wrappedNode: (any ViewNode)? { child }
     /// Draws the child (via `drawChild`) in its frame `rect`.
     package let effect: (_ rect: CGRect, _ context: GraphicsContext, _ drawChild: (CGRect, GraphicsContext) -> Void) -> Void
+    /// A background's or overlay's view, drawn by `effect` in the child's frame: its preferences join
+    /// the child's (see `PreferenceNode`).
+    package var layered: (any ViewNode)? = nil
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
     /// Effects draw elsewhere without moving the view's guides (as SwiftUI's `offset`).
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
@@ -223,7 +226,7 @@ package struct LayeredModifier: NodeWrapper {
     package let makeSecondary: (ViewEnvironment) -> any ViewNode
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
         let secondary = makeSecondary(environment), alignment = self.alignment, isOverlay = self.isOverlay
-        return EffectNode(child: node) { rect, context, drawChild in
+        var layeredNode = EffectNode(child: node) { rect, context, drawChild in
             // SwiftUI's implicit ZStack in the primary view's frame: the secondary view's guides (its
             // explicit ones included) go on the frame's.
             let s = secondary.sizeThatFits(ProposedViewSize(rect.size))
@@ -232,6 +235,8 @@ package struct LayeredModifier: NodeWrapper {
             drawChild(rect, context)
             if isOverlay { secondary.draw(in: frame, context: context) }
         }
+        layeredNode.layered = secondary
+        return layeredNode
     }
 }
 

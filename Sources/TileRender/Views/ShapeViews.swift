@@ -105,7 +105,7 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, Primitiv
     }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         let shape = self.shape, style = environment.resolve(self.style), fillStyle = self.fillStyle
-        return LocalDrawingNode { c, frame in c.fill(shape, in: frame, with: style, style: fillStyle) }
+        return LocalDrawingNode { c, frame in fillShape(shape, in: frame, with: style, fillStyle: fillStyle, context: c) }
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import TileRenderGeometry
 import TileRenderPipeline
 
-/// SwiftUI's default spacing between stacked views.
+/// SwiftUI's standard spacing between views (a plain view's `ViewSpacing` on every edge).
 package let defaultStackSpacing: CGFloat = 8
 
 /// Views on top of each other, aligned in the stack's frame (centred by default). The stack is as large
@@ -74,7 +74,7 @@ package func passedUpGuides(_ children: [any ViewNode]) -> GuideSet {
     return children.count == 1 ? guides : guides.droppingBuiltIns()
 }
 
-/// Views in a row, `spacing` apart (8 by default), aligned vertically (centred by default).
+/// Views in a row, `spacing` apart (by default, what each pair of neighbours prefers: see `ViewSpacing`), aligned vertically (centred by default).
 public struct HStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     package let alignment: VerticalAlignment
@@ -86,12 +86,12 @@ public struct HStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .horizontal
-        return LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
+        return LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing,
                                children: makeViewNodes(content, inner))
     }
 }
 
-/// Views in a column, `spacing` apart (8 by default), aligned horizontally (centred by default).
+/// Views in a column, `spacing` apart (by default, what each pair of neighbours prefers: see `ViewSpacing`), aligned horizontally (centred by default).
 public struct VStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     package let alignment: HorizontalAlignment
@@ -103,7 +103,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .vertical
-        return LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
+        return LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing,
                                children: makeViewNodes(content, inner))
     }
 }
@@ -135,8 +135,11 @@ package struct LinearStackNode: ViewNode {
     package let horizontal: Bool
     /// The guide across the axis that the children line up on (vertical for a row).
     package let alignment: AlignmentKey
-    package let spacing: CGFloat
+    /// The spacing asked for; nil: each pair of neighbours' preferred distance (`ViewSpacing`).
+    package let spacing: CGFloat?
     package let children: [any ViewNode]
+    /// The distance after each child but the last.
+    package let gaps: [CGFloat]
     /// A lazy stack draws only the children within `lazyMargin` of what can show (the canvas, or a
     /// scroll view's viewport).
     package var isLazy = false
@@ -144,10 +147,17 @@ package struct LinearStackNode: ViewNode {
 
     package let explicitGuides: GuideSet
 
-    package init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat, children: [any ViewNode], isLazy: Bool = false) {
+    package init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat?, children: [any ViewNode], isLazy: Bool = false) {
         self.horizontal = horizontal; self.alignment = alignment
         self.spacing = spacing; self.children = children; self.isLazy = isLazy
         explicitGuides = passedUpGuides(children)
+        if let spacing {
+            gaps = Array(repeating: spacing, count: max(0, children.count - 1))
+        } else {
+            let spacings = children.map { TileRender.viewSpacing(of: $0) }
+            let axis: Axis = horizontal ? .horizontal : .vertical
+            gaps = spacings.indices.dropLast().map { spacings[$0].distance(to: spacings[$0 + 1], along: axis) }
+        }
     }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
@@ -167,7 +177,7 @@ package struct LinearStackNode: ViewNode {
     private func layout(_ proposal: ProposedViewSize) -> [CGSize] {
         let a = horizontal ? proposal.width : proposal.height
         let c = horizontal ? proposal.height : proposal.width
-        let totalSpacing = spacing * CGFloat(max(0, children.count - 1))
+        let totalSpacing = gaps.reduce(0, +)
         guard let available = a else {
             return children.map { childSize($0, along: nil, across: c) }
         }
@@ -176,20 +186,30 @@ package struct LinearStackNode: ViewNode {
             along(childSize(children[i], along: .infinity, across: c)) - minimum[i]
         }
         // Higher layout priorities first; the lower ones keep their minimum lengths in reserve until
-        // their turn. Within a priority, the least flexible first, each offered an equal share.
+        // their turn. Within a priority, the views other than spacers go first, the least flexible
+        // first, each offered an equal share; the spacers' minimum lengths stay in reserve while they
+        // do, and the spacers then share what is left (SwiftUI's rule: a spacer yields to the other
+        // flexible views of its priority).
         let priorities = Set(children.map(\.layoutPriority)).sorted(by: >)
         var reserved = children.indices.reduce(CGFloat(0)) { $0 + minimum[$1] }
         var remaining = max(0, available - totalSpacing)
         var sizes = [CGSize](repeating: .zero, count: children.count)
-        for priority in priorities {
-            let group = children.indices.filter { children[$0].layoutPriority == priority }
-                .sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
-            reserved -= group.reduce(0) { $0 + minimum[$1] }
-            for (n, i) in group.enumerated() {
-                let share = max(0, remaining - reserved) / CGFloat(group.count - n)
+        func offer(_ indices: [Int]) {
+            reserved -= indices.reduce(0) { $0 + minimum[$1] }
+            for (n, i) in indices.enumerated() {
+                let share = max(0, remaining - reserved) / CGFloat(indices.count - n)
                 sizes[i] = childSize(children[i], along: share, across: c)
                 remaining = max(0, remaining - along(sizes[i]))
             }
+        }
+        for priority in priorities {
+            let group = children.indices.filter { children[$0].layoutPriority == priority }
+            offer(group.filter { children[$0].spacerMinLength == nil }
+                .sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) })
+            // The spacers with the larger minimum lengths first, so that an equal share below one's
+            // minimum does not overfill the row.
+            offer(group.filter { children[$0].spacerMinLength != nil }
+                .sorted { minimum[$0] > minimum[$1] || (minimum[$0] == minimum[$1] && $0 < $1) })
         }
         return sizes
     }
@@ -213,7 +233,7 @@ package struct LinearStackNode: ViewNode {
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let sizes = layout(proposal)
-        let length = sizes.reduce(0) { $0 + along($1) } + spacing * CGFloat(max(0, children.count - 1))
+        let length = sizes.reduce(0) { $0 + along($1) } + gaps.reduce(0, +)
         let line = guideLine(sizes)
         let thickness = line.before + line.after
         return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
@@ -234,7 +254,7 @@ package struct LinearStackNode: ViewNode {
             let crossStart = lineAt - line.guides[index]
             frames.append(horizontal ? CGRect(x: position, y: crossStart, width: size.width, height: size.height)
                                      : CGRect(x: crossStart, y: position, width: size.width, height: size.height))
-            position += along(size) + spacing
+            position += along(size) + (index < gaps.count ? gaps[index] : 0)
         }
         return frames
     }
@@ -296,7 +316,7 @@ public struct LazyVStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .vertical
-        return LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
+        return LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing,
                                children: makeViewNodes(content, inner), isLazy: true)
     }
 }
@@ -314,7 +334,7 @@ public struct LazyHStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .horizontal
-        return LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing ?? defaultStackSpacing,
+        return LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing,
                                children: makeViewNodes(content, inner), isLazy: true)
     }
 }

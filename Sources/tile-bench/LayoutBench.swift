@@ -53,10 +53,43 @@ func runLayoutBench(_ args: [String]) throws {
         let node = makeViewNode(grid, ViewEnvironment())
         _ = node.sizeThatFits(proposal)
     }
+    // A first render builds the graph; a second with nothing changed hands the last scene back.
+    try measure("grid 10,000 views, first layout and recording", views: views) {
+        let renderer = ImageRenderer(content: grid)
+        renderer.proposedSize = proposal
+        _ = renderer.scene
+    }
     let gridRenderer = ImageRenderer(content: grid)
     gridRenderer.proposedSize = proposal
-    try measure("grid 10,000 views, layout and recording", views: views) { _ = gridRenderer.scene }
-    try measure("grid 10,000 views, render (\(backend.rawValue))", views: views) { _ = try gridRenderer.render(backend: backend) }
+    try measure("grid 10,000 views, re-render with nothing changed (layout and recording)", views: views) { _ = gridRenderer.scene }
+    try measure("grid 10,000 views, first render (\(backend.rawValue))", views: views) {
+        let renderer = ImageRenderer(content: grid)
+        renderer.proposedSize = proposal
+        _ = try renderer.render(backend: backend)
+    }
+
+    // Depth: VStack > HStack > padding with a Text per level, and HStack > VStack nested (the cases
+    // that grew 3x per level before the view graph). A fresh renderer each run: a first render.
+    for depth in [3, 6, 12, 24] {
+        try measure("nested VStack > HStack > padding, depth \(depth), first layout and recording") {
+            _ = ImageRenderer(content: NestedLevels(depth: depth)).scene
+        }
+    }
+    try measure("16 nested stacks (HStack { VStack { ... } } x 8), first render (\(backend.rawValue))") {
+        _ = try ImageRenderer(content: NestedStacks(depth: 8)).render(backend: backend)
+    }
+
+    // A scrolled list of 100 and of 10,000 rows: one renderer each, scrolled by 7 points a frame.
+    for rows in [100, 10_000] {
+        let list = ImageRenderer(content: ScrolledRows(rows: rows, offset: 0))
+        list.proposedSize = ProposedViewSize(width: 320, height: 640)
+        var frame = 0
+        try measure("ScrollView + LazyVStack, \(rows) rows, one scrolled frame (\(backend.rawValue))") {
+            frame += 1
+            list.content = ScrolledRows(rows: rows, offset: CGFloat(frame % 200) * 7)
+            _ = try list.render(backend: backend)
+        }
+    }
 
     // The seed's 50-card list, one scrolled frame, eager and lazy.
     let viewport = ProposedViewSize(width: 320, height: 640)
@@ -81,4 +114,35 @@ func runLayoutBench(_ args: [String]) throws {
                      name, median(times), times.min()!, repeatCount, backend.rawValue, Double(offset), cards))
     }
     print(String(format: "layout cards: a lazy scrolled frame costs %.2fx the eager one", medians[1] / medians[0]))
+}
+
+private struct NestedLevels: View {
+    let depth: Int
+    var body: some View {
+        if depth == 0 {
+            Text("leaf")
+        } else {
+            VStack { HStack { NestedLevels(depth: depth - 1).padding(2); Text("level \(depth)") } }
+        }
+    }
+}
+
+private struct NestedStacks: View {
+    let depth: Int
+    var body: some View {
+        if depth == 0 { Color.blue.frame(width: 4, height: 4) } else { HStack { VStack { NestedStacks(depth: depth - 1); Color.red } } }
+    }
+}
+
+private struct ScrolledRows: View {
+    let rows: Int
+    let offset: CGFloat
+    var body: some View {
+        ScrollView {
+            LazyVStack(spacing: 0) {
+                ForEach(0..<rows, id: \.self) { i in Text("Row \(i)").frame(height: 20) }
+            }
+        }
+        .scrollPosition(.constant(ScrollPosition(y: offset)))
+    }
 }

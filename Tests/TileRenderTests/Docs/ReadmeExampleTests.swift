@@ -57,6 +57,6 @@ import TileRender
     for y in 0..<bitmap.height { for x in 0..<bitmap.width where bitmap.pixel(x: x, y: y).a > 128 { inkRows.insert(y) } }
     #expect(inkRows.contains(40) && inkRows.contains(70) && inkRows.contains(92), "\(inkRows.sorted())")
     let image = try label.render()
-    // "42 km" at 34 pt (41.2 high) over "TODAY" at 17 (20.6), 8 apart.
-    #expect(abs(Double(image.height) - (41.17 + 8 + 20.58).rounded(.up)) <= 1, "\(image.width)x\(image.height)")
+    // "42 km" at 34 pt (41.2 high) over "TODAY" at 17 (20.6): two texts in a column touch (ViewSpacing).
+    #expect(abs(Double(image.height) - (41.17 + 20.58).rounded(.up)) <= 1, "\(image.width)x\(image.height)")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 @testable import TileRender
 @testable import TileRenderGeometry
@@ -20,7 +21,8 @@ struct PrefTintKey: PreferenceKey {
 }
 
 /// A value that code changes between renders, read by a view's body.
-final class PreferenceCounter { var n = 1 }
+/// Observable, so that the graph reruns the bodies that read `n` when it changes.
+@Observable final class PreferenceCounter { var n = 1 }
 
 struct PrefCountedView: View {
     let counter: PreferenceCounter

@@ -95,7 +95,12 @@ import Testing
         let result = try run(["layout", "--repeat", "1", "--backend", "cpu"])
         #expect(result.status == 0, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("layout grid 10,000 views") && $0.contains("us per view") }.count == 3, "\(result.out)")
+        // Layout, a first layout and recording, an unchanged re-render, a first render.
+        #expect(lines.filter { $0.hasPrefix("layout grid 10,000 views") && $0.contains("us per view") }.count == 4, "\(result.out)")
+        // Depth, nested stacks and the scrolled lists are reported.
+        #expect(lines.filter { $0.hasPrefix("layout nested VStack > HStack > padding, depth") }.count == 4, "\(result.out)")
+        #expect(lines.contains { $0.hasPrefix("layout 16 nested stacks") }, "\(result.out)")
+        #expect(lines.filter { $0.hasPrefix("layout ScrollView + LazyVStack") }.count == 2, "\(result.out)")
         // The eager list draws every card; the lazy one only those near the 640-point viewport.
         #expect(lines.contains { $0.hasPrefix("layout cards eager") && $0.contains("50 of 50 cards drawn") }, "\(result.out)")
         let lazy = try #require(lines.first { $0.hasPrefix("layout cards lazy") })

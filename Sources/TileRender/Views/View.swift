@@ -47,23 +47,70 @@ public struct ProposedViewSize: Hashable, Sendable {
 /// What the views' inherited settings carry down the tree (SwiftUI's environment, the part TileRender uses).
 package struct ViewEnvironment {
     package init() {}
+
+    /// The inherited settings, shared by copies until one of them changes a setting: copying an
+    /// environment (done for every view built) is one retain, and the graph tells two environments
+    /// apart by identity before it compares their values.
+    private final class Settings {
+        var foregroundStyle: any ShapeStyle = Color.primary
+        var text = TextSettings()
+        var layoutRecorder: LayoutRecorder? = nil
+        var date = Date()
+        var scrollPosition: CGPoint? = nil
+        var stackAxis: Axis? = nil
+        var values = EnvironmentValues()
+        init() {}
+        init(copying o: Settings) {
+            foregroundStyle = o.foregroundStyle; text = o.text; layoutRecorder = o.layoutRecorder; date = o.date
+            scrollPosition = o.scrollPosition; stackAxis = o.stackAxis; values = o.values
+        }
+    }
+    private var settings = Settings()
+    private mutating func uniqueSettings() -> Settings {
+        if !isKnownUniquelyReferenced(&settings) { settings = Settings(copying: settings) }
+        return settings
+    }
+    /// Whether the two environments share their settings (then they are the same).
+    package func sharesSettings(with other: ViewEnvironment) -> Bool { settings === other.settings }
+
     /// What `.foreground` (and a shape used directly as a view) paints with.
-    package var foregroundStyle: any ShapeStyle = Color.primary
+    package var foregroundStyle: any ShapeStyle {
+        get { settings.foregroundStyle }
+        set { uniqueSettings().foregroundStyle = newValue }
+    }
     /// Font, line limit, alignment and the other settings `Text` views inside take (their foreground
     /// comes from `foregroundStyle`).
-    package var text = TextSettings()
+    package var text: TextSettings {
+        get { settings.text }
+        set { uniqueSettings().text = newValue }
+    }
     /// Set while `ImageRenderer.layoutSnapshot()` lays the view out: each primitive view's node reports
     /// its frame to it.
-    package var layoutRecorder: LayoutRecorder? = nil
+    package var layoutRecorder: LayoutRecorder? {
+        get { settings.layoutRecorder }
+        set { uniqueSettings().layoutRecorder = newValue }
+    }
     /// The moment being rendered (`ImageRenderer.date`): what a `TimelineView` shows.
-    package var date = Date()
+    package var date: Date {
+        get { settings.date }
+        set { uniqueSettings().date = newValue }
+    }
     /// `scrollPosition(_:)`: the offset of the scroll view it modifies.
-    package var scrollPosition: CGPoint? = nil
+    package var scrollPosition: CGPoint? {
+        get { settings.scrollPosition }
+        set { if settings.scrollPosition != newValue { uniqueSettings().scrollPosition = newValue } }
+    }
     /// The axis of the stack the view is laid out in (a `Divider` runs across it).
-    package var stackAxis: Axis? = nil
+    package var stackAxis: Axis? {
+        get { settings.stackAxis }
+        set { if settings.stackAxis != newValue { uniqueSettings().stackAxis = newValue } }
+    }
     /// What `@Environment` reads in the views below. (The appearance needs nothing more here: the
     /// default foreground is the named colour `.primary`, which the context draws white in `.dark`.)
-    package var values = EnvironmentValues()
+    package var values: EnvironmentValues {
+        get { settings.values }
+        set { uniqueSettings().values = newValue }
+    }
     /// Where the views being built sit in the renderer's graph (nil: built without one, afresh).
     package var graph: GraphContext? = nil
     /// The explicit identity the next view built takes (`ForEach` element ids, `.id(_:)`).

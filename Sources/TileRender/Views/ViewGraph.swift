@@ -115,11 +115,15 @@ package final class GraphNode {
     }
     let key: Key
     let id: Int
-    weak var parent: GraphNode?
-    private(set) var children: [Key: GraphNode] = [:]
+    /// The parent owns its children, so it outlives them.
+    unowned let parent: GraphNode?
+    /// Children by slot (structural identity: index = slot), and by explicit id.
+    private var slotted: [GraphNode?] = []
+    private var identified: [Key: GraphNode] = [:]
     private var nextSlot = 0
     private(set) var generation: UInt64 = 0
 
+    var children: [GraphNode] { slotted.compactMap { $0 } + identified.values }
     /// The view value, environment and nodes of the last build.
     private var view: Any?
     private var environment: ViewEnvironment?
@@ -149,22 +153,33 @@ package final class GraphNode {
 
     /// The child position for the next view built under this one.
     func child(for type: ObjectIdentifier, explicitID: AnyHashable?, graph: ViewGraph) -> GraphNode {
-        var key: Key
         if let explicitID {
-            key = .explicit(explicitID, type)
-            // Duplicate ids: the first keeps the id, later ones fall back to their slot.
-            if let existing = children[key], existing.generation == graph.generation { key = .slot(nextSlot, type) }
-        } else {
-            key = .slot(nextSlot, type)
+            let key = Key.explicit(explicitID, type)
+            if let existing = identified[key] {
+                if existing.generation != graph.generation {
+                    existing.generation = graph.generation
+                    return existing
+                }
+                // Duplicate ids: the first keeps the id, later ones fall back to their slot.
+            } else {
+                return mount(key, graph: graph) { identified[key] = $0 }
+            }
         }
+        let slot = nextSlot
         nextSlot += 1
-        if let existing = children[key] {
+        if slot < slotted.count, let existing = slotted[slot], existing.key == .slot(slot, type) {
             existing.generation = graph.generation
             return existing
         }
+        while slotted.count <= slot { slotted.append(nil) }
+        if let replaced = slotted[slot] { graph.counters.counts.unmounted += replaced.subtreeCount }
+        return mount(.slot(slot, type), graph: graph) { slotted[slot] = $0 }
+    }
+
+    private func mount(_ key: Key, graph: ViewGraph, _ store: (GraphNode) -> Void) -> GraphNode {
         let node = GraphNode(key: key, parent: self, id: graph.makeID())
         node.generation = graph.generation
-        children[key] = node
+        store(node)
         graph.counters.counts.mounted += 1
         return node
     }
@@ -203,9 +218,14 @@ package final class GraphNode {
     }
 
     func endBuild(_ graph: ViewGraph) {
-        // Children not visited in this build are gone (their state with them).
-        if children.contains(where: { $0.value.generation != graph.generation }) {
-            children = children.filter { entry in
+        // Children not visited in this build are gone (their state with them): slots past the last one
+        // used, and explicit ids not seen.
+        if slotted.count > nextSlot {
+            for node in slotted[nextSlot...] { if let node { graph.counters.counts.unmounted += node.subtreeCount } }
+            slotted.removeLast(slotted.count - nextSlot)
+        }
+        if !identified.isEmpty, identified.values.contains(where: { $0.generation != graph.generation }) {
+            identified = identified.filter { entry in
                 guard entry.value.generation == graph.generation else {
                     graph.counters.counts.unmounted += entry.value.subtreeCount
                     return false
@@ -215,7 +235,8 @@ package final class GraphNode {
         }
         isDirty = false
         hasDirtyDescendant = false
-        subtreeReadsDate = readsDate || children.values.contains { $0.subtreeReadsDate }
+        subtreeReadsDate = readsDate || slotted.contains { $0?.subtreeReadsDate == true }
+            || identified.values.contains { $0.subtreeReadsDate }
     }
 
     func store<V>(_ view: V, _ environment: ViewEnvironment, nodes: [any ViewNode],
@@ -227,10 +248,10 @@ package final class GraphNode {
     }
 
     /// The positions in this subtree (for the unmount count).
-    private var subtreeCount: Int {
+    fileprivate var subtreeCount: Int {
         var count = 0
         var stack: [GraphNode] = [self]
-        while let node = stack.popLast() { count += 1; stack.append(contentsOf: node.children.values) }
+        while let node = stack.popLast() { count += 1; stack.append(contentsOf: node.children) }
         return count
     }
 }
@@ -262,7 +283,9 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         nodes = buildNodes(view, inner, position: position)
     }
     position.endBuild(graph)
-    position.store(view, environment, nodes: nodes, rebuildBody: rebuildBody)
+    var stored = environment
+    stored.explicitID = nil  // the position's key holds it
+    position.store(view, stored, nodes: nodes, rebuildBody: rebuildBody)
     return (nodes, position, false)
 }
 
@@ -345,9 +368,7 @@ package final class MemoNode: ViewNode {
     /// Proposals seen by one node in a pass are few: 0, infinity and a share per axis, and the
     /// cross-axis values of the parents' own proposals. Twelve entries (Yoga keeps 8, OpenSwiftUI 3).
     package static let sizeCacheCapacity = 12
-    private var keys: [ProposalKey] = []
-    private var sizes: [CGSize] = []
-    private var uses: [UInt32] = []
+    private var entries: [(key: ProposalKey, size: CGSize, use: UInt32)] = []
     private var clock: UInt32 = 0
     private var guides: [(key: AlignmentKey, size: ProposalKey, value: CGFloat?)] = []
 
@@ -386,15 +407,19 @@ package final class MemoNode: ViewNode {
         counters?.counts.sizeQueries += 1
         let key = ProposalKey(proposal)
         clock &+= 1
-        if let i = keys.firstIndex(where: { $0.matches(key) }) { uses[i] = clock; return sizes[i] }
+        if let i = entries.firstIndex(where: { $0.key == key }) ?? entries.firstIndex(where: { $0.key.matches(key) }) {
+            entries[i].use = clock
+            return entries[i].size
+        }
         counters?.counts.sizeComputations += 1
         let size = node.sizeThatFits(proposal)
-        if keys.count < Self.sizeCacheCapacity {
-            keys.append(key); sizes.append(size); uses.append(clock)
+        if entries.count < Self.sizeCacheCapacity {
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            entries.append((key, size, clock))
         } else {
             counters?.counts.sizeEvictions += 1
-            let i = uses.indices.min { uses[$0] < uses[$1] }!
-            keys[i] = key; sizes[i] = size; uses[i] = clock
+            let i = entries.indices.min { entries[$0].use < entries[$1].use }!
+            entries[i] = (key, size, clock)
         }
         return size
     }
@@ -476,6 +501,7 @@ extension ViewEnvironment {
     /// Whether the two environments build the same views (the graph position is not compared; the
     /// date only for subtrees holding a `TimelineView`).
     package func isSame(as other: ViewEnvironment, comparingDate: Bool) -> Bool {
+        if sharesSettings(with: other) { return true }
         if comparingDate, date != other.date { return false }
         guard layoutRecorder === other.layoutRecorder, scrollPosition == other.scrollPosition, stackAxis == other.stackAxis,
               values.isSame(as: other.values) else { return false }

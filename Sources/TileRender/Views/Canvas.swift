@@ -48,7 +48,7 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
         // The content depends on the size, known only when drawn: it is built then, afresh, outside the
         // graph (its views keep no state between renders).
         var environment = environment
-        environment.graph = nil
+        environment.detach()
         return GeometryReaderNode(environment: environment) { makeViewNode(content($0), $1) }
     }
 }

@@ -316,6 +316,10 @@ public struct LazyVStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .vertical
+        if let source = content as? any LazyRowsSource {
+            return LazyStackNode(horizontal: false, alignment: alignment.key, spacing: spacing, rows: source.lazyRows(inner),
+                                 counters: inner.counters)
+        }
         return LinearStackNode(horizontal: false, alignment: alignment.key, spacing: spacing,
                                children: makeViewNodes(content, inner), isLazy: true)
     }
@@ -334,6 +338,10 @@ public struct LazyHStack<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = .horizontal
+        if let source = content as? any LazyRowsSource {
+            return LazyStackNode(horizontal: true, alignment: alignment.key, spacing: spacing, rows: source.lazyRows(inner),
+                                 counters: inner.counters)
+        }
         return LinearStackNode(horizontal: true, alignment: alignment.key, spacing: spacing,
                                children: makeViewNodes(content, inner), isLazy: true)
     }

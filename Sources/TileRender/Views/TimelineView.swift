@@ -124,28 +124,34 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
     }
 
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
-        // This position depends on the render's date (compared before it is reused).
-        environment.graph?.parent.readsDate = true
-        let shown: Date, cadence: Context.Cadence
-        if let animation = schedule as? AnimationTimelineSchedule {
-            cadence = .live
-            if let m = animation.minimumInterval, m.isFinite, m > 0 {
-                shown = Date(timeIntervalSinceReferenceDate: (environment.date.timeIntervalSinceReferenceDate / m).rounded(.down) * m)
-            } else {
-                shown = environment.date
-            }
-        } else {
-            cadence = schedule is EveryMinuteTimelineSchedule ? .minutes : .seconds
-            if let periodic = schedule as? PeriodicTimelineSchedule, periodic.interval.isFinite, periodic.interval > 0 {
-                // Computed, not walked: any distance from the start costs the same.
-                let n = ((environment.date.timeIntervalSince(periodic.startDate)) / periodic.interval).rounded(.down)
-                shown = periodic.startDate.addingTimeInterval(max(0, n.isFinite ? n : 0) * periodic.interval)
-            } else if schedule is EveryMinuteTimelineSchedule {
-                shown = Date(timeIntervalSinceReferenceDate: (environment.date.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60)
-            } else {
-                shown = schedule.renderedDate(at: environment.date)
-            }
+        let (shown, cadence) = entry(at: environment.date)
+        // The place is built again only when a render's date falls in another entry.
+        if let context = environment.graph {
+            let schedule = self
+            context.parent.timeline = (shown, { schedule.entry(at: $0).date })
+            context.graph.registerTimeline(context.parent)
         }
+        environment.counters?.counts.bodies += 1
         return makeViewNode(content(Context(date: shown, cadence: cadence)), environment)
+    }
+
+    /// The entry shown at `date`, and the cadence.
+    private func entry(at date: Date) -> (date: Date, cadence: Context.Cadence) {
+        if let animation = schedule as? AnimationTimelineSchedule {
+            if let m = animation.minimumInterval, m.isFinite, m > 0 {
+                return (Date(timeIntervalSinceReferenceDate: (date.timeIntervalSinceReferenceDate / m).rounded(.down) * m), .live)
+            }
+            return (date, .live)
+        }
+        let cadence: Context.Cadence = schedule is EveryMinuteTimelineSchedule ? .minutes : .seconds
+        if let periodic = schedule as? PeriodicTimelineSchedule, periodic.interval.isFinite, periodic.interval > 0 {
+            // Computed, not walked: any distance from the start costs the same.
+            let n = ((date.timeIntervalSince(periodic.startDate)) / periodic.interval).rounded(.down)
+            return (periodic.startDate.addingTimeInterval(max(0, n.isFinite ? n : 0) * periodic.interval), cadence)
+        }
+        if schedule is EveryMinuteTimelineSchedule {
+            return (Date(timeIntervalSinceReferenceDate: (date.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60), cadence)
+        }
+        return (schedule.renderedDate(at: date), cadence)
     }
 }

@@ -115,8 +115,16 @@ package struct ViewEnvironment {
     package var graph: GraphContext? = nil
     /// The explicit identity the next view built takes (`ForEach` element ids, `.id(_:)`).
     package var explicitID: AnyHashable? = nil
-    /// The counters of the graph the views are built in.
-    package var counters: GraphCounterBox? { graph?.graph.counters }
+    /// The counters of the graph the views are built in (or were, before `detach()`).
+    package var counters: GraphCounterBox? { graph?.graph.counters ?? detachedCounters }
+    private var detachedCounters: GraphCounterBox? = nil
+    /// Views built with this environment are built outside the graph, afresh (content made during
+    /// layout or drawing: a `GeometryReader`'s, a lazy stack's rows); they still count in its counters.
+    package mutating func detach() {
+        detachedCounters = counters
+        graph = nil
+        explicitID = nil
+    }
 
     /// `style`, with `ForegroundStyle` replaced by the environment's foreground style and the
     /// hierarchical levels (`.secondary`, ...) taken from it (see `HierarchicalShapeStyle`).

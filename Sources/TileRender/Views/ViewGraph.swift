@@ -33,11 +33,13 @@ package struct GraphCounters: Equatable, Sendable, CustomStringConvertible {
     package var scenesRecorded = 0
     /// `drawingGroup()` contents recorded (a group whose subtree is unchanged reuses its recording).
     package var groupsRecorded = 0
+    /// Rows a lazy stack made (see `LazyStackNode`).
+    package var lazyRowsMade = 0
     package init() {}
 
     package var description: String {
         "bodies \(bodies), built \(positionsBuilt), sizes \(sizeComputations)/\(sizeQueries) computed, evictions \(sizeEvictions), "
-            + "mounted \(mounted), unmounted \(unmounted), scenes \(scenesRecorded), groups \(groupsRecorded)"
+            + "mounted \(mounted), unmounted \(unmounted), scenes \(scenesRecorded), groups \(groupsRecorded), lazy rows \(lazyRowsMade)"
     }
 }
 
@@ -67,6 +69,8 @@ package final class ViewGraph {
     private var nextID = 0
     /// The positions that own state or observed reads, by id, for the inbox (weak: unmounting drops them).
     private var invalidatable: [Int: WeakGraphNode] = [:]
+    /// The `TimelineView` places.
+    private var timelines: [WeakGraphNode] = []
 
     package init() {
         host = GraphNode(key: .slot(0, ObjectIdentifier(ViewGraph.self)), parent: nil, id: 0)
@@ -74,6 +78,10 @@ package final class ViewGraph {
     }
 
     func makeID() -> Int { defer { nextID += 1 }; return nextID }
+
+    func registerTimeline(_ node: GraphNode) {
+        if !node.isTimelineRegistered { node.isTimelineRegistered = true; timelines.append(WeakGraphNode(node)) }
+    }
 
     func register(_ node: GraphNode) {
         invalidatable[node.id] = WeakGraphNode(node)
@@ -89,6 +97,10 @@ package final class ViewGraph {
         for id in inbox.drain() {
             guard let node = invalidatable[id]?.node else { continue }
             node.invalidate()
+        }
+        timelines.removeAll { $0.node == nil }
+        for t in timelines {
+            if let node = t.node, let timeline = node.timeline, timeline.at(environment.date) != timeline.entry { node.invalidate() }
         }
         var environment = environment
         environment.graph = GraphContext(graph: self, parent: host)
@@ -135,13 +147,14 @@ package final class GraphNode {
     /// `@State` storage, in the order of the view's fields.
     var stateSlots: [AnyStateLocation] = []
     var isRegistered = false
+    var isTimelineRegistered = false
 
     /// Invalidated: its state was written or an observed value it read changed.
     private var isDirty = false
     private var hasDirtyDescendant = false
-    /// A `TimelineView`: what it shows depends on the render's date.
-    var readsDate = false
-    private var subtreeReadsDate = false
+    /// A `TimelineView`'s place: the entry it shows, and the entry of its schedule at a date. The
+    /// graph invalidates the place when a render's date falls in another entry.
+    var timeline: (entry: Date, at: (Date) -> Date)?
 
     init(key: Key, parent: GraphNode?, id: Int) { self.key = key; self.parent = parent; self.id = id }
 
@@ -200,7 +213,7 @@ package final class GraphNode {
     func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment, ignoringRecorder: Bool = false) -> Bool {
         guard let old = self.view as? V, var oldEnvironment = self.environment else { return false }
         if ignoringRecorder { oldEnvironment.layoutRecorder = environment.layoutRecorder }
-        guard oldEnvironment.isSame(as: environment, comparingDate: subtreeReadsDate) else { return false }
+        guard oldEnvironment.isSame(as: environment) else { return false }
         return viewValuesEqual(old, view)
     }
 
@@ -213,7 +226,6 @@ package final class GraphNode {
 
     func beginBuild(_ generation: UInt64) {
         nextSlot = 0
-        readsDate = false
         single = nil
     }
 
@@ -235,8 +247,6 @@ package final class GraphNode {
         }
         isDirty = false
         hasDirtyDescendant = false
-        subtreeReadsDate = readsDate || slotted.contains { $0?.subtreeReadsDate == true }
-            || identified.values.contains { $0.subtreeReadsDate }
     }
 
     func store<V>(_ view: V, _ environment: ViewEnvironment, nodes: [any ViewNode],
@@ -498,11 +508,11 @@ private func anyValuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {
 package protocol DynamicPropertyMarker {}
 
 extension ViewEnvironment {
-    /// Whether the two environments build the same views (the graph position is not compared; the
-    /// date only for subtrees holding a `TimelineView`).
-    package func isSame(as other: ViewEnvironment, comparingDate: Bool) -> Bool {
+    /// Whether the two environments build the same views. Neither the graph position nor the date is
+    /// compared: only a `TimelineView` reads the date, and the graph invalidates it when its entry
+    /// changes.
+    package func isSame(as other: ViewEnvironment) -> Bool {
         if sharesSettings(with: other) { return true }
-        if comparingDate, date != other.date { return false }
         guard layoutRecorder === other.layoutRecorder, scrollPosition == other.scrollPosition, stackAxis == other.stackAxis,
               values.isSame(as: other.values) else { return false }
         return anyValuesEqual(foregroundStyle, other.foregroundStyle, depth: 0) && viewValuesEqual(text, other.text)

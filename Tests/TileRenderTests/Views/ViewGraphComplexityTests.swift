@@ -118,7 +118,8 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         let second = try renderer.render(backend: .cpu)
         let c = counts(renderer)
         #expect(c.bodies == 0 && c.sizeComputations == 0 && c.positionsBuilt == 0 && c.scenesRecorded == 0, "\(c)")
-        #expect(first.pixels == second.pixels)
+        let same = first.pixels == second.pixels
+        #expect(same)
     }
 
     /// Writing one leaf's state reruns that leaf's body only, and recomputes sizes only on its path to
@@ -236,8 +237,9 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         #expect(c.groupsRecorded == 0 && c.scenesRecorded == 1, "\(c)")
         // The group's pixels are the same in both frames.
         let row = 0
-        #expect(Array(first.pixels[(row * first.width * 4)..<(row * first.width * 4 + 80)])
-                == Array(second.pixels[(row * second.width * 4)..<(row * second.width * 4 + 80)]))
+        let same = Array(first.pixels[(row * first.width * 4)..<(row * first.width * 4 + 80)])
+            == Array(second.pixels[(row * second.width * 4)..<(row * second.width * 4 + 80)])
+        #expect(same)
     }
 
     /// An observed object's change reruns the body that read it (and only that one).
@@ -312,4 +314,116 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
 private struct RectangleProbe: ViewNode {
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
     func draw(in rect: CGRect, context: GraphicsContext) {}
+}
+
+/// Lazy stacks cost what they show.
+@Suite struct LazyStackCostTests {
+    private struct List: View {
+        let rows: Int
+        let offset: CGFloat
+        var body: some View {
+            ScrollView {
+                LazyVStack(spacing: 2) {
+                    ForEach(0..<rows, id: \.self) { i in Color.red.frame(width: 40, height: CGFloat(10 + i % 3)) }
+                }
+            }
+            .scrollPosition(.constant(ScrollPosition(y: offset)))
+        }
+    }
+
+    private func frame(rows: Int, offset: CGFloat) throws -> (GraphCounters, Bitmap) {
+        let renderer = ImageRenderer(content: List(rows: rows, offset: offset))
+        renderer.proposedSize = ProposedViewSize(width: 60, height: 100)
+        let bitmap = try renderer.render(backend: .cpu)
+        return (renderer.graph.counters.counts, bitmap)
+    }
+
+    /// A frame of 10,000 rows costs what a frame of 100 does: the same rows made and measured.
+    @Test func aFrameCostsTheRowsInView() throws {
+        let (small, smallPicture) = try frame(rows: 100, offset: 0)
+        let (large, largePicture) = try frame(rows: 10_000, offset: 0)
+        #expect(small.lazyRowsMade == large.lazyRowsMade && small.sizeComputations == large.sizeComputations, "\(small) / \(large)")
+        // The viewport (100 points) and a margin of 64 on each side: about 14 rows of 10-12 points.
+        #expect(large.lazyRowsMade <= 20, "\(large)")
+        let same = smallPicture.pixels == largePicture.pixels
+        #expect(same)
+    }
+
+    /// Scrolling by one row makes one or two rows; the positions of measured rows are exact.
+    @Test func scrollingByARowMakesARowOrTwo() throws {
+        let renderer = ImageRenderer(content: List(rows: 10_000, offset: 300))
+        renderer.proposedSize = ProposedViewSize(width: 60, height: 100)
+        _ = try renderer.render(backend: .cpu)
+        renderer.graph.counters.counts = GraphCounters()
+        renderer.content = List(rows: 10_000, offset: 312)
+        let scrolled = try renderer.render(backend: .cpu)
+        #expect(renderer.graph.counters.counts.lazyRowsMade <= 2, "\(renderer.graph.counters.counts)")
+        // The same frame drawn eagerly (a VStack, every row measured) has the same pixels.
+        let eager = ImageRenderer(content: ScrollView {
+            VStack(spacing: 2) { ForEach(0..<200, id: \.self) { i in Color.red.frame(width: 40, height: CGFloat(10 + i % 3)) } }
+        }.scrollPosition(.constant(ScrollPosition(y: 312))))
+        eager.proposedSize = ProposedViewSize(width: 60, height: 100)
+        let same = try eager.render(backend: .cpu).pixels == scrolled.pixels
+        #expect(same)
+    }
+
+    /// Ten million rows: a frame anywhere renders in bounded time and memory.
+    @Test func tenMillionRows() throws {
+        for offset: CGFloat in [0, 50_000, 1e9] {
+            let (counts, bitmap) = try frame(rows: 10_000_000, offset: offset)
+            #expect(bitmap.width == 60 && counts.lazyRowsMade <= 2 * LazyStackNode.maxMeasuredAhead + 40, "\(counts)")
+            // Something is drawn at every offset (the end is clamped to the estimated length).
+            #expect(bitmap.pixels.contains { $0 != 0 }, "offset \(offset)")
+        }
+    }
+
+    /// A lazy row of a horizontal stack is placed as in the eager stack (its first row the thickest: a
+    /// lazy stack is as thick as its first row).
+    @Test func lazyHStackMatchesHStack() throws {
+        func picture<V: View>(_ v: V) throws -> Bitmap {
+            let r = ImageRenderer(content: v)
+            r.proposedSize = ProposedViewSize(width: 120, height: 40)
+            return try r.render(backend: .cpu)
+        }
+        let lazy = try picture(ScrollView(.horizontal) {
+            LazyHStack(alignment: .top, spacing: 3) { ForEach(0..<50, id: \.self) { i in Color.blue.frame(width: 7, height: i == 0 ? 8 : CGFloat(5 + i % 4)) } }
+        }.scrollPosition(.constant(ScrollPosition(x: 30))))
+        let eager = try picture(ScrollView(.horizontal) {
+            HStack(alignment: .top, spacing: 3) { ForEach(0..<50, id: \.self) { i in Color.blue.frame(width: 7, height: i == 0 ? 8 : CGFloat(5 + i % 4)) } }
+        }.scrollPosition(.constant(ScrollPosition(x: 30))))
+        let same = lazy.pixels == eager.pixels
+        #expect(same)
+    }
+}
+
+/// A `TimelineView` is built again only when its schedule's entry changes, and nothing around it is.
+@Suite struct TimelineGraphTests {
+    private struct Clock: View {
+        let log: BodyLog
+        var body: some View {
+            log.entries.append("clock")
+            return VStack {
+                Color.gray.frame(width: 10, height: 10)
+                TimelineView(.periodic(from: Date(timeIntervalSinceReferenceDate: 0), by: 1)) { context in
+                    Color.red.frame(width: 10 + CGFloat(Int(context.date.timeIntervalSinceReferenceDate) % 5), height: 4)
+                }
+            }
+        }
+    }
+
+    @Test func thirtyFramesASecondBuildTheContentOncePerEntry() throws {
+        let log = BodyLog()
+        let renderer = ImageRenderer(content: Clock(log: log))
+        let start = Date(timeIntervalSinceReferenceDate: 100.5)
+        var widths: [Int] = []
+        for frame in 0..<60 {
+            renderer.date = start.addingTimeInterval(Double(frame) / 30)
+            widths.append(try renderer.render(backend: .cpu).width)
+        }
+        // 100.5 ... 102.47: the entries 100, 101 and 102.
+        #expect(renderer.graph.counters.counts.bodies == 1 + 3, "\(renderer.graph.counters.counts)")
+        #expect(log.entries == ["clock"])
+        #expect(Set(widths) == [10, 11, 12], "\(widths)")
+        #expect(renderer.graph.counters.counts.scenesRecorded == 3)
+    }
 }

@@ -1,0 +1,196 @@
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+
+// Lazy stacks over a `ForEach`: rows are made, measured and drawn only near what shows, as SwiftUI's
+// lazy stacks do (see the Layout article, "Lazy stacks").
+
+/// Rows that a lazy stack can count without making them, and make one at a time.
+package struct LazyRows {
+    package let count: Int
+    package let make: (Int) -> [any ViewNode]
+}
+
+/// A view whose rows a lazy stack can make one at a time (`ForEach`).
+package protocol LazyRowsSource {
+    func lazyRows(_ environment: ViewEnvironment) -> LazyRows
+}
+
+extension ForEach: LazyRowsSource {
+    package func lazyRows(_ environment: ViewEnvironment) -> LazyRows {
+        // Rows are made when they come near the viewport, after the graph's build: outside the graph
+        // (they keep their state while the stack's node lives).
+        var rowEnvironment = environment
+        rowEnvironment.detach()
+        let data = self.data, content = self.content
+        return LazyRows(count: data.count) { i in
+            makeViewNodes(content(data[data.index(data.startIndex, offsetBy: i)]), rowEnvironment)
+        }
+    }
+}
+
+/// A `LazyVStack` or `LazyHStack` over rows made on demand.
+///
+/// Rows get their ideal length along the axis and the stack's proposal across it. Offsets are exact for
+/// the rows measured so far: they are measured in order from the first, as far as the viewport needs.
+/// Rows beyond are counted at the mean measured length (the stack's length is an estimate until then).
+/// A viewport more than `maxMeasuredAhead` rows past the measured ones is placed by that estimate, so a
+/// jump to the end of ten million rows costs what it shows. Across the axis the stack is as thick as its
+/// first row, as SwiftUI's lazy stacks are.
+package final class LazyStackNode: ViewNode {
+    let horizontal: Bool
+    let alignment: AlignmentKey
+    /// The spacing asked for; nil: each pair of neighbouring rows' preferred distance (`ViewSpacing`).
+    let spacing: CGFloat?
+    let rows: LazyRows
+    private let counters: GraphCounterBox?
+
+    /// Rows made and still kept (those near the last viewport).
+    private var built: [Int: any ViewNode] = [:]
+    /// The cross-axis proposal the measurements are for (nil until the first).
+    private var acrossKey: (isNil: Bool, bits: UInt)?
+    private var across: CGFloat? { acrossKey.flatMap { $0.isNil ? nil : CGFloat(bitPattern: $0.bits) } }
+    /// `offsets[i]`: where row i starts (0 for the first), for rows 0...measured; its last entry is
+    /// where the next row would start.
+    private var offsets: [CGFloat] = [0]
+    private var lengths: [CGFloat] = []
+    private var firstThickness: CGFloat = 0
+
+    /// Rows measured at most ahead of the last measured row to reach a viewport (else estimated).
+    package static let maxMeasuredAhead = 2_000
+    /// Rows kept made beyond the viewport on each side.
+    package static let keptMargin = 64
+
+    init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat?, rows: LazyRows, counters: GraphCounterBox?) {
+        self.horizontal = horizontal; self.alignment = alignment; self.spacing = spacing; self.rows = rows
+        self.counters = counters
+    }
+
+    private func proposal(across c: CGFloat?) -> ProposedViewSize {
+        horizontal ? ProposedViewSize(width: nil, height: c) : ProposedViewSize(width: c, height: nil)
+    }
+    private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
+    private func thickness(_ s: CGSize) -> CGFloat { horizontal ? s.height : s.width }
+
+    private func row(_ i: Int) -> any ViewNode {
+        if let node = built[i] { return node }
+        counters?.counts.lazyRowsMade += 1
+        let nodes = rows.make(i)
+        let node: any ViewNode = nodes.count == 1 ? nodes[0]
+            : MemoNode(LinearStackNode(horizontal: horizontal, alignment: alignment, spacing: spacing, children: nodes), counters: counters)
+        built[i] = node
+        return node
+    }
+
+    private func size(ofRow i: Int) -> CGSize { row(i).sizeThatFits(proposal(across: across)) }
+
+    /// Starts over when the proposal across the axis changes (every row's length may change).
+    private func prepare(across c: CGFloat?) {
+        let key = (isNil: c == nil, bits: c?.bitPattern ?? 0)
+        if let known = acrossKey, known == key { return }
+        acrossKey = key
+        offsets = [0]; lengths = []
+        firstThickness = rows.count > 0 ? thickness(size(ofRow: 0)) : 0
+    }
+
+    /// The distance between row `i` and the next.
+    private func gap(after i: Int) -> CGFloat {
+        if let spacing { return spacing }
+        guard i + 1 < rows.count else { return 0 }
+        return viewSpacing(of: row(i)).distance(to: viewSpacing(of: row(i + 1)), along: horizontal ? .horizontal : .vertical)
+    }
+
+    /// Measures rows in order up to row `index` (or the last). `offsets[i]` for a measured row i
+    /// includes the gap after it.
+    private func measure(through index: Int) {
+        let last = min(index, rows.count - 1)
+        while lengths.count <= last {
+            let i = lengths.count
+            let length = along(size(ofRow: i))
+            lengths.append(length)
+            offsets.append(offsets[offsets.count - 1] + length + gap(after: i))
+        }
+    }
+
+    /// The mean pitch (length plus gap) of the rows measured.
+    private var pitch: CGFloat {
+        if lengths.isEmpty { measure(through: 0) }
+        return lengths.isEmpty ? 0 : offsets[lengths.count] / CGFloat(lengths.count)
+    }
+
+    private var estimatedLength: CGFloat {
+        guard rows.count > 0 else { return 0 }
+        let measured = lengths.count
+        if measured == rows.count { return offsets[measured] }  // the last row has no gap after it
+        return offsets[measured] + CGFloat(rows.count - measured) * pitch - (spacing ?? 0)
+    }
+
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        prepare(across: horizontal ? proposal.height : proposal.width)
+        let length = estimatedLength
+        return horizontal ? CGSize(width: length, height: firstThickness) : CGSize(width: firstThickness, height: length)
+    }
+
+    /// Row `i`'s start: exact when measured, else estimated from the last measured row.
+    private func start(ofRow i: Int) -> CGFloat {
+        if i <= lengths.count { return offsets[i] }
+        return offsets[lengths.count] + CGFloat(i - lengths.count) * pitch
+    }
+
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        guard rows.count > 0 else { return }
+        prepare(across: horizontal ? rect.height : rect.width)
+        // What can show, in the stack's coordinates along its axis.
+        let canvas = context.visibleRect ?? CGRect(origin: .zero, size: context.size)
+        let local = canvas.insetBy(dx: -LinearStackNode.lazyMargin, dy: -LinearStackNode.lazyMargin)
+            .applying(context.transform.inverted())
+        let origin = horizontal ? rect.minX : rect.minY
+        let lo = (horizontal ? local.minX : local.minY) - origin, hi = (horizontal ? local.maxX : local.maxY) - origin
+        guard lo.isFinite, hi.isFinite, hi >= 0 else { return }
+        // The first row that can show: found among the measured rows, measured up to, or estimated.
+        var first: Int
+        if lo <= offsets[lengths.count] {
+            first = max(0, offsets.partitioningIndex { $0 > lo } - 1)
+        } else {
+            let ahead = Int(min(Double(rows.count), Double((lo - offsets[lengths.count]) / max(pitch, 1e-6))))
+            if ahead <= Self.maxMeasuredAhead {
+                measure(through: lengths.count + ahead)
+                first = max(0, min(lengths.count - 1, offsets.partitioningIndex { $0 > lo } - 1))
+            } else {
+                first = min(rows.count - 1, lengths.count + ahead)
+            }
+        }
+        var position = start(ofRow: first)
+        var i = first
+        let fraction = alignment.fraction ?? 0.5
+        while i < rows.count, position <= hi {
+            if i == lengths.count { measure(through: i) }
+            let size = size(ofRow: i)
+            let room = (horizontal ? rect.height : rect.width) - thickness(size)
+            let frame = horizontal
+                ? CGRect(x: rect.minX + position, y: rect.minY + room * fraction, width: size.width, height: size.height)
+                : CGRect(x: rect.minX + room * fraction, y: rect.minY + position, width: size.width, height: size.height)
+            if position + along(size) >= lo { row(i).draw(in: frame, context: context) }
+            position += along(size) + (i < lengths.count ? offsets[i + 1] - offsets[i] - lengths[i] : gap(after: i))
+            i += 1
+        }
+        // Rows far from this viewport are dropped (made again if they come back).
+        if built.count > 4 * Self.keptMargin {
+            let keep = (first - Self.keptMargin)...(i + Self.keptMargin)
+            built = built.filter { keep.contains($0.key) }
+        }
+    }
+}
+
+extension Array where Element == CGFloat {
+    /// The first index whose element satisfies `predicate`, for a predicate false then true along the
+    /// (sorted) array.
+    fileprivate func partitioningIndex(where predicate: (CGFloat) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

@@ -42,8 +42,11 @@ public final class ImageRenderer<Content: View> {
 
     /// The view laid out and recorded as a `Scene` of the canvas's size (encode once, render many times).
     /// A render where nothing changed hands back the last scene: no body runs, nothing is measured or
-    /// recorded.
-    public var scene: Scene {
+    /// recorded. Views nested deeper than `ViewGraph.maxDepth` (2,000 places: each view, modifier and
+    /// list is one) are left out; `render` throws for them.
+    public var scene: Scene { ViewThread.run { makeScene() } }
+
+    private func makeScene() -> Scene {
         var environment = ViewEnvironment()
         environment.date = date
         let node = graph.build(content, environment)
@@ -52,20 +55,28 @@ public final class ImageRenderer<Content: View> {
         var scene = Scene(size: CGSize(width: proposedSize.width ?? size.width, height: proposedSize.height ?? size.height))
         scene.draw { context in node.draw(in: CGRect(origin: .zero, size: size), context: context) }
         graph.counters.counts.scenesRecorded += 1
-        lastScene = (node, proposedSize, scene)
+        lastScene = graph.counters.depthExceeded ? nil : (node, proposedSize, scene)
         return scene
     }
 
-    /// Renders the view into a new bitmap of the canvas's size (rounded up to whole pixels).
+    /// The scene, or an error for views nested too deep.
+    private func checkedScene() throws -> Scene {
+        let scene = self.scene
+        try graph.checkDepth()
+        return scene
+    }
+
+    /// Renders the view into a new bitmap of the canvas's size (rounded up to whole pixels). Throws
+    /// `TileRenderError.sceneTooLarge` for views nested deeper than `ViewGraph.maxDepth` places.
     public func render(backend: Backend = .auto) throws -> Bitmap {
-        try renderer(for: backend).render(scene)
+        try renderer(for: backend).render(checkedScene())
     }
 
     /// Renders the view into a caller-owned buffer of premultiplied RGBA8 rows, `bytesPerRow` apart,
     /// over what it holds (or onto transparent pixels with `clear`); see `Renderer.render(_:into:...)`.
     public func render(into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
                        clear: Bool = true, backend: Backend = .auto) throws {
-        try renderer(for: backend).render(scene, into: buffer, width: width, height: height,
+        try renderer(for: backend).render(checkedScene(), into: buffer, width: width, height: height,
                                               bytesPerRow: bytesPerRow, clear: clear)
     }
 }

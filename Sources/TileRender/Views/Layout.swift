@@ -4,7 +4,8 @@ import TileRenderPipeline
 
 /// A container's own layout: SwiftUI's `Layout` protocol. Use a value of it like a stack:
 /// `MyLayout { ... }`. TileRender calls `sizeThatFits` when a parent asks the container's size and
-/// `placeSubviews` when it is drawn, with a fresh cache each time (`makeCache`).
+/// `placeSubviews` when it is drawn. Its cache is made once per place in the renderer's graph
+/// (`makeCache`) and updated when the layout value or its subviews change (`updateCache`).
 ///
 /// Unlike SwiftUI's, it does not refine `Animatable` (TileRender renders single moments). A subview
 /// that `placeSubviews` does not place is drawn at its ideal size, centred in the bounds. A size that
@@ -210,30 +211,53 @@ public struct _LayoutView<L: Layout, Content: View>: View, PrimitiveView, Custom
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.stackAxis = L.layoutProperties.stackOrientation
-        return CustomLayoutNode(layout: layout, children: makeViewNodes(content, inner))
+        return CustomLayoutNode(layout: layout, children: makeViewNodes(content, inner), place: environment.graph?.parent)
     }
 }
 
-package struct CustomLayoutNode<L: Layout>: ViewNode {
+/// A custom layout's node. Its `Cache` is made once for the layout's place in the graph (`makeCache`),
+/// kept across renders, and updated (`updateCache`) when the place is built again (a new layout value or
+/// new subviews); sizes go through the node's size cache like any view's.
+package final class CustomLayoutNode<L: Layout>: ViewNode {
     let layout: L
     let subviews: LayoutSubviews
+    private var cache: L.Cache?
+    private weak var place: GraphNode?
 
-    init(layout: L, children: [any ViewNode]) {
+    init(layout: L, children: [any ViewNode], place: GraphNode?) {
         self.layout = layout
+        self.place = place
         let placements = LayoutPlacement(count: children.count)
         subviews = LayoutSubviews(elements: children.enumerated().map { LayoutSubview(node: $1, index: $0, placements: placements) })
     }
 
+    /// Runs `body` with the layout's cache: the place's, updated for this node's subviews, or a new one.
+    private func withCache<T>(_ body: (inout L.Cache) -> T) -> T {
+        var current: L.Cache
+        if let cache {
+            current = cache
+        } else if var kept = place?.layoutCache as? L.Cache {
+            layout.updateCache(&kept, subviews: subviews)
+            current = kept
+        } else {
+            current = layout.makeCache(subviews: subviews)
+        }
+        let result = body(&current)
+        cache = current
+        place?.layoutCache = current
+        return result
+    }
+
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        var cache = layout.makeCache(subviews: subviews)
-        return LayoutPlacement.finite(layout.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache), proposal)
+        withCache { LayoutPlacement.finite(layout.sizeThatFits(proposal: proposal, subviews: subviews, cache: &$0), proposal) }
     }
 
     private func frames(in rect: CGRect) -> [CGRect] {
-        var cache = layout.makeCache(subviews: subviews)
         let proposal = ProposedViewSize(rect.size)
-        return LayoutPlacement.frames(of: subviews, in: rect) {
-            layout.placeSubviews(in: rect, proposal: proposal, subviews: subviews, cache: &cache)
+        return withCache { cache in
+            LayoutPlacement.frames(of: subviews, in: rect) {
+                layout.placeSubviews(in: rect, proposal: proposal, subviews: subviews, cache: &cache)
+            }
         }
     }
 
@@ -245,11 +269,12 @@ package struct CustomLayoutNode<L: Layout>: ViewNode {
     package var explicitGuides: GuideSet { .every }
 
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
-        var cache = layout.makeCache(subviews: subviews)
         let bounds = CGRect(origin: .zero, size: size)
-        let value = key.isHorizontal
-            ? layout.explicitAlignment(of: HorizontalAlignment(key: key), in: bounds, proposal: ProposedViewSize(size), subviews: subviews, cache: &cache)
-            : layout.explicitAlignment(of: VerticalAlignment(key: key), in: bounds, proposal: ProposedViewSize(size), subviews: subviews, cache: &cache)
+        let value = withCache { cache in
+            key.isHorizontal
+                ? layout.explicitAlignment(of: HorizontalAlignment(key: key), in: bounds, proposal: ProposedViewSize(size), subviews: subviews, cache: &cache)
+                : layout.explicitAlignment(of: VerticalAlignment(key: key), in: bounds, proposal: ProposedViewSize(size), subviews: subviews, cache: &cache)
+        }
         return value.flatMap { $0.isFinite ? $0 : nil }
     }
 }

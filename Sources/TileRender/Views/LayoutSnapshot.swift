@@ -202,6 +202,10 @@ extension ImageRenderer {
     public func layoutSnapshot() throws -> LayoutSnapshot { try laidOut().0 }
 
     private func laidOut() throws -> (LayoutSnapshot, LayoutRecorder) {
+        try ViewThread.run { Result { try laidOutHere() } }.get()
+    }
+
+    private func laidOutHere() throws -> (LayoutSnapshot, LayoutRecorder) {
         let recorder = LayoutRecorder()
         var environment = ViewEnvironment()
         environment.layoutRecorder = recorder
@@ -216,6 +220,7 @@ extension ImageRenderer {
         // Drawn into a scene of the root's size (recorded, not rasterized): the probes report on the way.
         var scene = Scene(size: CGSize(width: max(size.width, 1), height: max(size.height, 1)))
         scene.draw { context in node.draw(in: rootFrame, context: context) }
+        try graph.checkDepth()
         let top = recorder.topLevel
         if top.count == 1, top[0].frame == rootFrame { return (LayoutSnapshot(root: top[0]), recorder) }
         return (LayoutSnapshot(root: LayoutSnapshot.Node(kind: layoutKind(content), frame: rootFrame, children: top)), recorder)

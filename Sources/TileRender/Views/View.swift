@@ -113,6 +113,8 @@ package struct ViewEnvironment {
     }
     /// Where the views being built sit in the renderer's graph (nil: built without one, afresh).
     package var graph: GraphContext? = nil
+    /// How many places deep the views being built are (bounded by `ViewGraph.maxDepth`).
+    package var depth = 0
     /// The explicit identity the next view built takes (`ForEach` element ids, `.id(_:)`).
     package var explicitID: AnyHashable? = nil
     /// The counters of the graph the views are built in (or were, before `detach()`).

@@ -46,6 +46,9 @@ package struct GraphCounters: Equatable, Sendable, CustomStringConvertible {
 /// The counters of one graph (shared by its nodes, read and reset by the tests).
 package final class GraphCounterBox {
     package var counts = GraphCounters()
+    /// Set when a view was nested deeper than `ViewGraph.maxDepth` (it and what is inside it were not
+    /// built): the render throws.
+    package var depthExceeded = false
     package init() {}
 }
 
@@ -60,6 +63,9 @@ package final class GraphInbox: Sendable {
 
 /// One renderer's graph of view positions.
 package final class ViewGraph {
+    /// The deepest a view may be nested, counted in places (each view, modifier and list is one):
+    /// deeper views are not built, and the render throws `TileRenderError.sceneTooLarge`.
+    package static let maxDepth = 2_000
     /// The position above the root view.
     package let host: GraphNode
     package let counters = GraphCounterBox()
@@ -75,6 +81,12 @@ package final class ViewGraph {
     package init() {
         host = GraphNode(key: .slot(0, ObjectIdentifier(ViewGraph.self)), parent: nil, id: 0)
         nextID = 1
+    }
+
+    /// Throws when the last build met a view nested deeper than `maxDepth`.
+    package func checkDepth() throws {
+        guard counters.depthExceeded else { return }
+        throw TileRenderError.sceneTooLarge("views nested more than \(ViewGraph.maxDepth) places deep (each view, modifier and list is one); the deeper ones were not built")
     }
 
     func makeID() -> Int { defer { nextID += 1 }; return nextID }
@@ -98,6 +110,7 @@ package final class ViewGraph {
             guard let node = invalidatable[id]?.node else { continue }
             node.invalidate()
         }
+        counters.depthExceeded = false
         timelines.removeAll { $0.node == nil }
         for t in timelines {
             if let node = t.node, let timeline = node.timeline, timeline.at(environment.date) != timeline.entry { node.invalidate() }
@@ -148,6 +161,8 @@ package final class GraphNode {
     var stateSlots: [AnyStateLocation] = []
     var isRegistered = false
     var isTimelineRegistered = false
+    /// A custom `Layout`'s cache, kept for the place across renders.
+    var layoutCache: Any?
 
     /// Invalidated: its state was written or an observed value it read changed.
     private var isDirty = false
@@ -271,7 +286,15 @@ package final class GraphNode {
 /// Builds `view`'s nodes at the next position under `environment.graph`'s parent (or without a graph
 /// when there is none), handing back the position's old nodes when nothing changed.
 package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironment) -> (nodes: [any ViewNode], position: GraphNode?, reused: Bool) {
-    guard let context = environment.graph else { return (buildNodes(view, environment, position: nil), nil, false) }
+    guard environment.depth < ViewGraph.maxDepth else {
+        environment.counters?.depthExceeded = true
+        return ([], nil, false)
+    }
+    guard let context = environment.graph else {
+        var inner = environment
+        inner.depth += 1
+        return (buildNodes(view, inner, position: nil), nil, false)
+    }
     let graph = context.graph
     let position = context.parent.child(for: ObjectIdentifier(V.self), explicitID: environment.explicitID, graph: graph)
     if let nodes = position.reusableNodes(view, environment) { return (nodes, position, true) }
@@ -279,6 +302,7 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     var inner = environment
     inner.graph = GraphContext(graph: graph, parent: position)
     inner.explicitID = nil
+    inner.depth += 1
     position.beginBuild(graph.generation)
     let nodes: [any ViewNode]
     var rebuildBody: ((ViewEnvironment) -> [any ViewNode])? = nil

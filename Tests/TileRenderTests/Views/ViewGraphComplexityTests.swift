@@ -427,3 +427,93 @@ private struct RectangleProbe: ViewNode {
         #expect(renderer.graph.counters.counts.scenesRecorded == 3)
     }
 }
+
+/// Deep and endless trees end with a clear error or render; they never overflow a stack.
+@Suite struct DeepTreeTests {
+    private struct Pad: View {
+        let depth: Int
+        var body: some View {
+            if depth == 0 { Color.red.frame(width: 2, height: 2) } else { Pad(depth: depth - 1).padding(1) }
+        }
+    }
+
+    private struct Forever: View {
+        var body: some View { Forever().padding(1) }
+    }
+
+    /// Near the limit (about 1,800 places), inside a Task: it renders, and the renderer is dropped there.
+    @Test func aDeepTreeRendersInsideATask() async throws {
+        let width = try await Task.detached {
+            let renderer = ImageRenderer(content: Pad(depth: 600))
+            let width = try renderer.render(backend: .cpu).width
+            #expect(try renderer.layoutSnapshot().leaves.count == 1)
+            return width
+        }.value
+        #expect(width == 2 + 2 * 600)
+    }
+
+    /// Ten thousand nested paddings, and a view whose body contains itself: a clear error.
+    @Test func tooDeepOrEndlessTreesThrow() async throws {
+        for endless in [false, true] {
+            let message = await Task.detached { () -> String in
+                let renderer = endless ? ImageRenderer(content: AnyView(Forever())) : ImageRenderer(content: AnyView(Pad(depth: 10_000)))
+                do {
+                    _ = try renderer.render(backend: .cpu)
+                    return "rendered"
+                } catch {
+                    return "\(error)"
+                }
+            }.value
+            #expect(message.contains("nested more than \(ViewGraph.maxDepth) places deep"), "\(message)")
+        }
+    }
+}
+
+/// A `Layout`'s cache is made once for its place and updated when its subviews change.
+@Suite struct LayoutCacheTests {
+    final class Calls { var make = 0, update = 0, sizes = 0 }
+
+    struct Column: Layout {
+        let calls: Calls
+        func makeCache(subviews: Subviews) -> Int { calls.make += 1; return subviews.count }
+        func updateCache(_ cache: inout Int, subviews: Subviews) { calls.update += 1; cache = subviews.count }
+        func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Int) -> CGSize {
+            calls.sizes += 1
+            let sizes = subviews.map { $0.sizeThatFits(.unspecified) }
+            return CGSize(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).reduce(0, +))
+        }
+        func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Int) {
+            var y = bounds.minY
+            for s in subviews {
+                let size = s.sizeThatFits(.unspecified)
+                s.place(at: CGPoint(x: bounds.minX, y: y), proposal: ProposedViewSize(size))
+                y += size.height
+            }
+        }
+    }
+
+    private struct Screen: View {
+        let calls: Calls
+        let log: BodyLog
+        let box: BindingBox<Int>
+        var body: some View {
+            Column(calls: calls) {
+                Leaf(name: "a", log: log, box: box)
+                Color.blue.frame(width: 5, height: 5)
+            }
+        }
+    }
+
+    @Test func oneCachePerPlace() throws {
+        let calls = Calls(), log = BodyLog(), box = BindingBox<Int>()
+        let renderer = ImageRenderer(content: Screen(calls: calls, log: log, box: box))
+        _ = try renderer.render(backend: .cpu)
+        _ = try renderer.render(backend: .cpu)
+        #expect(calls.make == 1 && calls.update == 0, "make \(calls.make), update \(calls.update)")
+        let sizes = calls.sizes
+        box.binding!.wrappedValue = 3  // a subview changes: the layout's node is made again
+        let bitmap = try renderer.render(backend: .cpu)
+        #expect(calls.make == 1 && calls.update == 1, "make \(calls.make), update \(calls.update)")
+        #expect(bitmap.width == 30 && calls.sizes - sizes <= 2)
+    }
+}

@@ -69,8 +69,6 @@ public struct LayoutProperties: Sendable {
     public init() {}
 }
 
-// `ViewSpacing` is in ViewSpacing.swift.
-
 /// A key for a value a view passes to the layout it is in (`layoutValue(key:value:)`; SwiftUI's
 /// `LayoutValueKey`).
 public protocol LayoutValueKey {

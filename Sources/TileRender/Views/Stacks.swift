@@ -138,8 +138,9 @@ package struct LinearStackNode: ViewNode {
     /// The spacing asked for; nil: each pair of neighbours' preferred distance (`ViewSpacing`).
     package let spacing: CGFloat?
     package let children: [any ViewNode]
-    /// The distance after each child but the last.
+    /// The distance after each child but the last, and their sum.
     package let gaps: [CGFloat]
+    private let totalGap: CGFloat
     /// A lazy stack draws only the children within `lazyMargin` of what can show (the canvas, or a
     /// scroll view's viewport).
     package var isLazy = false
@@ -158,6 +159,7 @@ package struct LinearStackNode: ViewNode {
             let axis: Axis = horizontal ? .horizontal : .vertical
             gaps = spacings.indices.dropLast().map { spacings[$0].distance(to: spacings[$0 + 1], along: axis) }
         }
+        totalGap = gaps.reduce(0, +)
     }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
@@ -177,7 +179,7 @@ package struct LinearStackNode: ViewNode {
     private func layout(_ proposal: ProposedViewSize) -> [CGSize] {
         let a = horizontal ? proposal.width : proposal.height
         let c = horizontal ? proposal.height : proposal.width
-        let totalSpacing = gaps.reduce(0, +)
+        let totalSpacing = totalGap
         guard let available = a else {
             return children.map { childSize($0, along: nil, across: c) }
         }
@@ -233,7 +235,7 @@ package struct LinearStackNode: ViewNode {
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let sizes = layout(proposal)
-        let length = sizes.reduce(0) { $0 + along($1) } + gaps.reduce(0, +)
+        let length = sizes.reduce(0) { $0 + along($1) } + totalGap
         let line = guideLine(sizes)
         let thickness = line.before + line.after
         return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)

@@ -24,6 +24,8 @@ package struct GraphCounters: Equatable, Sendable, CustomStringConvertible {
     package var sizeQueries = 0
     /// `sizeThatFits` calls computed (cache misses).
     package var sizeComputations = 0
+    /// `ViewSpacing`s computed (once per node at most).
+    package var spacingComputations = 0
     /// Size cache entries dropped to make room within one node.
     package var sizeEvictions = 0
     /// Positions created and dropped.
@@ -117,7 +119,7 @@ package final class ViewGraph {
         }
         var environment = environment
         environment.graph = GraphContext(graph: self, parent: host)
-        host.beginBuild(generation)
+        host.beginBuild()
         let node = makeViewNode(view, environment)
         host.endBuild(self)
         return node
@@ -239,7 +241,7 @@ package final class GraphNode {
         return rebuildBody
     }
 
-    func beginBuild(_ generation: UInt64) {
+    func beginBuild() {
         nextSlot = 0
         single = nil
     }
@@ -303,7 +305,7 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     inner.graph = GraphContext(graph: graph, parent: position)
     inner.explicitID = nil
     inner.depth += 1
-    position.beginBuild(graph.generation)
+    position.beginBuild()
     let nodes: [any ViewNode]
     var rebuildBody: ((ViewEnvironment) -> [any ViewNode])? = nil
     if let rebuild = position.rebuildingLastBody(view, environment) {
@@ -366,7 +368,6 @@ private func bindState<V: View>(of view: V, to position: GraphNode, graph: ViewG
         }
         index += 1
     }
-    if !position.isRegistered { position.isRegistered = true; graph.register(position) }
 }
 
 private let stateTypes = Locked<[ObjectIdentifier: Bool]>([:])
@@ -394,7 +395,7 @@ package func memoised(_ node: any ViewNode, _ environment: ViewEnvironment) -> a
 /// graph position is unchanged, so a clean subtree is never measured twice.
 package final class MemoNode: ViewNode {
     package let node: any ViewNode
-    private let counters: GraphCounterBox?
+    let counters: GraphCounterBox?
     package let spacerMinLength: CGFloat?
     package let layoutPriority: Double
     package let explicitGuides: GuideSet
@@ -405,6 +406,8 @@ package final class MemoNode: ViewNode {
     private var entries: [(key: ProposalKey, size: CGSize, use: UInt32)] = []
     private var clock: UInt32 = 0
     private var guides: [(key: AlignmentKey, size: ProposalKey, value: CGFloat?)] = []
+    /// The node's `ViewSpacing`, once asked (see ViewSpacing.swift).
+    var memoisedSpacing: ViewSpacing?
 
     struct ProposalKey: Equatable {
         var width: UInt, height: UInt, flags: UInt8

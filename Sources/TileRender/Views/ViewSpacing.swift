@@ -33,18 +33,18 @@ public struct ViewSpacing: Sendable, Equatable {
         package static let view = EdgeSpacing(kinds: Kind.view.rawValue, toView: defaultStackSpacing, toText: defaultStackSpacing)
 
         package func distance(to kind: Kind) -> CGFloat { kind == .view ? toView : toText }
-        package var kindList: [Kind] {
-            let present = Kind.allCases.filter { kinds & $0.rawValue != 0 }
-            return present.isEmpty ? [.view] : present
-        }
+        /// The kinds present, as bits (an edge with nothing there counts as a plain view's).
+        private var presentKinds: UInt8 { kinds == 0 ? Kind.view.rawValue : kinds }
         package func union(_ o: EdgeSpacing) -> EdgeSpacing {
             EdgeSpacing(kinds: kinds | o.kinds, toView: max(toView, o.toView), toText: max(toText, o.toText))
         }
         /// The distance between this edge and `next`, facing each other.
         package func distance(facing next: EdgeSpacing) -> CGFloat {
             var d: CGFloat = 0
-            for k in next.kindList { d = max(d, distance(to: k)) }
-            for k in kindList { d = max(d, next.distance(to: k)) }
+            for k in Kind.allCases {
+                if next.presentKinds & k.rawValue != 0 { d = max(d, distance(to: k)) }
+                if presentKinds & k.rawValue != 0 { d = max(d, next.distance(to: k)) }
+            }
             return d
         }
     }
@@ -117,6 +117,18 @@ package func viewSpacing(of node: any ViewNode) -> ViewSpacing {
 /// The union of `nodes`' spacing preferences (a container's, as `Layout`'s default `spacing`).
 package func unionSpacing(_ nodes: [any ViewNode]) -> ViewSpacing {
     nodes.reduce(into: ViewSpacing.zero) { $0.formUnion(viewSpacing(of: $1)) }
+}
+
+extension MemoNode: SpacingNode {
+    /// Computed once per node: a container's spacing is its children's union, so without this every
+    /// stack would walk its whole subtree again.
+    package var viewSpacing: ViewSpacing {
+        if let spacing = memoisedSpacing { return spacing }
+        let spacing = TileRender.viewSpacing(of: node)
+        counters?.counts.spacingComputations += 1
+        memoisedSpacing = spacing
+        return spacing
+    }
 }
 
 extension TextNode: SpacingNode {

@@ -84,6 +84,9 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
             let c = counts(renderer)
             #expect(c.sizeEvictions == 0, "depth \(depth): \(c)")
             #expect(c.bodies == depth + 1, "depth \(depth): \(c)")
+            // Default spacing: each node's computed once (a stack's is its children's union), not once
+            // per stack above it.
+            #expect(c.spacingComputations > 0 && c.spacingComputations <= c.positionsBuilt, "depth \(depth): \(c)")
             computations[depth] = c.sizeComputations
         }
         let c4 = computations[4]!, c8 = computations[8]!, c16 = computations[16]!

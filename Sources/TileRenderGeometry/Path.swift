@@ -97,6 +97,7 @@ public struct Path: Equatable, Sendable {
     /// (SwiftUI's and CoreGraphics' direction), transformed by `transform`.
     public mutating func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         let r = rect.standardized
+        elements.reserveCapacity(elements.count + 5)
         move(to: CGPoint(x: r.minX, y: r.minY).applying(transform))
         addLine(to: CGPoint(x: r.maxX, y: r.minY).applying(transform))
         addLine(to: CGPoint(x: r.maxX, y: r.maxY).applying(transform))

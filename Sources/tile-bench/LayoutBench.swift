@@ -29,15 +29,18 @@ struct ViewGrid: View {
 func runLayoutBench(_ args: [String]) throws {
     var repeatCount = 10
     var backend = Backend.cpu
+    var only: String? = nil
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
         case "--repeat": repeatCount = try arguments.repeatCount(for: a)
         case "--backend": backend = try arguments.backend(for: a)
+        case "--only": only = try arguments.value(for: a)
         default: throw UsageError(description: "unknown option \(a)\n\(usage)")
         }
     }
     func measure(_ label: String, views: Int? = nil, _ body: () throws -> Void) rethrows {
+        if let only, !label.contains(only) { return }
         try body()  // warm-up (font and shader caches, first allocations)
         var times: [Double] = []
         for _ in 0..<repeatCount { times.append(try timed(body).1) }
@@ -92,6 +95,7 @@ func runLayoutBench(_ args: [String]) throws {
     }
 
     // The seed's 50-card list, one scrolled frame, eager and lazy.
+    if let only, !"cards".contains(only) && !only.contains("cards") { return }
     let viewport = ProposedViewSize(width: 320, height: 640)
     let offset: CGFloat = 4000
     let eager = ImageRenderer(content: MultipleCanvasView().scrollPosition(.constant(ScrollPosition(y: offset))))

@@ -83,6 +83,7 @@ func runStrategies(_ args: [String]) throws {
     var outputFolder: String?
     var sceneOut: String?
     var threads = ProcessInfo.processInfo.activeProcessorCount
+    var only: String? = nil
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
@@ -94,6 +95,7 @@ func runStrategies(_ args: [String]) throws {
             else { throw UsageError(description: "invalid --backend '\(text)': cpu, vulkan, auto or all") }
         case "-o", "--output": outputFolder = try arguments.value(for: a)
         case "--scene-out": sceneOut = try arguments.value(for: a)
+        case "--only": only = try arguments.value(for: a)
         case "--threads":
             let text = try arguments.value(for: a)
             guard let n = Int(text), (1...1024).contains(n) else { throw UsageError(description: "invalid --threads '\(text)'") }
@@ -122,7 +124,7 @@ func runStrategies(_ args: [String]) throws {
             ("image", frames(CardGrid { cardImage })),
             ("drawing-group", frames(CardGrid { ShapeStackCard().drawingGroup() })),
         ]
-        for (name, render) in strategies {
+        for (name, render) in strategies where only.map(name.contains) ?? true {
             var times: [Double] = []
             var last: Bitmap?
             for _ in 0..<repeatCount {
@@ -138,6 +140,7 @@ func runStrategies(_ args: [String]) throws {
             }
         }
         // The canvas strategy's scene, recorded once, rendered alone: what a peer's fills are timed against.
+        if let only, !"canvas, render only".contains(only) { continue }
         let canvasRenderer = ImageRenderer(content: CardGrid { CanvasCard() })
         canvasRenderer.proposedSize = proposal
         let scene = canvasRenderer.scene

@@ -6,10 +6,10 @@ import TileRenderSVG
 //
 //   tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto]
 //                                        [--repeat N] [--threads T] [--quiet]
-//   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T]   (see Strategies.swift)
+//   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]   (see Strategies.swift)
 //   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
 //   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
-//   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N]   (see LayoutBench.swift)
+//   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]   (see LayoutBench.swift)
 //   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
 //
 // With --repeat N the SVG is parsed once and rendered N times; the summary line is
@@ -22,10 +22,10 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
     usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
-           tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T]
+           tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
            tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
-           tile-bench layout [--backend cpu|vulkan|auto] [--repeat N]
+           tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]
            tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
     """
 

@@ -51,7 +51,9 @@ package struct GuideSet: ExpressibleByArrayLiteral, Sendable {
     package init() {}
     package init(arrayLiteral elements: AlignmentKey...) { keys = Set(elements) }
     package static let every: GuideSet = { var s = GuideSet(); s.containsEveryGuide = true; return s }()
-    package func contains(_ key: AlignmentKey) -> Bool { containsEveryGuide || keys.contains(key) }
+    package func contains(_ key: AlignmentKey) -> Bool { containsEveryGuide || (!keys.isEmpty && keys.contains(key)) }
+    /// No guide at all (most views): their guides take their default values.
+    package var isEmpty: Bool { !containsEveryGuide && keys.isEmpty }
     package mutating func formUnion(_ other: GuideSet) {
         keys.formUnion(other.keys); containsEveryGuide = containsEveryGuide || other.containsEveryGuide
     }

@@ -47,6 +47,7 @@ package struct FrameNode: ViewNode {
     package let child: any ViewNode
     package var wrappedNode: (any ViewNode)? { child }
     package let modifier: FrameModifier
+    package var isCheapToMeasure: Bool { modifier.width != nil && modifier.height != nil }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = modifier.width, let h = modifier.height { return CGSize(width: w, height: h) }
         let s = child.sizeThatFits(ProposedViewSize(width: modifier.width ?? proposal.width, height: modifier.height ?? proposal.height))

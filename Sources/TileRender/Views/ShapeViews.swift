@@ -64,6 +64,7 @@ extension InsettableShape {
 /// shape view calls `path(in:)` with its bounds.
 package struct LocalDrawingNode: ViewNode {
     package let draw: (GraphicsContext, CGRect) -> Void
+    package var isCheapToMeasure: Bool { true }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         var c = context

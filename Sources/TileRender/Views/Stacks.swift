@@ -38,8 +38,9 @@ package struct ZStackNode: ViewNode {
         frames.reserveCapacity(children.count)
         var box = CGRect.null
         for child in children {
-            let d = child.dimensions(in: child.sizeThatFits(proposal))
-            let frame = CGRect(x: -d[alignment.horizontal], y: -d[alignment.vertical], width: d.width, height: d.height)
+            let size = child.sizeThatFits(proposal)
+            let frame = CGRect(x: -child.guide(alignment.horizontal.key, in: size), y: -child.guide(alignment.vertical.key, in: size),
+                               width: size.width, height: size.height)
             frames.append(frame)
             box = box.union(frame)
         }
@@ -118,6 +119,7 @@ public struct Spacer: View, PrimitiveView {
 
 package struct SpacerNode: ViewNode {
     package let minLength: CGFloat
+    package var isCheapToMeasure: Bool { true }
     package var spacerMinLength: CGFloat? { minLength }
     /// Outside a stack a spacer takes what it is offered (its minimum when offered nothing in particular).
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
@@ -147,6 +149,8 @@ package struct LinearStackNode: ViewNode {
     package static let lazyMargin: CGFloat = 64
 
     package let explicitGuides: GuideSet
+    /// The children's sizes of the last few layouts, for placing the children without laying them out again.
+    private let placements = PlacementMemo()
 
     package init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat?, children: [any ViewNode], isLazy: Bool = false) {
         self.horizontal = horizontal; self.alignment = alignment
@@ -224,7 +228,7 @@ package struct LinearStackNode: ViewNode {
         var before: CGFloat = 0, after: CGFloat = 0
         for (child, size) in zip(children, sizes) {
             // A spacer has no extent across the axis and does not take part.
-            let guide = child.spacerMinLength == nil ? child.dimensions(in: size)[alignment] : 0
+            let guide = child.spacerMinLength == nil ? child.guide(alignment, in: size) : 0
             guides.append(guide)
             if child.spacerMinLength == nil {
                 before = max(before, guide); after = max(after, across(size) - guide)
@@ -238,13 +242,21 @@ package struct LinearStackNode: ViewNode {
         let length = sizes.reduce(0) { $0 + along($1) } + totalGap
         let line = guideLine(sizes)
         let thickness = line.before + line.after
-        return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
+        let size = horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
+        placements.remember(proposal, sizes: sizes, line: line)
+        return size
     }
 
-    /// Each child's frame in `rect`.
+    /// Each child's frame in `rect`: laid out for `rect`'s size, which a parent usually proposed already
+    /// (then the children are placed as that layout sized them, without asking them again).
     package func frames(in rect: CGRect) -> [CGRect] {
-        let sizes = layout(ProposedViewSize(rect.size))
-        let line = guideLine(sizes)
+        let sizes: [CGSize], line: (guides: [CGFloat], before: CGFloat, after: CGFloat)
+        if let known = placements.layout(placedIn: rect.size) {
+            (sizes, line) = (known.sizes, known.line)
+        } else {
+            sizes = layout(ProposedViewSize(rect.size))
+            line = guideLine(sizes)
+        }
         // The children's box sits in `rect` as a built-in guide puts a child there (a text baseline or a
         // custom guide: centred), so a stack drawn in more room than it asked for keeps its alignment.
         let room = across(rect.size) - (line.before + line.after)
@@ -292,6 +304,7 @@ public struct Divider: View, PrimitiveView {
 
 package struct DividerNode: ViewNode {
     let vertical: Bool
+    package var isCheapToMeasure: Bool { true }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         // Along the line: what is offered (nothing when nothing is; an infinite offer counts as nothing).
         func length(_ v: CGFloat?) -> CGFloat { v.flatMap { $0.isFinite ? max(0, $0) : nil } ?? 0 }
@@ -355,4 +368,37 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
     public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
+}
+
+/// A stack's last few layouts: the proposal and the children's sizes and guides.
+/// Drawing a stack in a size it was proposed places the children without measuring them again.
+final class PlacementMemo {
+    typealias Line = (guides: [CGFloat], before: CGFloat, after: CGFloat)
+    private struct Entry {
+        var proposal: MemoNode.ProposalKey
+        var sizes: [CGSize]
+        var line: Line
+    }
+    /// Few proposals recur for one stack (its share, 0 and infinity, once per parent layout).
+    private static let capacity = 4
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var next = 0
+
+    func remember(_ proposal: ProposedViewSize, sizes: [CGSize], line: Line) {
+        let entry = Entry(proposal: MemoNode.ProposalKey(proposal), sizes: sizes, line: line)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % Self.capacity
+        }
+    }
+
+    /// The layout of a proposal of exactly `size`. (Only that one: a stack placed in a larger size
+    /// than it was proposed offers its children that size across its axis, which is how a `Divider`
+    /// spans a column as wide as its widest view.)
+    func layout(placedIn size: CGSize) -> (sizes: [CGSize], line: Line)? {
+        let key = MemoNode.ProposalKey(size)
+        return entries.first(where: { $0.proposal == key }).map { ($0.sizes, $0.line) }
+    }
 }

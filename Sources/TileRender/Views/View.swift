@@ -51,7 +51,7 @@ package struct ViewEnvironment {
     /// The inherited settings, shared by copies until one of them changes a setting: copying an
     /// environment (done for every view built) is one retain, and the graph tells two environments
     /// apart by identity before it compares their values.
-    private final class Settings {
+    fileprivate final class Settings {
         var foregroundStyle: any ShapeStyle = Color.primary
         var text = TextSettings()
         var layoutRecorder: LayoutRecorder? = nil
@@ -72,6 +72,25 @@ package struct ViewEnvironment {
     }
     /// Whether the two environments share their settings (then they are the same).
     package func sharesSettings(with other: ViewEnvironment) -> Bool { settings === other.settings }
+
+    /// What a graph position keeps of the environment it was built in: the settings, shared (one
+    /// reference; a later change to a setting copies them first).
+    package struct Snapshot { fileprivate let settings: Settings }
+    package var snapshot: Snapshot { Snapshot(settings: settings) }
+
+    /// Whether this environment builds the same views as the one `snapshot` was taken of. Neither the
+    /// graph position nor the date is compared: only a `TimelineView` reads the date, and the graph
+    /// invalidates it when its entry changes. `ignoringRecorder`: a layout snapshot's recorder changes
+    /// which nodes are made (probes), not what bodies return.
+    package func isSame(as snapshot: Snapshot, ignoringRecorder: Bool = false) -> Bool {
+        let a = settings, b = snapshot.settings
+        if a === b { return true }
+        guard ignoringRecorder || a.layoutRecorder === b.layoutRecorder, a.scrollPosition == b.scrollPosition,
+              a.stackAxis == b.stackAxis, a.values.isSame(as: b.values) else { return false }
+        return anyViewValuesEqual(a.foregroundStyle, b.foregroundStyle) && viewValuesEqual(a.text, b.text)
+    }
+    /// `isSame(as: other.snapshot)`.
+    package func isSame(as other: ViewEnvironment) -> Bool { isSame(as: other.snapshot) }
 
     /// What `.foreground` (and a shape used directly as a view) paints with.
     package var foregroundStyle: any ShapeStyle {
@@ -159,6 +178,12 @@ package protocol ViewNode {
     var wrappedNode: (any ViewNode)? { get }
     /// `layoutPriority(_:)`: a stack sizes higher priorities first (0 by default).
     var layoutPriority: Double { get }
+    /// Whether this is a `MemoNode` (asked instead of a cast, which costs a conformance lookup).
+    var isMemoised: Bool { get }
+    /// Whether the node answers `sizeThatFits` without measuring anything inside it (a colour, a
+    /// spacer, a frame of fixed width and height): looking the size up would cost more, so such nodes
+    /// are not memoised (and not counted in the graph's size counters).
+    var isCheapToMeasure: Bool { get }
 }
 
 extension ViewNode {
@@ -167,6 +192,8 @@ extension ViewNode {
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
     package var explicitGuides: GuideSet { [] }
     package var wrappedNode: (any ViewNode)? { nil }
+    package var isMemoised: Bool { false }
+    package var isCheapToMeasure: Bool { false }
     /// The explicit guide `key` of this view drawn at `frame`, in the coordinates `frame` is in.
     package func explicitAlignment(_ key: AlignmentKey, at frame: CGRect) -> CGFloat? {
         guard explicitGuides.contains(key) else { return nil }
@@ -175,7 +202,14 @@ extension ViewNode {
     /// The view's size and guides at `size`.
     package func dimensions(in size: CGSize) -> ViewDimensions {
         let guides = explicitGuides
+        if guides.isEmpty { return ViewDimensions(size: size) }
         return ViewDimensions(size: size) { guides.contains($0) ? self.explicitAlignment($0, in: size) : nil }
+    }
+    /// The position of guide `key` in this view laid out at `size`: `dimensions(in: size)[key]`, without
+    /// building the dimensions for a built-in guide the view does not set (the common case in a stack).
+    package func guide(_ key: AlignmentKey, in size: CGSize) -> CGFloat {
+        if let fraction = key.fraction, !explicitGuides.contains(key) { return (key.isHorizontal ? size.width : size.height) * fraction }
+        return dimensions(in: size)[key]
     }
 }
 
@@ -208,6 +242,7 @@ package func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -
 
 /// A node that draws nothing and takes no space.
 package struct EmptyNode: ViewNode {
+    package var isCheapToMeasure: Bool { true }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
     package func draw(in rect: CGRect, context: GraphicsContext) {}
 }

@@ -47,10 +47,10 @@ package struct GraphCounters: Equatable, Sendable, CustomStringConvertible {
 
 /// The counters of one graph (shared by its nodes, read and reset by the tests).
 package final class GraphCounterBox {
-    package var counts = GraphCounters()
+    @exclusivity(unchecked) package var counts = GraphCounters()
     /// Set when a view was nested deeper than `ViewGraph.maxDepth` (it and what is inside it were not
     /// built): the render throws.
-    package var depthExceeded = false
+    @exclusivity(unchecked) package var depthExceeded = false
     package init() {}
 }
 
@@ -73,12 +73,14 @@ package final class ViewGraph {
     package let counters = GraphCounterBox()
     package let inbox = GraphInbox()
     /// Bumped once per build: a position visited in this build carries it.
-    private(set) var generation: UInt64 = 0
-    private var nextID = 0
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 0
+    @exclusivity(unchecked) private var nextID = 0
     /// The positions that own state or observed reads, by id, for the inbox (weak: unmounting drops them).
-    private var invalidatable: [Int: WeakGraphNode] = [:]
+    @exclusivity(unchecked) private var invalidatable: [Int: WeakGraphNode] = [:]
     /// The `TimelineView` places.
-    private var timelines: [WeakGraphNode] = []
+    @exclusivity(unchecked) private var timelines: [WeakGraphNode] = []
+    /// How each view type is built (see `ViewKind`).
+    @exclusivity(unchecked) fileprivate var kinds: [ObjectIdentifier: ViewKind] = [:]
 
     package init() {
         host = GraphNode(key: .slot(0, ObjectIdentifier(ViewGraph.self)), parent: nil, id: 0)
@@ -139,39 +141,55 @@ package final class GraphNode {
     enum Key: Hashable {
         case slot(Int, ObjectIdentifier)
         case explicit(AnyHashable, ObjectIdentifier)
+
+        /// The types first: comparing them is cheaper than comparing ids.
+        static func == (a: Key, b: Key) -> Bool {
+            switch (a, b) {
+            case let (.slot(i, t), .slot(j, u)): return i == j && t == u
+            case let (.explicit(x, t), .explicit(y, u)): return t == u && x == y
+            default: return false
+            }
+        }
     }
     let key: Key
     let id: Int
     /// The parent owns its children, so it outlives them.
     unowned let parent: GraphNode?
-    /// Children by slot (structural identity: index = slot), and by explicit id.
-    private var slotted: [GraphNode?] = []
-    private var identified: [Key: GraphNode] = [:]
-    private var nextSlot = 0
-    private(set) var generation: UInt64 = 0
+    /// Children by slot (structural identity: index = slot).
+    @exclusivity(unchecked) private var slotted: [GraphNode?] = []
+    /// Children with explicit ids, in the order the last build visited them, and those of this build so
+    /// far. A build that visits them in the same order (the usual case: a `ForEach` over the same data)
+    /// finds each one at the cursor, comparing keys without hashing; `explicitIndex` (made when one is
+    /// not there) finds the others.
+    @exclusivity(unchecked) private var explicitChildren: [GraphNode] = []
+    @exclusivity(unchecked) private var visitedExplicit: [GraphNode] = []
+    @exclusivity(unchecked) private var explicitCursor = 0
+    @exclusivity(unchecked) private var explicitIndex: [Key: Int]? = nil
+    @exclusivity(unchecked) private var nextSlot = 0
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 0
 
-    var children: [GraphNode] { slotted.compactMap { $0 } + identified.values }
+    var children: [GraphNode] { slotted.compactMap { $0 } + explicitChildren }
     /// The view value, environment and nodes of the last build.
-    private var view: Any?
-    private var environment: ViewEnvironment?
-    private var nodes: [any ViewNode]?
+    @exclusivity(unchecked) private var view: Any?
+    @exclusivity(unchecked) private var environment: ViewEnvironment.Snapshot?
+    @exclusivity(unchecked) private var nodes: [any ViewNode]?
     /// The nodes combined into one (several views where one is expected become a ZStack).
-    var single: (any ViewNode)?
+    @exclusivity(unchecked) var single: (any ViewNode)?
     /// A view with a `body`: builds its last body again (when only something below it changed).
-    private var rebuildBody: ((ViewEnvironment) -> [any ViewNode])?
+    @exclusivity(unchecked) private var rebuildBody: ((ViewEnvironment) -> [any ViewNode])?
     /// `@State` storage, in the order of the view's fields.
-    var stateSlots: [AnyStateLocation] = []
-    var isRegistered = false
-    var isTimelineRegistered = false
+    @exclusivity(unchecked) var stateSlots: [AnyStateLocation] = []
+    @exclusivity(unchecked) var isRegistered = false
+    @exclusivity(unchecked) var isTimelineRegistered = false
     /// A custom `Layout`'s cache, kept for the place across renders.
-    var layoutCache: Any?
+    @exclusivity(unchecked) var layoutCache: Any?
 
     /// Invalidated: its state was written or an observed value it read changed.
-    private var isDirty = false
-    private var hasDirtyDescendant = false
+    @exclusivity(unchecked) private var isDirty = false
+    @exclusivity(unchecked) private var hasDirtyDescendant = false
     /// A `TimelineView`'s place: the entry it shows, and the entry of its schedule at a date. The
     /// graph invalidates the place when a render's date falls in another entry.
-    var timeline: (entry: Date, at: (Date) -> Date)?
+    @exclusivity(unchecked) var timeline: (entry: Date, at: (Date) -> Date)?
 
     init(key: Key, parent: GraphNode?, id: Int) { self.key = key; self.parent = parent; self.id = id }
 
@@ -185,15 +203,14 @@ package final class GraphNode {
     func child(for type: ObjectIdentifier, explicitID: AnyHashable?, graph: ViewGraph) -> GraphNode {
         if let explicitID {
             let key = Key.explicit(explicitID, type)
-            if let existing = identified[key] {
-                if existing.generation != graph.generation {
-                    existing.generation = graph.generation
-                    return existing
-                }
-                // Duplicate ids: the first keeps the id, later ones fall back to their slot.
-            } else {
-                return mount(key, graph: graph) { identified[key] = $0 }
+            if let existing = explicitChild(key, graph: graph) {
+                existing.generation = graph.generation
+                visitedExplicit.append(existing)
+                return existing
             }
+            let node = mount(key, graph: graph) { _ in }
+            visitedExplicit.append(node)
+            return node
         }
         let slot = nextSlot
         nextSlot += 1
@@ -204,6 +221,33 @@ package final class GraphNode {
         while slotted.count <= slot { slotted.append(nil) }
         if let replaced = slotted[slot] { graph.counters.counts.unmounted += replaced.subtreeCount }
         return mount(.slot(slot, type), graph: graph) { slotted[slot] = $0 }
+    }
+
+    /// The last build's child with explicit key `key` not yet visited in this one (ids repeated among
+    /// siblings are matched in order, each keeping its own place).
+    private func explicitChild(_ key: Key, graph: ViewGraph) -> GraphNode? {
+        if explicitCursor < explicitChildren.count {
+            let candidate = explicitChildren[explicitCursor]
+            if candidate.generation != graph.generation, candidate.key == key {
+                explicitCursor += 1
+                return candidate
+            }
+        }
+        guard !explicitChildren.isEmpty else { return nil }
+        if explicitIndex == nil {
+            var index: [Key: Int] = [:]
+            index.reserveCapacity(explicitChildren.count)
+            for (i, node) in explicitChildren.enumerated() where index[node.key] == nil { index[node.key] = i }
+            explicitIndex = index
+        }
+        guard var i = explicitIndex?[key] else { return nil }
+        // Repeated ids: the first of them not yet visited.
+        while i < explicitChildren.count {
+            let node = explicitChildren[i]
+            if node.key == key, node.generation != graph.generation { return node }
+            i += 1
+        }
+        return nil
     }
 
     private func mount(_ key: Key, graph: ViewGraph, _ store: (GraphNode) -> Void) -> GraphNode {
@@ -228,9 +272,8 @@ package final class GraphNode {
     /// `ignoringRecorder`: a layout snapshot's recorder changes which nodes are made (probes), not what
     /// bodies return.
     func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment, ignoringRecorder: Bool = false) -> Bool {
-        guard let old = self.view as? V, var oldEnvironment = self.environment else { return false }
-        if ignoringRecorder { oldEnvironment.layoutRecorder = environment.layoutRecorder }
-        guard oldEnvironment.isSame(as: environment) else { return false }
+        guard let old = self.view as? V, let oldEnvironment = self.environment,
+              environment.isSame(as: oldEnvironment, ignoringRecorder: ignoringRecorder) else { return false }
         return viewValuesEqual(old, view)
     }
 
@@ -244,6 +287,7 @@ package final class GraphNode {
     func beginBuild() {
         nextSlot = 0
         single = nil
+        explicitCursor = 0
     }
 
     func endBuild(_ graph: ViewGraph) {
@@ -253,15 +297,14 @@ package final class GraphNode {
             for node in slotted[nextSlot...] { if let node { graph.counters.counts.unmounted += node.subtreeCount } }
             slotted.removeLast(slotted.count - nextSlot)
         }
-        if !identified.isEmpty, identified.values.contains(where: { $0.generation != graph.generation }) {
-            identified = identified.filter { entry in
-                guard entry.value.generation == graph.generation else {
-                    graph.counters.counts.unmounted += entry.value.subtreeCount
-                    return false
-                }
-                return true
-            }
+        if visitedExplicit.count != explicitChildren.count || explicitIndex != nil {
+            for node in explicitChildren where node.generation != graph.generation { graph.counters.counts.unmounted += node.subtreeCount }
         }
+        if !visitedExplicit.isEmpty || !explicitChildren.isEmpty {
+            swap(&explicitChildren, &visitedExplicit)
+            visitedExplicit.removeAll(keepingCapacity: false)
+        }
+        explicitIndex = nil
         isDirty = false
         hasDirtyDescendant = false
     }
@@ -269,7 +312,7 @@ package final class GraphNode {
     func store<V>(_ view: V, _ environment: ViewEnvironment, nodes: [any ViewNode],
                   rebuildBody: ((ViewEnvironment) -> [any ViewNode])?) {
         self.view = view
-        self.environment = environment
+        self.environment = environment.snapshot
         self.nodes = nodes
         self.rebuildBody = rebuildBody
     }
@@ -295,7 +338,7 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     guard let context = environment.graph else {
         var inner = environment
         inner.depth += 1
-        return (buildNodes(view, inner, position: nil), nil, false)
+        return (buildNodes(view, inner, kind: ViewKind(of: V.self)), nil, false)
     }
     let graph = context.graph
     let position = context.parent.child(for: ObjectIdentifier(V.self), explicitID: environment.explicitID, graph: graph)
@@ -308,30 +351,70 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     position.beginBuild()
     let nodes: [any ViewNode]
     var rebuildBody: ((ViewEnvironment) -> [any ViewNode])? = nil
+    let kind = graph.kind(of: V.self)
     if let rebuild = position.rebuildingLastBody(view, environment) {
         nodes = rebuild(inner)
         rebuildBody = rebuild
-    } else if !(view is any PrimitiveView), !(view is any ViewList) {
+    } else if case .composite = kind {
         let built = buildBody(view, inner, position: position, graph: graph)
         nodes = built.nodes
         rebuildBody = built.rebuild
     } else {
-        nodes = buildNodes(view, inner, position: position)
+        nodes = buildNodes(view, inner, kind: kind)
     }
     position.endBuild(graph)
-    var stored = environment
-    stored.explicitID = nil  // the position's key holds it
-    position.store(view, stored, nodes: nodes, rebuildBody: rebuildBody)
+    position.store(view, environment, nodes: nodes, rebuildBody: rebuildBody)
     return (nodes, position, false)
 }
 
-/// A primitive's or a list's nodes, or (without a graph) a view's body's.
-private func buildNodes<V: View>(_ view: V, _ environment: ViewEnvironment, position: GraphNode?) -> [any ViewNode] {
-    if let primitive = view as? any PrimitiveView {
-        return [memoised(probed(view, primitive.makeNode(environment), environment), environment)]
+/// How views of one type are built: a primitive makes its node, a list its nodes, a composite view runs
+/// its body. Found once per type and graph (`ViewGraph.kind(of:)`): a cast to a protocol is a
+/// conformance lookup, and a graph builds the same few types thousands of times.
+enum ViewKind {
+    case primitive(any PrimitiveView.Type)
+    case list(any ViewList.Type)
+    case composite
+
+    init<V: View>(of type: V.Type) {
+        if let primitive = type as? any PrimitiveView.Type { self = .primitive(primitive) }
+        else if let list = type as? any ViewList.Type { self = .list(list) }
+        else { self = .composite }
     }
-    if let list = view as? any ViewList {
-        return list.makeNodes(environment).map { memoised($0, environment) }
+}
+
+extension PrimitiveView {
+    /// `view`'s node, `view` being of this type (a cast to a concrete type that is the value's own is a
+    /// comparison of metadata).
+    static func makeNode<V>(of view: V, _ environment: ViewEnvironment) -> any ViewNode { (view as! Self).makeNode(environment) }
+}
+
+extension ViewList {
+    static func makeNodes<V>(of view: V, _ environment: ViewEnvironment) -> [any ViewNode] { (view as! Self).makeNodes(environment) }
+}
+
+extension ViewGraph {
+    /// `ViewKind(of: type)`, found once per type.
+    func kind<V: View>(of type: V.Type) -> ViewKind {
+        let key = ObjectIdentifier(type)
+        if let known = kinds[key] { return known }
+        let kind = ViewKind(of: type)
+        kinds[key] = kind
+        return kind
+    }
+}
+
+/// A primitive's or a list's nodes, or (without a graph) a view's body's.
+private func buildNodes<V: View>(_ view: V, _ environment: ViewEnvironment, kind: ViewKind) -> [any ViewNode] {
+    switch kind {
+    case .primitive(let type):
+        let node = type.makeNode(of: view, environment)
+        return [memoised(environment.layoutRecorder == nil ? node : probed(view, node, environment), environment)]
+    case .list(let type):
+        var nodes = type.makeNodes(of: view, environment)
+        for i in nodes.indices where !nodes[i].isMemoised && !nodes[i].isCheapToMeasure { nodes[i] = memoised(nodes[i], environment) }
+        return nodes
+    case .composite:
+        break
     }
     environment.counters?.counts.bodies += 1
     let body = EnvironmentValues.$current.withValue(environment.values) { view.body }
@@ -383,7 +466,7 @@ private func typeHasState<V>(_ type: V.Type, sample: V) -> Bool {
 
 /// `node` with its sizes and guides memoised (see `MemoNode`), unless it already is.
 package func memoised(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
-    if node is MemoNode { return node }
+    if node.isMemoised || node.isCheapToMeasure { return node }
     return MemoNode(node, counters: environment.counters)
 }
 
@@ -403,11 +486,16 @@ package final class MemoNode: ViewNode {
     /// Proposals seen by one node in a pass are few: 0, infinity and a share per axis, and the
     /// cross-axis values of the parents' own proposals. Twelve entries (Yoga keeps 8, OpenSwiftUI 3).
     package static let sizeCacheCapacity = 12
-    private var entries: [(key: ProposalKey, size: CGSize, use: UInt32)] = []
-    private var clock: UInt32 = 0
-    private var guides: [(key: AlignmentKey, size: ProposalKey, value: CGFloat?)] = []
+    /// The first entries live in the node itself (most nodes see few proposals), the rest in `overflow`.
+    private static let inlineEntries = 4
+    private struct Entry { var key: ProposalKey, size: CGSize, use: UInt32 }
+    @exclusivity(unchecked) private var inline = InlineArray<4, Entry>(repeating: Entry(key: ProposalKey(CGSize.zero), size: .zero, use: 0))
+    @exclusivity(unchecked) private var overflow: [Entry] = []
+    @exclusivity(unchecked) private var entryCount = 0
+    @exclusivity(unchecked) private var clock: UInt32 = 0
+    @exclusivity(unchecked) private var guides: [(key: AlignmentKey, size: ProposalKey, value: CGFloat?)] = []
     /// The node's `ViewSpacing`, once asked (see ViewSpacing.swift).
-    var memoisedSpacing: ViewSpacing?
+    @exclusivity(unchecked) var memoisedSpacing: ViewSpacing?
 
     struct ProposalKey: Equatable {
         var width: UInt, height: UInt, flags: UInt8
@@ -439,26 +527,40 @@ package final class MemoNode: ViewNode {
     }
 
     package var wrappedNode: (any ViewNode)? { node }
+    package var isMemoised: Bool { true }
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         counters?.counts.sizeQueries += 1
         let key = ProposalKey(proposal)
         clock &+= 1
-        if let i = entries.firstIndex(where: { $0.key == key }) ?? entries.firstIndex(where: { $0.key.matches(key) }) {
-            entries[i].use = clock
-            return entries[i].size
+        if let i = cachedIndex(key) {
+            self[entry: i].use = clock
+            return self[entry: i].size
         }
         counters?.counts.sizeComputations += 1
         let size = node.sizeThatFits(proposal)
-        if entries.count < Self.sizeCacheCapacity {
-            if entries.isEmpty { entries.reserveCapacity(4) }
-            entries.append((key, size, clock))
+        let entry = Entry(key: key, size: size, use: clock)
+        if entryCount < Self.sizeCacheCapacity {
+            if entryCount < Self.inlineEntries { inline[entryCount] = entry } else { overflow.append(entry) }
+            entryCount += 1
         } else {
             counters?.counts.sizeEvictions += 1
-            let i = entries.indices.min { entries[$0].use < entries[$1].use }!
-            entries[i] = (key, size, clock)
+            var oldest = 0
+            for i in 1..<entryCount where self[entry: i].use < self[entry: oldest].use { oldest = i }
+            self[entry: oldest] = entry
         }
         return size
+    }
+
+    private subscript(entry i: Int) -> Entry {
+        get { i < Self.inlineEntries ? inline[i] : overflow[i - Self.inlineEntries] }
+        set { if i < Self.inlineEntries { inline[i] = newValue } else { overflow[i - Self.inlineEntries] = newValue } }
+    }
+
+    private func cachedIndex(_ key: ProposalKey) -> Int? {
+        for i in 0..<entryCount where self[entry: i].key == key { return i }
+        for i in 0..<entryCount where self[entry: i].key.matches(key) { return i }
+        return nil
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) { node.draw(in: rect, context: context) }
@@ -533,18 +635,6 @@ private func anyValuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {
 /// Properties the graph manages itself, skipped when comparing views: `@State` (the position's
 /// storage) and `@Environment` (the environment is compared on its own).
 package protocol DynamicPropertyMarker {}
-
-extension ViewEnvironment {
-    /// Whether the two environments build the same views. Neither the graph position nor the date is
-    /// compared: only a `TimelineView` reads the date, and the graph invalidates it when its entry
-    /// changes.
-    package func isSame(as other: ViewEnvironment) -> Bool {
-        if sharesSettings(with: other) { return true }
-        guard layoutRecorder === other.layoutRecorder, scrollPosition == other.scrollPosition, stackAxis == other.stackAxis,
-              values.isSame(as: other.values) else { return false }
-        return anyValuesEqual(foregroundStyle, other.foregroundStyle, depth: 0) && viewValuesEqual(text, other.text)
-    }
-}
 
 extension EnvironmentValues {
     /// Field values compared with the view rule.

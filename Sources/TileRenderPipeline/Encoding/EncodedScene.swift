@@ -335,8 +335,22 @@ package struct EncodedScene: Sendable {
             } else {
                 start = UInt32(images.count)
                 imageOffsets[key] = start
-                images.reserveCapacity(images.count + bitmap.width * bitmap.height)
+                // Geometric growth: a scene drawing many distinct images (drawing groups at different
+                // offsets) would otherwise copy all the texels so far for each one.
+                let needed = images.count + bitmap.width * bitmap.height
+                if images.capacity < needed { images.reserveCapacity(max(needed, images.capacity * 2)) }
                 bitmap.pixels.withUnsafeBufferPointer { px in
+                    #if _endian(little)
+                    // RGBA8 bytes read as a little-endian UInt32 are r | g << 8 | b << 16 | a << 24: rows copy whole.
+                    let first = images.count, width = bitmap.width, rowBytes = width * 4
+                    guard let source = UnsafeRawPointer(px.baseAddress) else { return }
+                    images.append(contentsOf: repeatElement(0, count: width * bitmap.height))
+                    images.withUnsafeMutableBytes { texels in
+                        for y in 0..<bitmap.height {
+                            (texels.baseAddress! + (first + y * width) * 4).copyMemory(from: source + y * bitmap.bytesPerRow, byteCount: rowBytes)
+                        }
+                    }
+                    #else
                     for y in 0..<bitmap.height {
                         for x in 0..<bitmap.width {
                             let i = y * bitmap.bytesPerRow + x * 4
@@ -345,6 +359,7 @@ package struct EncodedScene: Sendable {
                             images.append(r | g | b | a)
                         }
                     }
+                    #endif
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TileRender
 import SeedPorts
 
@@ -71,6 +72,17 @@ func runLayoutBench(_ args: [String]) throws {
         _ = try renderer.render(backend: backend)
     }
 
+    // One cell of 10,000 changed (an observed value it reads): its body runs again, the rows and the
+    // column around it are made again, the scene is recorded again.
+    let model = CellModel()
+    let observedGrid = ImageRenderer(content: ObservedGrid(model: model))
+    observedGrid.proposedSize = proposal
+    _ = observedGrid.scene
+    try measure("grid 10,000 views, re-render after one cell changed (layout and recording)", views: views) {
+        model.value += 1
+        _ = observedGrid.scene
+    }
+
     // Depth: VStack > HStack > padding with a Text per level, and HStack > VStack nested (the cases
     // that grew 3x per level before the view graph). A fresh renderer each run: a first render.
     for depth in [3, 6, 12, 24] {
@@ -118,6 +130,31 @@ func runLayoutBench(_ args: [String]) throws {
                      name, median(times), times.min()!, repeatCount, backend.rawValue, Double(offset), cards))
     }
     print(String(format: "layout cards: a lazy scrolled frame costs %.2fx the eager one", medians[1] / medians[0]))
+}
+
+@Observable final class CellModel { var value = 0 }
+
+/// The grid of 10,000 cells, each a view with a body; the cell in the middle reads `model`.
+private struct ObservedGrid: View {
+    let model: CellModel
+    var body: some View {
+        VStack(spacing: 1) {
+            ForEach(0..<100, id: \.self) { r in
+                HStack(spacing: 1) {
+                    ForEach(0..<100, id: \.self) { c in GridCell(row: r, column: c, model: r == 50 && c == 50 ? model : nil) }
+                }
+            }
+        }
+    }
+}
+
+private struct GridCell: View {
+    let row: Int, column: Int
+    let model: CellModel?
+    var body: some View {
+        let blue = model.map { Double($0.value % 2) } ?? 0.5
+        return Color(red: Double(row) / 100, green: Double(column) / 100, blue: blue).frame(width: 8, height: 8)
+    }
 }
 
 private struct NestedLevels: View {

@@ -16,6 +16,15 @@ package struct TextSettings: Sendable {
     /// How far the font may shrink (0...1) before the text is truncated (`minimumScaleFactor`).
     package var minimumScaleFactor: CGFloat = 1
     package init() {}
+
+    /// Whether `other` lays out and paints text the same way (the foreground compared by the view
+    /// rule, the rest by `==`): what the view graph asks of every place whose environment is not the
+    /// very same, so it must not reflect.
+    package func isSame(as other: TextSettings) -> Bool {
+        font == other.font && textCase == other.textCase && lineLimit == other.lineLimit
+            && lineSpacing.bitPattern == other.lineSpacing.bitPattern && alignment == other.alignment && truncation == other.truncation
+            && minimumScaleFactor.bitPattern == other.minimumScaleFactor.bitPattern && anyViewValuesEqual(foreground, other.foreground)
+    }
 }
 
 /// A `Text` with its attributes resolved: the runs to lay out and, per run, how to paint it.

@@ -46,8 +46,12 @@ public final class ImageRenderer<Content: View> {
     /// list is one) are left out; `render` throws for them.
     public var scene: Scene { ViewThread.run { makeScene() } }
 
+    /// The environment the root is built in, kept from render to render: the graph recognises
+    /// unchanged settings by identity.
+    private let rootEnvironment = ViewEnvironment()
+
     private func makeScene() -> Scene {
-        var environment = ViewEnvironment()
+        var environment = rootEnvironment
         environment.date = date
         let node = graph.build(content, environment)
         if let last = lastScene, last.root as AnyObject === node as AnyObject, last.proposal == proposedSize { return last.scene }

@@ -48,6 +48,11 @@ package struct FrameNode: ViewNode {
     package var wrappedNode: (any ViewNode)? { child }
     package let modifier: FrameModifier
     package var isCheapToMeasure: Bool { modifier.width != nil && modifier.height != nil }
+    package func isEquivalent(to other: any ViewNode) -> Bool {
+        guard let other = other as? FrameNode else { return false }
+        return modifier.width?.bitPattern == other.modifier.width?.bitPattern && modifier.height?.bitPattern == other.modifier.height?.bitPattern
+            && modifier.alignment == other.modifier.alignment && sameNode(child, other.child)
+    }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = modifier.width, let h = modifier.height { return CGSize(width: w, height: h) }
         let s = child.sizeThatFits(ProposedViewSize(width: modifier.width ?? proposal.width, height: modifier.height ?? proposal.height))
@@ -158,6 +163,10 @@ package struct PaddingNode: ViewNode {
     package let child: any ViewNode
     package var wrappedNode: (any ViewNode)? { child }
     package let insets: EdgeInsets
+    package func isEquivalent(to other: any ViewNode) -> Bool {
+        guard let other = other as? PaddingNode else { return false }
+        return insets == other.insets && sameNode(child, other.child)
+    }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom
         let s = child.sizeThatFits(ProposedViewSize(width: proposal.width.map { max(0, $0 - dw) },

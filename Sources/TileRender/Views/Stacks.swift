@@ -32,6 +32,11 @@ package struct ZStackNode: ViewNode {
         explicitGuides = passedUpGuides(children)
     }
 
+    package func isEquivalent(to other: any ViewNode) -> Bool {
+        guard let other = other as? ZStackNode else { return false }
+        return alignment == other.alignment && sameNodes(children, other.children)
+    }
+
     /// Each child's frame, relative to the common guide point, and the box around them.
     private func layout(_ proposal: ProposedViewSize) -> (frames: [CGRect], box: CGRect) {
         var frames: [CGRect] = []
@@ -164,6 +169,12 @@ package struct LinearStackNode: ViewNode {
             gaps = spacings.indices.dropLast().map { spacings[$0].distance(to: spacings[$0 + 1], along: axis) }
         }
         totalGap = gaps.reduce(0, +)
+    }
+
+    package func isEquivalent(to other: any ViewNode) -> Bool {
+        guard let other = other as? LinearStackNode else { return false }
+        return horizontal == other.horizontal && alignment == other.alignment && spacing?.bitPattern == other.spacing?.bitPattern
+            && isLazy == other.isLazy && sameNodes(children, other.children)
     }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }

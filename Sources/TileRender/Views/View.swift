@@ -55,19 +55,23 @@ package struct ViewEnvironment {
         var foregroundStyle: any ShapeStyle = Color.primary
         var text = TextSettings()
         var layoutRecorder: LayoutRecorder? = nil
-        var date = Date()
         var scrollPosition: CGPoint? = nil
         var stackAxis: Axis? = nil
         var values = EnvironmentValues()
+        /// These settings with `stackAxis` set, made once: a stack rebuilt in the same environment
+        /// hands its children the same settings as before, which the graph recognises at once.
+        var withAxis: (horizontal: Settings?, vertical: Settings?)
         init() {}
         init(copying o: Settings) {
-            foregroundStyle = o.foregroundStyle; text = o.text; layoutRecorder = o.layoutRecorder; date = o.date
+            foregroundStyle = o.foregroundStyle; text = o.text; layoutRecorder = o.layoutRecorder
             scrollPosition = o.scrollPosition; stackAxis = o.stackAxis; values = o.values
         }
     }
     private var settings = Settings()
     private mutating func uniqueSettings() -> Settings {
         if !isKnownUniquelyReferenced(&settings) { settings = Settings(copying: settings) }
+        // Changed in place: what was derived from the old values no longer follows from them.
+        settings.withAxis = (nil, nil)
         return settings
     }
     /// Whether the two environments share their settings (then they are the same).
@@ -87,7 +91,7 @@ package struct ViewEnvironment {
         if a === b { return true }
         guard ignoringRecorder || a.layoutRecorder === b.layoutRecorder, a.scrollPosition == b.scrollPosition,
               a.stackAxis == b.stackAxis, a.values.isSame(as: b.values) else { return false }
-        return anyViewValuesEqual(a.foregroundStyle, b.foregroundStyle) && viewValuesEqual(a.text, b.text)
+        return anyViewValuesEqual(a.foregroundStyle, b.foregroundStyle) && a.text.isSame(as: b.text)
     }
     /// `isSame(as: other.snapshot)`.
     package func isSame(as other: ViewEnvironment) -> Bool { isSame(as: other.snapshot) }
@@ -109,11 +113,10 @@ package struct ViewEnvironment {
         get { settings.layoutRecorder }
         set { uniqueSettings().layoutRecorder = newValue }
     }
-    /// The moment being rendered (`ImageRenderer.date`): what a `TimelineView` shows.
-    package var date: Date {
-        get { settings.date }
-        set { uniqueSettings().date = newValue }
-    }
+    /// The moment being rendered (`ImageRenderer.date`): what a `TimelineView` shows. Kept beside the
+    /// settings, not in them: it changes every frame of an animation, and only a `TimelineView` reads
+    /// it (the graph invalidates those), so the settings stay the same object from frame to frame.
+    package var date = Date()
     /// `scrollPosition(_:)`: the offset of the scroll view it modifies.
     package var scrollPosition: CGPoint? {
         get { settings.scrollPosition }
@@ -122,7 +125,21 @@ package struct ViewEnvironment {
     /// The axis of the stack the view is laid out in (a `Divider` runs across it).
     package var stackAxis: Axis? {
         get { settings.stackAxis }
-        set { if settings.stackAxis != newValue { uniqueSettings().stackAxis = newValue } }
+        set {
+            guard settings.stackAxis != newValue else { return }
+            guard let axis = newValue else { uniqueSettings().stackAxis = nil; return }
+            // Derived once per settings and axis (see `Settings.withAxis`); the derived settings are
+            // shared from then on, so a later change to them copies them first.
+            let base = settings
+            if let derived = axis == .horizontal ? base.withAxis.horizontal : base.withAxis.vertical {
+                settings = derived
+                return
+            }
+            let derived = Settings(copying: base)
+            derived.stackAxis = axis
+            if axis == .horizontal { base.withAxis.horizontal = derived } else { base.withAxis.vertical = derived }
+            settings = derived
+        }
     }
     /// What `@Environment` reads in the views below. (The appearance needs nothing more here: the
     /// default foreground is the named colour `.primary`, which the context draws white in `.dark`.)
@@ -184,6 +201,48 @@ package protocol ViewNode {
     /// spacer, a frame of fixed width and height): looking the size up would cost more, so such nodes
     /// are not memoised (and not counted in the graph's size counters).
     var isCheapToMeasure: Bool { get }
+    /// Whether this node lays out and draws exactly as `other`, a node made for the same place in an
+    /// earlier build: the same parameters and the very same children (`sameNode`). A place built again
+    /// into an equivalent node keeps its old one, with the sizes and placements it memoised (a row
+    /// whose view holds a fresh closure but whose children are all unchanged). False unless a node
+    /// type says otherwise.
+    func isEquivalent(to other: any ViewNode) -> Bool
+}
+
+/// Whether `a` and `b` are the same node value: the same type and the same bits (for a node kept in
+/// a box, the same box). A copy of a node is the same node; an equal node made afresh may not be.
+package func sameNode(_ a: any ViewNode, _ b: any ViewNode) -> Bool {
+    guard type(of: a) == type(of: b) else { return false }
+    // What the existential's buffer holds: a value of up to three words inline (the rest of the buffer
+    // is undefined), else a pointer to the box that holds it.
+    func heldBytes<T>(_ value: T) -> Int {
+        MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size && MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment
+            ? MemoryLayout<T>.size : MemoryLayout<Int>.size
+    }
+    let count = _openExistential(a, do: heldBytes)
+    // In a struct, so that the containers themselves are compared (an existential passed on its own
+    // to a generic function is opened, and its value would be compared instead).
+    struct Container { var node: any ViewNode }
+    var x = Container(node: a), y = Container(node: b)
+    return withUnsafeBytes(of: &x) { px in
+        withUnsafeBytes(of: &y) { py in count == 0 || memcmp(px.baseAddress!, py.baseAddress!, count) == 0 }
+    }
+}
+
+/// Whether the node `new`, made for a place, can be replaced by `old`, made for it before: the same
+/// node, or (looking through their size memos) an equivalent one.
+package func equivalentNodes(_ old: any ViewNode, _ new: any ViewNode) -> Bool {
+    if sameNode(old, new) { return true }
+    let x = old.isMemoised ? old.wrappedNode ?? old : old
+    let y = new.isMemoised ? new.wrappedNode ?? new : new
+    return x.isEquivalent(to: y)
+}
+
+/// Whether two lists of children are the very same nodes, in order.
+package func sameNodes(_ a: [any ViewNode], _ b: [any ViewNode]) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in a.indices where !sameNode(a[i], b[i]) { return false }
+    return true
 }
 
 extension ViewNode {
@@ -194,6 +253,7 @@ extension ViewNode {
     package var wrappedNode: (any ViewNode)? { nil }
     package var isMemoised: Bool { false }
     package var isCheapToMeasure: Bool { false }
+    package func isEquivalent(to other: any ViewNode) -> Bool { false }
     /// The explicit guide `key` of this view drawn at `frame`, in the coordinates `frame` is in.
     package func explicitAlignment(_ key: AlignmentKey, at frame: CGRect) -> CGFloat? {
         guard explicitGuides.contains(key) else { return nil }

@@ -284,6 +284,14 @@ package final class GraphNode {
         return rebuildBody
     }
 
+    /// `new`, or the nodes of the last build where each is equivalent (see `ViewNode.isEquivalent`):
+    /// those keep what they memoised, and the places above see their children unchanged.
+    func keepingEquivalent(_ new: [any ViewNode]) -> [any ViewNode] {
+        guard let old = nodes, old.count == new.count, !old.isEmpty else { return new }
+        for i in old.indices where !equivalentNodes(old[i], new[i]) { return new }
+        return old
+    }
+
     func beginBuild() {
         nextSlot = 0
         single = nil
@@ -363,8 +371,9 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         nodes = buildNodes(view, inner, kind: kind)
     }
     position.endBuild(graph)
-    position.store(view, environment, nodes: nodes, rebuildBody: rebuildBody)
-    return (nodes, position, false)
+    let kept = position.keepingEquivalent(nodes)
+    position.store(view, environment, nodes: kept, rebuildBody: rebuildBody)
+    return (kept, position, false)
 }
 
 /// How views of one type are built: a primitive makes its node, a list its nodes, a composite view runs

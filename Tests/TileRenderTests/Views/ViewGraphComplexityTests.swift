@@ -69,6 +69,7 @@ private struct Tree: View {
 }
 
 @Observable private final class Model { var width: CGFloat = 10 }
+@Observable private final class ObservedCell { var value = 0 }
 
 private func resetCounts<V: View>(_ renderer: ImageRenderer<V>) { renderer.graph.counters.counts = GraphCounters() }
 private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { renderer.graph.counters.counts }
@@ -183,6 +184,46 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         log.entries = []
         _ = renderer.scene
         #expect(log.entries.contains("r2@2=1"), "\(log.entries)")
+    }
+
+    /// One cell of a grid changed: its row and the column are made again, and only they are measured
+    /// again. The other rows, whose views hold fresh closures but whose cells are all unchanged, keep
+    /// their nodes (and sizes).
+    @Test func oneChangedCellMeasuresItsRowAndColumn() throws {
+        struct GridCell: View {
+            let row: Int, column: Int
+            let cell: ObservedCell?
+            var body: some View {
+                Color(red: Double(row) / 10, green: Double(column) / 10, blue: cell.map { Double($0.value % 2) } ?? 0.5)
+                    .frame(width: 8, height: 8)
+            }
+        }
+        struct Grid: View {
+            let cell: ObservedCell
+            var body: some View {
+                VStack(spacing: 1) {
+                    ForEach(0..<10, id: \.self) { r in
+                        HStack(spacing: 1) {
+                            ForEach(0..<10, id: \.self) { c in GridCell(row: r, column: c, cell: r == 5 && c == 5 ? cell : nil) }
+                        }
+                    }
+                }
+            }
+        }
+        let cell = ObservedCell()
+        let renderer = ImageRenderer(content: Grid(cell: cell))
+        let before = try renderer.render(backend: .cpu)
+        let first = counts(renderer)
+        resetCounts(renderer)
+        cell.value = 1
+        let after = try renderer.render(backend: .cpu)
+        let c = counts(renderer)
+        #expect(c.bodies == 1, "\(c)")
+        // The changed row (a few proposals) and the column; not the 9 other rows.
+        #expect(c.sizeComputations <= 6 && c.sizeComputations * 5 < first.sizeComputations, "\(c) vs \(first)")
+        let changed = before.pixel(x: 5 * 9 + 4, y: 5 * 9 + 4) != after.pixel(x: 5 * 9 + 4, y: 5 * 9 + 4)
+        let unchanged = before.pixel(x: 4, y: 4) == after.pixel(x: 4, y: 4)
+        #expect(changed && unchanged)
     }
 
     /// Siblings with the same `ForEach` id are matched in order: each keeps its own state.

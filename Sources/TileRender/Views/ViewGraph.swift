@@ -37,11 +37,14 @@ package struct GraphCounters: Equatable, Sendable, CustomStringConvertible {
     package var groupsRecorded = 0
     /// Rows a lazy stack made (see `LazyStackNode`).
     package var lazyRowsMade = 0
+    /// Nodes whose last drawing was appended again instead of being drawn (see `MemoNode.draw`).
+    package var drawingsReplayed = 0
     package init() {}
 
     package var description: String {
         "bodies \(bodies), built \(positionsBuilt), sizes \(sizeComputations)/\(sizeQueries) computed, evictions \(sizeEvictions), "
-            + "mounted \(mounted), unmounted \(unmounted), scenes \(scenesRecorded), groups \(groupsRecorded), lazy rows \(lazyRowsMade)"
+            + "mounted \(mounted), unmounted \(unmounted), scenes \(scenesRecorded), groups \(groupsRecorded), lazy rows \(lazyRowsMade), "
+            + "replayed \(drawingsReplayed)"
     }
 }
 
@@ -128,6 +131,13 @@ package final class ViewGraph {
     }
 }
 
+/// A place's last view value, in a box of its own type (a class cast finds it faster than a cast out of `Any`).
+class AnyViewBox {}
+final class ViewBox<V>: AnyViewBox {
+    let value: V
+    init(_ value: V) { self.value = value }
+}
+
 struct WeakGraphNode { weak var node: GraphNode? ; init(_ node: GraphNode) { self.node = node } }
 
 /// Where a view being built sits in its graph (carried in the environment, never compared).
@@ -170,7 +180,7 @@ package final class GraphNode {
 
     var children: [GraphNode] { slotted.compactMap { $0 } + explicitChildren }
     /// The view value, environment and nodes of the last build.
-    @exclusivity(unchecked) private var view: Any?
+    @exclusivity(unchecked) private var view: AnyViewBox?
     @exclusivity(unchecked) private var environment: ViewEnvironment.Snapshot?
     @exclusivity(unchecked) private var nodes: [any ViewNode]?
     /// The nodes combined into one (several views where one is expected become a ZStack).
@@ -272,7 +282,7 @@ package final class GraphNode {
     /// `ignoringRecorder`: a layout snapshot's recorder changes which nodes are made (probes), not what
     /// bodies return.
     func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment, ignoringRecorder: Bool = false) -> Bool {
-        guard let old = self.view as? V, let oldEnvironment = self.environment,
+        guard let old = (self.view as? ViewBox<V>)?.value, let oldEnvironment = self.environment,
               environment.isSame(as: oldEnvironment, ignoringRecorder: ignoringRecorder) else { return false }
         return viewValuesEqual(old, view)
     }
@@ -319,7 +329,7 @@ package final class GraphNode {
 
     func store<V>(_ view: V, _ environment: ViewEnvironment, nodes: [any ViewNode],
                   rebuildBody: ((ViewEnvironment) -> [any ViewNode])?) {
-        self.view = view
+        self.view = ViewBox(view)
         self.environment = environment.snapshot
         self.nodes = nodes
         self.rebuildBody = rebuildBody
@@ -476,7 +486,7 @@ private func typeHasState<V>(_ type: V.Type, sample: V) -> Bool {
 /// `node` with its sizes and guides memoised (see `MemoNode`), unless it already is.
 package func memoised(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
     if node.isMemoised || node.isCheapToMeasure { return node }
-    return MemoNode(node, counters: environment.counters)
+    return MemoNode(node, counters: environment.counters, retainsDrawing: environment.layoutRecorder == nil)
 }
 
 // MARK: - Memoised layout
@@ -527,9 +537,15 @@ package final class MemoNode: ViewNode {
         }
     }
 
-    init(_ node: any ViewNode, counters: GraphCounterBox?) {
+    /// Whether the node keeps what it drew (see `draw(in:context:)`): not in a layout snapshot's build,
+    /// whose probes report frames as they are drawn.
+    let retainsDrawing: Bool
+    @exclusivity(unchecked) private var recording: (key: DrawKey, recording: Recording)?
+
+    init(_ node: any ViewNode, counters: GraphCounterBox?, retainsDrawing: Bool = false) {
         self.node = node
         self.counters = counters
+        self.retainsDrawing = retainsDrawing
         spacerMinLength = node.spacerMinLength
         layoutPriority = node.layoutPriority
         explicitGuides = node.explicitGuides
@@ -572,7 +588,49 @@ package final class MemoNode: ViewNode {
         return nil
     }
 
-    package func draw(in rect: CGRect, context: GraphicsContext) { node.draw(in: rect, context: context) }
+    /// Draws the node, or replays what it drew last time when it is drawn in the same rectangle with
+    /// the same context (transform, opacity, blend mode, appearance, visible rectangle, canvas; no
+    /// filter or projection): the node and everything in it are unchanged while this node lives, so
+    /// the drawing is too. The recording holds those of the nodes inside by reference.
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        guard retainsDrawing, let key = DrawKey(rect, context) else { return node.draw(in: rect, context: context) }
+        if let (known, recording) = recording, known == key {
+            counters?.counts.drawingsReplayed += 1
+            context.recorder.replay(recording, into: context.layer)
+            return
+        }
+        context.recorder.beginCapture(base: context.layer)
+        node.draw(in: rect, context: context)
+        recording = (key, context.recorder.endCapture())
+    }
+
+    /// What a node's drawing depends on besides the node: compared by bit pattern.
+    struct DrawKey: Equatable {
+        private var values: InlineArray<24, UInt64>
+        private var flags: UInt64
+
+        init?(_ rect: CGRect, _ c: GraphicsContext) {
+            guard c.filters.isEmpty, c.projections.isEmpty else { return nil }
+            var values = InlineArray<24, UInt64>(repeating: 0)
+            let t = c.transform, r = c.rootTransform, v = c.visibleRect ?? .zero, size = c.size
+            var i = 0
+            func put(_ x: CGFloat) { values[i] = UInt64(x.bitPattern); i += 1 }
+            put(rect.origin.x); put(rect.origin.y); put(rect.size.width); put(rect.size.height)
+            put(t.a); put(t.b); put(t.c); put(t.d); put(t.tx); put(t.ty)
+            put(r.a); put(r.b); put(r.c); put(r.d); put(r.tx); put(r.ty)
+            put(v.origin.x); put(v.origin.y); put(v.size.width); put(v.size.height); put(size.width); put(size.height)
+            values[22] = c.opacity.bitPattern
+            values[23] = UInt64(UInt32(bitPattern: c.blendMode.rawValue))
+            self.values = values
+            flags = (c.darkAppearance ? 1 : 0) | (c.visibleRect == nil ? 2 : 0)
+        }
+
+        static func == (a: DrawKey, b: DrawKey) -> Bool {
+            guard a.flags == b.flags else { return false }
+            for i in 0..<24 where a.values[i] != b.values[i] { return false }
+            return true
+        }
+    }
 
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         guard explicitGuides.contains(key) else { return nil }
@@ -593,8 +651,19 @@ package final class MemoNode: ViewNode {
 /// `comparisonDepth` levels deep.
 package func viewValuesEqual<T>(_ a: T, _ b: T) -> Bool {
     if bitwiseEqual(a, b) { return true }
-    return valuesEqual(a, b as Any, depth: 0)
+    // A type found to hold a closure counts as changed whenever its bits differ: comparing it field
+    // by field (by reflection, which is slow) ends at the closure anyway, unless only an unused
+    // existential buffer differed, and then building it again is merely redundant.
+    let type = ObjectIdentifier(T.self)
+    if typesHoldingClosures.withLock({ $0.contains(type) }) { return false }
+    var metClosure = false
+    let equal = valuesEqual(a, b as Any, depth: 0, metClosure: &metClosure)
+    if !equal && metClosure { typesHoldingClosures.withLock { _ = $0.insert(type) } }
+    return equal
 }
+
+/// View types whose comparison met a closure (see `viewValuesEqual`).
+private let typesHoldingClosures = Locked<Set<ObjectIdentifier>>([])
 
 private let comparisonDepth = 8
 
@@ -611,7 +680,7 @@ private func equatableEqual<T: Equatable>(_ a: T, _ b: Any) -> Bool {
 }
 
 /// `a` and `b` (of `a`'s type, else unequal) compared by the rule above.
-private func valuesEqual<T>(_ a: T, _ b: Any, depth: Int) -> Bool {
+private func valuesEqual<T>(_ a: T, _ b: Any, depth: Int, metClosure: inout Bool) -> Bool {
     guard let b = b as? T else { return false }
     if bitwiseEqual(a, b) { return true }
     if a is any DynamicPropertyMarker { return true }
@@ -627,18 +696,27 @@ private func valuesEqual<T>(_ a: T, _ b: Any, depth: Int) -> Bool {
             return ma.displayStyle == .enum ? String(describing: a) == String(describing: b) : ma.displayStyle != .optional
         }
         for (fa, fb) in zip(ma.children, mb.children) {
-            guard fa.label == fb.label, anyValuesEqual(fa.value, fb.value, depth: depth + 1) else { return false }
+            guard fa.label == fb.label, anyValuesEqual(fa.value, fb.value, depth: depth + 1, metClosure: &metClosure) else { return false }
         }
         return true
+    case nil:
+        // Closures and metatypes.
+        metClosure = true
+        return false
     default:
-        // Objects (identity differs: the bits did), closures, metatypes, dictionaries, sets.
+        // Objects (identity differs: the bits did), dictionaries, sets.
         return false
     }
 }
 
-private func anyValuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {
-    func open<T>(_ a: T) -> Bool { valuesEqual(a, b, depth: depth) }
+private func anyValuesEqual(_ a: Any, _ b: Any, depth: Int, metClosure: inout Bool) -> Bool {
+    func open<T>(_ a: T) -> Bool { valuesEqual(a, b, depth: depth, metClosure: &metClosure) }
     return _openExistential(a, do: open)
+}
+
+private func anyValuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {
+    var metClosure = false
+    return anyValuesEqual(a, b, depth: depth, metClosure: &metClosure)
 }
 
 /// Properties the graph manages itself, skipped when comparing views: `@State` (the position's

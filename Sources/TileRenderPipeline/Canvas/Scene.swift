@@ -30,7 +30,7 @@ public struct Scene: Sendable, Equatable {
         var context = GraphicsContext(recorder: recorder)
         try body(&context)
         let (recorded, layers) = recorder.take()
-        commands.append(contentsOf: recorded)
+        if commands.isEmpty { commands = recorded } else { commands.append(contentsOf: recorded) }
         layerCount = layers
     }
 }
@@ -104,14 +104,34 @@ public struct StrokeCommand: Sendable, Equatable {
 /// Collects commands from every copy of a `GraphicsContext`.
 package final class SceneRecorder: Sendable {
     package let size: CGSize
-    private let state: Locked<(commands: [DrawCommand], nextLayer: UInt32)>
+    private struct State {
+        var commands: [DrawCommand]
+        var nextLayer: UInt32
+        /// The recordings being captured, innermost last (see `beginCapture`).
+        var captures: [Capture] = []
+    }
+    private struct Capture {
+        var base: UInt32?
+        var first: UInt32
+        var items: [Recording.Item] = []
+        var commandCount = 0
+    }
+    private let state: Locked<State>
 
     package init(size: CGSize, firstLayer: UInt32 = 0) {
         self.size = size
-        state = Locked(([], firstLayer))
+        state = Locked(State(commands: [], nextLayer: firstLayer))
     }
 
-    package func append(_ command: DrawCommand) { state.withLock { $0.commands.append(command) } }
+    package func append(_ command: DrawCommand) { state.withLock { Self.append(command, to: &$0) } }
+
+    private static func append(_ command: DrawCommand, to s: inout State) {
+        s.commands.append(command)
+        if !s.captures.isEmpty {
+            s.captures[s.captures.count - 1].items.append(.command(command))
+            s.captures[s.captures.count - 1].commandCount += 1
+        }
+    }
 
     /// Declares a layer and returns its id.
     package func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double, blendMode: GraphicsContext.BlendMode,
@@ -119,8 +139,8 @@ package final class SceneRecorder: Sendable {
         state.withLock { s in
             let id = s.nextLayer
             s.nextLayer += 1
-            s.commands.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity, blendMode: blendMode,
-                                                  filters: filters)))
+            Self.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity, blendMode: blendMode,
+                                            filters: filters)), to: &s)
             return id
         }
     }
@@ -128,6 +148,97 @@ package final class SceneRecorder: Sendable {
     /// The commands so far and the next free layer id.
     package func take() -> ([DrawCommand], UInt32) {
         state.withLock { s in let c = s.commands; s.commands = []; return (c, s.nextLayer) }
+    }
+
+    // MARK: Retained recordings
+
+    /// Starts capturing what is drawn from now on into a `Recording`, drawn into layer `base`
+    /// (captures nest: an inner one becomes one item of the outer).
+    package func beginCapture(base: UInt32?) {
+        state.withLock { s in s.captures.append(Capture(base: base, first: s.nextLayer)) }
+    }
+
+    /// Ends the innermost capture and returns what it recorded.
+    package func endCapture() -> Recording {
+        state.withLock { s in
+            let capture = s.captures.removeLast()
+            let recording = Recording(items: capture.items, base: capture.base, layers: capture.first..<s.nextLayer,
+                                      commandCount: capture.commandCount)
+            if !s.captures.isEmpty {
+                s.captures[s.captures.count - 1].items.append(.child(recording, base: recording.base, first: recording.layers.lowerBound))
+                s.captures[s.captures.count - 1].commandCount += recording.commandCount
+            }
+            return recording
+        }
+    }
+
+    /// Appends `recording`'s commands again, drawn into layer `layer`: the layers it opened get new ids.
+    package func replay(_ recording: Recording, into layer: UInt32?) {
+        state.withLock { s in
+            let first = s.nextLayer
+            s.nextLayer += UInt32(recording.layers.count)
+            s.commands.reserveCapacity(s.commands.count + recording.commandCount)
+            recording.appendCommands(to: &s.commands) { id in
+                guard let id, id != recording.base, recording.layers.contains(id) else { return layer }
+                return first + (id - recording.layers.lowerBound)
+            }
+            if !s.captures.isEmpty {
+                s.captures[s.captures.count - 1].items.append(.child(recording, base: layer, first: first))
+                s.captures[s.captures.count - 1].commandCount += recording.commandCount
+            }
+        }
+    }
+}
+
+/// Commands recorded once and appended again to later scenes: what a view draws, kept while the view
+/// and what it is drawn with are unchanged (see `MemoNode` in the view layer). Layer ids are the
+/// recorder's at capture: `layers` are those the recording opened, `base` the one it drew into;
+/// replaying maps them to fresh ids. A recording holds the recordings captured inside it by
+/// reference, so a tree of them takes the memory of its commands once.
+package final class Recording: Sendable {
+    package enum Item: Sendable {
+        case command(DrawCommand)
+        /// A recording drawn inside this one, with its base layer and its first layer id in this one's ids.
+        case child(Recording, base: UInt32?, first: UInt32)
+    }
+    package let items: [Item]
+    package let base: UInt32?
+    package let layers: Range<UInt32>
+    package let commandCount: Int
+
+    init(items: [Item], base: UInt32?, layers: Range<UInt32>, commandCount: Int) {
+        self.items = items; self.base = base; self.layers = layers; self.commandCount = commandCount
+    }
+
+    /// Appends the commands, each layer id mapped through `map` (this recording's ids to the scene's).
+    func appendCommands(to commands: inout [DrawCommand], map: (UInt32?) -> UInt32?) {
+        for item in items {
+            switch item {
+            case .command(let command):
+                commands.append(command.withLayers(map))
+            case .child(let child, let base, let first):
+                let childBase = map(base)
+                child.appendCommands(to: &commands) { id in
+                    guard let id, id != child.base, child.layers.contains(id) else { return childBase }
+                    return map(first + (id - child.layers.lowerBound))
+                }
+            }
+        }
+    }
+}
+
+extension DrawCommand {
+    /// The command with its layer ids mapped through `map`.
+    func withLayers(_ map: (UInt32?) -> UInt32?) -> DrawCommand {
+        switch self {
+        case .fill(var fill): fill.layer = map(fill.layer); return .fill(fill)
+        case .stroke(var stroke): stroke.layer = map(stroke.layer); return .stroke(stroke)
+        case .layer(var layer):
+            layer.id = map(layer.id) ?? layer.id
+            layer.parent = map(layer.parent)
+            return .layer(layer)
+        case .group(var group): group.layer = map(group.layer); return .group(group)
+        }
     }
 }
 

@@ -226,6 +226,58 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         #expect(changed && unchanged)
     }
 
+    /// What an unchanged node drew is replayed, not drawn again; layers it opened (opacity, clips,
+    /// blend modes, groups) get fresh ids. The picture is the one a fresh renderer draws.
+    @Test func replayedDrawingMatchesAFreshRender() throws {
+        struct Row: View {
+            let index: Int
+            let cell: ObservedCell?
+            var body: some View {
+                HStack(spacing: 2) {
+                    Circle().fill(Color.red).frame(width: 8, height: 8).opacity(0.5)
+                    Color.blue.frame(width: 12, height: 8).clipShape(RoundedRectangle(cornerRadius: 3))
+                    Color.green.frame(width: 8, height: 8).blendMode(.multiply)
+                    Rectangle().fill(Color.orange).frame(width: 6, height: 6).drawingGroup()
+                    // The changed row opens two more layers than before, so the rows replayed after it
+                    // need their layers renumbered.
+                    if let cell, cell.value % 2 == 1 {
+                        Color(red: 0.2, green: Double(index) / 6, blue: 1).frame(width: 8, height: 8).opacity(0.7)
+                            .clipShape(Circle())
+                    } else {
+                        Color(red: 0.2, green: Double(index) / 6, blue: 0.5).frame(width: 8, height: 8)
+                    }
+                }
+                .opacity(index % 2 == 0 ? 1 : 0.8)
+            }
+        }
+        struct Screen: View {
+            let cell: ObservedCell
+            var body: some View {
+                VStack(spacing: 1) {
+                    ForEach(0..<6, id: \.self) { i in Row(index: i, cell: i == 3 ? cell : nil) }
+                }
+                .padding(3)
+            }
+        }
+        let cell = ObservedCell()
+        let renderer = ImageRenderer(content: Screen(cell: cell))
+        let before = try renderer.render(backend: .cpu)
+        resetCounts(renderer)
+        cell.value = 1
+        let after = try renderer.render(backend: .cpu)
+        let c = counts(renderer)
+        #expect(c.drawingsReplayed >= 5, "\(c)")
+        let fresh = try ImageRenderer(content: Screen(cell: cell)).render(backend: .cpu)
+        let same = after.pixels == fresh.pixels
+        let changed = after.pixels != before.pixels
+        #expect(same && changed)
+        // And again with nothing changed in between but the cell back: still the fresh picture.
+        cell.value = 2
+        let again = try renderer.render(backend: .cpu)
+        let sameAsBefore = again.pixels == before.pixels
+        #expect(sameAsBefore)
+    }
+
     /// Siblings with the same `ForEach` id are matched in order: each keeps its own state.
     @Test func repeatedIDsKeepTheirOwnState() throws {
         struct Rows: View {

@@ -23,8 +23,13 @@ package struct TextNode: ViewNode {
     package init(prepared: PreparedText) { self.prepared = prepared }
 
     private func layout(fitting size: CGSize) -> TextLayout {
+        // A text given at least the room it takes unconstrained lays out as it does unconstrained (no
+        // line is broken or truncated for want of room): stacks ask for that layout first, then for
+        // their share, which is usually at least as wide.
+        if let free = layouts.unconstrained, size.width >= free.size.width, size.height >= free.size.height { return free }
         if let layout = layouts.entries.first(where: { $0.size == size })?.layout { return layout }
         let layout = prepared.layout(fitting: size)
+        if size.width == .infinity && size.height == .infinity { layouts.unconstrained = layout }
         if layouts.entries.count == 8 { layouts.entries.removeFirst() }
         layouts.entries.append((size, layout))
         return layout
@@ -61,6 +66,8 @@ package struct TextNode: ViewNode {
 /// The last few layouts of one text node (nodes are values; the memo is shared by their copies).
 private final class LayoutMemo {
     var entries: [(size: CGSize, layout: TextLayout)] = []
+    /// The layout with unlimited room, once made.
+    var unconstrained: TextLayout?
 }
 
 extension View {

@@ -110,11 +110,13 @@ package final class SceneRecorder: Sendable {
         /// The recordings being captured, innermost last (see `beginCapture`).
         var captures: [Capture] = []
     }
+    /// A recording being captured: the commands from `start` on, except the ranges the recordings
+    /// inside it appended.
     private struct Capture {
         var base: UInt32?
-        var first: UInt32
-        var items: [Recording.Item] = []
-        var commandCount = 0
+        var firstLayer: UInt32
+        var start: Int
+        var children: [(recording: Recording, base: UInt32?, first: UInt32, range: Range<Int>)] = []
     }
     private let state: Locked<State>
 
@@ -123,15 +125,7 @@ package final class SceneRecorder: Sendable {
         state = Locked(State(commands: [], nextLayer: firstLayer))
     }
 
-    package func append(_ command: DrawCommand) { state.withLock { Self.append(command, to: &$0) } }
-
-    private static func append(_ command: DrawCommand, to s: inout State) {
-        s.commands.append(command)
-        if !s.captures.isEmpty {
-            s.captures[s.captures.count - 1].items.append(.command(command))
-            s.captures[s.captures.count - 1].commandCount += 1
-        }
-    }
+    package func append(_ command: DrawCommand) { state.withLock { $0.commands.append(command) } }
 
     /// Declares a layer and returns its id.
     package func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double, blendMode: GraphicsContext.BlendMode,
@@ -139,8 +133,8 @@ package final class SceneRecorder: Sendable {
         state.withLock { s in
             let id = s.nextLayer
             s.nextLayer += 1
-            Self.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity, blendMode: blendMode,
-                                            filters: filters)), to: &s)
+            s.commands.append(.layer(LayerCommand(id: id, parent: parent, clip: clip, opacity: opacity, blendMode: blendMode,
+                                                  filters: filters)))
             return id
         }
     }
@@ -155,18 +149,26 @@ package final class SceneRecorder: Sendable {
     /// Starts capturing what is drawn from now on into a `Recording`, drawn into layer `base`
     /// (captures nest: an inner one becomes one item of the outer).
     package func beginCapture(base: UInt32?) {
-        state.withLock { s in s.captures.append(Capture(base: base, first: s.nextLayer)) }
+        state.withLock { s in s.captures.append(Capture(base: base, firstLayer: s.nextLayer, start: s.commands.count)) }
     }
 
     /// Ends the innermost capture and returns what it recorded.
     package func endCapture() -> Recording {
         state.withLock { s in
             let capture = s.captures.removeLast()
-            let recording = Recording(items: capture.items, base: capture.base, layers: capture.first..<s.nextLayer,
-                                      commandCount: capture.commandCount)
+            var items: [Recording.Item] = []
+            var cursor = capture.start
+            for child in capture.children {
+                if cursor < child.range.lowerBound { items.append(.commands(Array(s.commands[cursor..<child.range.lowerBound]))) }
+                items.append(.child(child.recording, base: child.base, first: child.first))
+                cursor = child.range.upperBound
+            }
+            if cursor < s.commands.count { items.append(.commands(Array(s.commands[cursor...]))) }
+            let recording = Recording(items: items, base: capture.base, layers: capture.firstLayer..<s.nextLayer,
+                                      commandCount: s.commands.count - capture.start)
             if !s.captures.isEmpty {
-                s.captures[s.captures.count - 1].items.append(.child(recording, base: recording.base, first: recording.layers.lowerBound))
-                s.captures[s.captures.count - 1].commandCount += recording.commandCount
+                s.captures[s.captures.count - 1].children.append((recording, recording.base, recording.layers.lowerBound,
+                                                                  capture.start..<s.commands.count))
             }
             return recording
         }
@@ -175,16 +177,12 @@ package final class SceneRecorder: Sendable {
     /// Appends `recording`'s commands again, drawn into layer `layer`: the layers it opened get new ids.
     package func replay(_ recording: Recording, into layer: UInt32?) {
         state.withLock { s in
-            let first = s.nextLayer
+            let first = s.nextLayer, start = s.commands.count
             s.nextLayer += UInt32(recording.layers.count)
             s.commands.reserveCapacity(s.commands.count + recording.commandCount)
-            recording.appendCommands(to: &s.commands) { id in
-                guard let id, id != recording.base, recording.layers.contains(id) else { return layer }
-                return first + (id - recording.layers.lowerBound)
-            }
+            recording.append(to: &s.commands, base: layer, first: first)
             if !s.captures.isEmpty {
-                s.captures[s.captures.count - 1].items.append(.child(recording, base: layer, first: first))
-                s.captures[s.captures.count - 1].commandCount += recording.commandCount
+                s.captures[s.captures.count - 1].children.append((recording, layer, first, start..<s.commands.count))
             }
         }
     }
@@ -197,7 +195,7 @@ package final class SceneRecorder: Sendable {
 /// reference, so a tree of them takes the memory of its commands once.
 package final class Recording: Sendable {
     package enum Item: Sendable {
-        case command(DrawCommand)
+        case commands([DrawCommand])
         /// A recording drawn inside this one, with its base layer and its first layer id in this one's ids.
         case child(Recording, base: UInt32?, first: UInt32)
     }
@@ -210,18 +208,28 @@ package final class Recording: Sendable {
         self.items = items; self.base = base; self.layers = layers; self.commandCount = commandCount
     }
 
-    /// Appends the commands, each layer id mapped through `map` (this recording's ids to the scene's).
-    func appendCommands(to commands: inout [DrawCommand], map: (UInt32?) -> UInt32?) {
+    /// Appends the commands drawn into layer `base`, the layers opened numbered from `first`.
+    func append(to commands: inout [DrawCommand], base newBase: UInt32?, first newFirst: UInt32) {
+        // Drawn where it was recorded, with the same layer ids (a scene recorded again in the same
+        // order): the commands go in as they are.
+        if newBase == base && newFirst == layers.lowerBound {
+            for item in items {
+                switch item {
+                case .commands(let run): commands.append(contentsOf: run)
+                case .child(let child, let base, let first): child.append(to: &commands, base: base, first: first)
+                }
+            }
+            return
+        }
+        let map: (UInt32?) -> UInt32? = { [base, layers] id in
+            guard let id, id != base, layers.contains(id) else { return newBase }
+            return newFirst + (id - layers.lowerBound)
+        }
         for item in items {
             switch item {
-            case .command(let command):
-                commands.append(command.withLayers(map))
+            case .commands(let run): for command in run { commands.append(command.withLayers(map)) }
             case .child(let child, let base, let first):
-                let childBase = map(base)
-                child.appendCommands(to: &commands) { id in
-                    guard let id, id != child.base, child.layers.contains(id) else { return childBase }
-                    return map(first + (id - child.layers.lowerBound))
-                }
+                child.append(to: &commands, base: map(base), first: map(first) ?? first)
             }
         }
     }

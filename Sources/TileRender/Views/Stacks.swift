@@ -207,7 +207,10 @@ package struct LinearStackNode: ViewNode {
         // first, each offered an equal share; the spacers' minimum lengths stay in reserve while they
         // do, and the spacers then share what is left (SwiftUI's rule: a spacer yields to the other
         // flexible views of its priority).
-        let priorities = Set(children.map(\.layoutPriority)).sorted(by: >)
+        let priority = children.map(\.layoutPriority)
+        // One priority (the usual case): no set to make and sort.
+        let priorities = priority.allSatisfy({ $0 == priority.first }) ? Array(priority.prefix(1)) : Set(priority).sorted(by: >)
+        let isSpacer = children.map { $0.spacerMinLength != nil }
         var reserved = children.indices.reduce(CGFloat(0)) { $0 + minimum[$1] }
         var remaining = max(0, available - totalSpacing)
         var sizes = [CGSize](repeating: .zero, count: children.count)
@@ -219,13 +222,17 @@ package struct LinearStackNode: ViewNode {
                 remaining = max(0, remaining - along(sizes[i]))
             }
         }
-        for priority in priorities {
-            let group = children.indices.filter { children[$0].layoutPriority == priority }
-            offer(group.filter { children[$0].spacerMinLength == nil }
-                .sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) })
+        for p in priorities {
+            let group = priorities.count == 1 ? Array(children.indices) : children.indices.filter { priority[$0] == p }
+            // The least flexible first (in order when all are as flexible: nothing to sort).
+            var views = group.filter { !isSpacer[$0] }
+            if let f = views.first.map({ flexibility[$0] }), !views.allSatisfy({ flexibility[$0] == f }) {
+                views.sort { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+            }
+            offer(views)
             // The spacers with the larger minimum lengths first, so that an equal share below one's
             // minimum does not overfill the row.
-            offer(group.filter { children[$0].spacerMinLength != nil }
+            offer(group.filter { isSpacer[$0] }
                 .sorted { minimum[$0] > minimum[$1] || (minimum[$0] == minimum[$1] && $0 < $1) })
         }
         return sizes

@@ -37,6 +37,8 @@ public struct EnvironmentValues: @unchecked Sendable {
 
     /// The values in effect while a view's `body` is built.
     @TaskLocal package static var current = EnvironmentValues()
+    /// Where the `@Environment` reads of the body being built are logged (see `EnvironmentReads`).
+    @TaskLocal package static var reads: EnvironmentReads? = nil
 
     /// Whether the custom values are the same (compared as view values are, objects by identity).
     package func customValuesEqual(_ other: EnvironmentValues) -> Bool {
@@ -76,7 +78,24 @@ public struct Environment<Value>: DynamicPropertyMarker {
         read = { $0.object(objectType) }
     }
     /// The value where the view's `body` is being built (the defaults elsewhere).
-    public var wrappedValue: Value { read(EnvironmentValues.current) }
+    public var wrappedValue: Value {
+        let value = read(EnvironmentValues.current)
+        if let reads = EnvironmentValues.reads { reads.log(value) { [read] in read($0) } }
+        return value
+    }
+}
+
+/// The `@Environment` values a body read, with what it read: the view graph runs the body again after
+/// an environment change only when one of them reads differently (compared as view values are).
+package final class EnvironmentReads: @unchecked Sendable {  // filled and read on the thread building the views
+    private var entries: [(read: (EnvironmentValues) -> Any, value: Any)] = []
+    package init() {}
+    package var isEmpty: Bool { entries.isEmpty }
+    func log(_ value: Any, _ read: @escaping (EnvironmentValues) -> Any) { entries.append((read, value)) }
+    /// Whether every value read reads the same in `values`.
+    package func areUnchanged(in values: EnvironmentValues) -> Bool {
+        entries.allSatisfy { anyViewValuesEqual($0.read(values), $0.value) }
+    }
 }
 
 extension View {

@@ -26,8 +26,10 @@ public struct GridItem: Sendable {
 
 /// A lazy vertical grid (SwiftUI's `LazyVGrid`): its views fill the columns `columns` describe, left to
 /// right and then row by row; each row is as tall as its tallest view (each offered its column's width
-/// and no particular height). Like `LazyVStack`, it measures every view but draws only the rows near
-/// what can show (the canvas, or its scroll view's viewport, within 64 points).
+/// and no particular height). Like `LazyVStack`, it draws only the rows near what can show (the canvas,
+/// or its scroll view's viewport, within 64 points). Over a `ForEach` it also makes and measures only
+/// those rows, the rows beyond estimated as `LazyVStack` estimates them (see the Layout article); over
+/// other content it measures every view.
 ///
 /// Column widths, from the width offered (with none, the columns' minimums): fixed columns take their
 /// width; flexible and adaptive items share what is left equally, each within its bounds (an adaptive
@@ -45,8 +47,12 @@ public struct LazyVGrid<Content: View>: View, PrimitiveView {
         self.columns = columns; self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
-        LazyGridNode(items: columns, alignment: alignment, rowSpacing: spacing ?? defaultGridSpacing,
-                     children: makeViewNodes(content, environment))
+        if let source = content as? any LazyRowsSource {
+            return LazyGridRowsNode(items: columns, alignment: alignment, rowSpacing: spacing ?? defaultGridSpacing,
+                                    rows: source.lazyRows(environment), counters: environment.counters)
+        }
+        return LazyGridNode(items: columns, alignment: alignment, rowSpacing: spacing ?? defaultGridSpacing,
+                            children: makeViewNodes(content, environment))
     }
 }
 

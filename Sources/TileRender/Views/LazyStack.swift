@@ -194,3 +194,143 @@ extension Array where Element == CGFloat {
         return low
     }
 }
+
+/// A `LazyVGrid` over items made on demand (a `ForEach`): the same columns and rows as `LazyGridNode`,
+/// but only the rows near what can show are made, measured and drawn. Rows are measured in order from
+/// the first, as far as the viewport needs; the rows beyond count at the mean measured pitch (the
+/// grid's height is an estimate until they are measured), and a viewport more than
+/// `LazyStackNode.maxMeasuredAhead` rows past the measured ones is placed by that estimate. Each item
+/// takes one cell (an item that makes several views is a `ZStack` of them).
+package final class LazyGridRowsNode: ViewNode {
+    let grid: LazyGridNode
+    let items: LazyRows
+    private let counters: GraphCounterBox?
+
+    /// Items made and still kept.
+    private var built: [Int: any ViewNode] = [:]
+    /// The width the columns are for, and the columns.
+    private var widthKey: (isNil: Bool, bits: UInt)?
+    private var columns: [GridColumn] = []
+    /// `offsets[r]`: where row r starts, for rows 0...measured (the last entry: where the next would).
+    private var offsets: [CGFloat] = [0]
+    private var heights: [CGFloat] = []
+
+    init(items: [GridItem], alignment: HorizontalAlignment, rowSpacing: CGFloat, rows: LazyRows, counters: GraphCounterBox?) {
+        grid = LazyGridNode(items: items, alignment: alignment, rowSpacing: rowSpacing, children: [])
+        self.items = rows
+        self.counters = counters
+    }
+
+    private var rowCount: Int { columns.isEmpty ? 0 : (items.count + columns.count - 1) / columns.count }
+
+    private func item(_ k: Int) -> any ViewNode {
+        if let node = built[k] { return node }
+        counters?.counts.lazyRowsMade += 1
+        let nodes = items.make(k)
+        let node: any ViewNode = nodes.count == 1 ? nodes[0] : MemoNode(ZStackNode(alignment: .center, children: nodes), counters: counters)
+        built[k] = node
+        return node
+    }
+
+    private func itemSize(_ k: Int) -> CGSize {
+        item(k).sizeThatFits(ProposedViewSize(width: columns[k % columns.count].width, height: nil))
+    }
+
+    /// Starts over when the width changes (the columns, and so every row, may change).
+    private func prepare(width: CGFloat?) {
+        let key = (isNil: width == nil, bits: width?.bitPattern ?? 0)
+        if let known = widthKey, known == key { return }
+        widthKey = key
+        let newColumns = grid.columns(for: width)
+        if newColumns.count != columns.count { built = [:] }
+        columns = newColumns
+        offsets = [0]; heights = []
+    }
+
+    private func measure(throughRow row: Int) {
+        let last = min(row, rowCount - 1)
+        while heights.count <= last {
+            let r = heights.count
+            var height: CGFloat = 0
+            for k in (r * columns.count)..<min(items.count, (r + 1) * columns.count) {
+                let h = itemSize(k).height
+                height = max(height, h.isNaN || h < 0 ? 0 : (h.isInfinite ? 0 : h))
+            }
+            heights.append(height)
+            offsets.append(offsets[offsets.count - 1] + height + grid.rowSpacing)
+        }
+    }
+
+    private var pitch: CGFloat {
+        if heights.isEmpty { measure(throughRow: 0) }
+        return heights.isEmpty ? 0 : offsets[heights.count] / CGFloat(heights.count)
+    }
+
+    private var width: CGFloat { columns.reduce(0) { $0 + $1.width } + columns.dropLast().reduce(0) { $0 + $1.spacing } }
+
+    private var estimatedHeight: CGFloat {
+        let rows = rowCount
+        guard rows > 0 else { return 0 }
+        return offsets[heights.count] + CGFloat(rows - heights.count) * pitch - grid.rowSpacing
+    }
+
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        prepare(width: proposal.width)
+        return CGSize(width: width, height: estimatedHeight)
+    }
+
+    private func start(ofRow r: Int) -> CGFloat {
+        if r <= heights.count { return offsets[r] }
+        return offsets[heights.count] + CGFloat(r - heights.count) * pitch
+    }
+
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        prepare(width: rect.width)
+        let rows = rowCount
+        guard rows > 0 else { return }
+        let canvas = context.visibleRect ?? CGRect(origin: .zero, size: context.size)
+        let local = canvas.insetBy(dx: -LinearStackNode.lazyMargin, dy: -LinearStackNode.lazyMargin)
+            .applying(context.transform.inverted())
+        let lo = local.minY - rect.minY, hi = local.maxY - rect.minY
+        guard lo.isFinite, hi.isFinite, hi >= 0 else { return }
+        var first: Int
+        if lo <= offsets[heights.count] {
+            first = max(0, offsets.partitioningIndex { $0 > lo } - 1)
+        } else {
+            let ahead = Int(min(Double(rows), Double((lo - offsets[heights.count]) / max(pitch, 1e-6))))
+            if ahead <= LazyStackNode.maxMeasuredAhead {
+                measure(throughRow: heights.count + ahead)
+                first = max(0, min(heights.count - 1, offsets.partitioningIndex { $0 > lo } - 1))
+            } else {
+                first = min(rows - 1, heights.count + ahead)
+            }
+        }
+        let left = rect.minX + (rect.width - width) * (grid.alignment.key.fraction ?? 0.5)
+        var top = start(ofRow: first)
+        var r = first
+        while r < rows, top <= hi {
+            if r == heights.count { measure(throughRow: r) }
+            let height = r < heights.count ? heights[r] : 0
+            if top + height >= lo {
+                var x = left
+                for (column, cellColumn) in columns.enumerated() {
+                    let k = r * columns.count + column
+                    guard k < items.count else { break }
+                    let node = item(k)
+                    let cell = CGRect(x: x, y: rect.minY + top, width: cellColumn.width, height: height)
+                    let size = node.sizeThatFits(ProposedViewSize(width: cellColumn.width, height: nil))
+                    node.draw(in: cellColumn.alignment.place(node.dimensions(in: size), in: cell), context: context)
+                    x += cellColumn.width + cellColumn.spacing
+                }
+            }
+            top += height + grid.rowSpacing
+            r += 1
+        }
+        // Items far from this viewport are dropped (made again if they come back).
+        let kept = 4 * LazyStackNode.keptMargin * max(1, columns.count)
+        if built.count > kept {
+            let keep = ((first - LazyStackNode.keptMargin) * columns.count)...((r + LazyStackNode.keptMargin) * columns.count)
+            built = built.filter { keep.contains($0.key) }
+        }
+    }
+}

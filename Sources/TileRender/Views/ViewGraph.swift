@@ -191,6 +191,8 @@ package final class GraphNode {
     @exclusivity(unchecked) var stateSlots: [AnyStateLocation] = []
     @exclusivity(unchecked) var isRegistered = false
     @exclusivity(unchecked) var isTimelineRegistered = false
+    /// The `@Environment` values the last body read (nil: none).
+    @exclusivity(unchecked) var environmentReads: EnvironmentReads?
     /// A custom `Layout`'s cache, kept for the place across renders.
     @exclusivity(unchecked) var layoutCache: Any?
 
@@ -287,11 +289,14 @@ package final class GraphNode {
         return viewValuesEqual(old, view)
     }
 
-    /// A view with a body, unchanged itself, with something invalidated below: its last body is built
-    /// again (its own body does not run).
+    /// A view with a body, unchanged itself, with something invalidated below or in a changed
+    /// environment whose values its body read the same: its last body is built again (its own body
+    /// does not run).
     func rebuildingLastBody<V>(_ view: V, _ environment: ViewEnvironment) -> ((ViewEnvironment) -> [any ViewNode])? {
-        guard !isDirty, let rebuildBody, isUnchanged(view, environment, ignoringRecorder: true) else { return nil }
-        return rebuildBody
+        guard !isDirty, let rebuildBody, let old = (self.view as? ViewBox<V>)?.value, let oldEnvironment = self.environment else { return nil }
+        guard environment.isSame(as: oldEnvironment, ignoringRecorder: true)
+                || (environmentReads?.areUnchanged(in: environment.values) ?? true) else { return nil }
+        return viewValuesEqual(old, view) ? rebuildBody : nil
     }
 
     /// `new`, or the nodes of the last build where each is equivalent (see `ViewNode.isEquivalent`):
@@ -447,9 +452,13 @@ private func buildBody<V: View>(_ view: V, _ environment: ViewEnvironment, posit
     bindState(of: view, to: position, graph: graph)
     graph.counters.counts.bodies += 1
     let inbox = graph.inbox, id = position.id
+    let reads = EnvironmentReads()
     let body = EnvironmentValues.$current.withValue(environment.values) {
-        withObservationTracking { view.body } onChange: { inbox.post(id) }
+        EnvironmentValues.$reads.withValue(reads) {
+            withObservationTracking { view.body } onChange: { inbox.post(id) }
+        }
     }
+    position.environmentReads = reads.isEmpty ? nil : reads
     if !position.isRegistered { position.isRegistered = true; graph.register(position) }
     let rebuild: (ViewEnvironment) -> [any ViewNode] = { makeViewNodes(body, $0) }
     return (rebuild(environment), rebuild)

@@ -278,6 +278,57 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         #expect(sameAsBefore)
     }
 
+    /// An environment change runs again only the bodies that read a value it changed; the views that
+    /// read nothing are made again from their last bodies (with the new environment) and show it.
+    @Test func anEnvironmentChangeRerunsOnlyItsReaders() throws {
+        struct Reader: View {
+            @Environment(\.colorScheme) var scheme
+            let log: BodyLog
+            var body: some View {
+                log.entries.append("reader \(scheme)")
+                return Color.blue.frame(width: 10, height: 10)
+            }
+        }
+        struct Plain: View {
+            let log: BodyLog
+            var body: some View {
+                log.entries.append("plain")
+                return Rectangle().frame(width: 10, height: 10)
+            }
+        }
+        struct Screen: View {
+            let dark: Bool
+            let tint: Color
+            let log: BodyLog
+            var body: some View {
+                HStack(spacing: 0) { Reader(log: log); Plain(log: log) }
+                    .foregroundStyle(tint)
+                    .environment(\.colorScheme, dark ? .dark : .light)
+            }
+        }
+        let log = BodyLog()
+        let renderer = ImageRenderer(content: Screen(dark: false, tint: .red, log: log))
+        _ = try renderer.render(backend: .cpu)
+        #expect(log.entries == ["reader light", "plain"])
+        // A new foreground: no body reads it; the rectangle shows it.
+        log.entries = []
+        renderer.content = Screen(dark: false, tint: .green, log: log)
+        let green = try renderer.render(backend: .cpu)
+        #expect(log.entries.isEmpty, "\(log.entries)")
+        let rectangle = green.pixel(x: 15, y: 5)
+        #expect(rectangle.g > 150 && rectangle.r < 120 && rectangle.b < 150, "\(rectangle)")
+        // The appearance: only the reader runs again.
+        log.entries = []
+        renderer.content = Screen(dark: true, tint: .green, log: log)
+        _ = try renderer.render(backend: .cpu)
+        #expect(log.entries == ["reader dark"], "\(log.entries)")
+        // The same picture as a fresh renderer's.
+        let now = try renderer.render(backend: .cpu)
+        let fresh = try ImageRenderer(content: Screen(dark: true, tint: .green, log: BodyLog())).render(backend: .cpu)
+        let same = now.pixels == fresh.pixels
+        #expect(same)
+    }
+
     /// Siblings with the same `ForEach` id are matched in order: each keeps its own state.
     @Test func repeatedIDsKeepTheirOwnState() throws {
         struct Rows: View {
@@ -482,6 +533,51 @@ private struct RectangleProbe: ViewNode {
         #expect(small.lazyRowsMade == large.lazyRowsMade && small.sizeComputations == large.sizeComputations, "\(small) / \(large)")
         // The viewport (100 points) and a margin of 64 on each side: about 14 rows of 10-12 points.
         #expect(large.lazyRowsMade <= 20, "\(large)")
+        let same = smallPicture.pixels == largePicture.pixels
+        #expect(same)
+    }
+
+    private struct Cells: View {
+        let count: Int
+        let offset: CGFloat
+        let lazy: Bool
+        var body: some View {
+            ScrollView {
+                let columns = [GridItem(.fixed(14)), GridItem(.flexible(), alignment: .leading), GridItem(.adaptive(minimum: 9))]
+                if lazy {
+                    LazyVGrid(columns: columns, spacing: 3) { ForEach(0..<count, id: \.self) { i in cell(i) } }
+                } else {
+                    // Not a ForEach on its own: the grid makes and measures every item.
+                    LazyVGrid(columns: columns, spacing: 3) { Group { ForEach(0..<count, id: \.self) { i in cell(i) } } }
+                }
+            }
+            .scrollPosition(.constant(ScrollPosition(y: offset)))
+        }
+        func cell(_ i: Int) -> some View {
+            Color(red: Double(i % 7) / 7, green: 0.3, blue: Double(i % 5) / 5).frame(width: 6 + CGFloat(i % 4), height: CGFloat(6 + i % 5))
+        }
+    }
+
+    /// A `LazyVGrid` over a `ForEach` makes only the items near the viewport, and draws what the grid
+    /// that makes them all draws.
+    @Test func aLazyGridMakesTheItemsInView() throws {
+        func render(_ view: Cells) throws -> (GraphCounters, Bitmap) {
+            let renderer = ImageRenderer(content: view)
+            renderer.proposedSize = ProposedViewSize(width: 80, height: 100)
+            let bitmap = try renderer.render(backend: .cpu)
+            return (renderer.graph.counters.counts, bitmap)
+        }
+        for offset: CGFloat in [0, 150] {
+            let (lazyCounts, lazy) = try render(Cells(count: 300, offset: offset, lazy: true))
+            let (_, eager) = try render(Cells(count: 300, offset: offset, lazy: false))
+            let same = lazy.pixels == eager.pixels
+            #expect(same, "offset \(offset)")
+            #expect(lazyCounts.lazyRowsMade > 0 && lazyCounts.lazyRowsMade < 300, "\(lazyCounts)")
+        }
+        // A million items cost what a thousand do.
+        let (small, smallPicture) = try render(Cells(count: 1_000, offset: 40, lazy: true))
+        let (large, largePicture) = try render(Cells(count: 1_000_000, offset: 40, lazy: true))
+        #expect(small.lazyRowsMade == large.lazyRowsMade && small.lazyRowsMade <= 200, "\(small) / \(large)")
         let same = smallPicture.pixels == largePicture.pixels
         #expect(same)
     }

@@ -18,13 +18,22 @@ package protocol LazyRowsSource {
 
 extension ForEach: LazyRowsSource {
     package func lazyRows(_ environment: ViewEnvironment) -> LazyRows {
-        // Rows are made when they come near the viewport, after the graph's build: outside the graph
-        // (they keep their state while the stack's node lives).
-        var rowEnvironment = environment
-        rowEnvironment.detach()
-        let data = self.data, content = self.content
+        // Rows are made when they come near the viewport, after the graph's build, each at a place of
+        // its own under the container's (by its id), so its state lives as long as the container's
+        // place. The container's place is held weakly: its node (which holds these rows) is its own.
+        let data = self.data, content = self.content, id = self.id
+        let graph = environment.graph.map { WeakGraph($0.graph) }, parent = environment.graph.map { WeakGraphNode($0.parent) }
+        var detached = environment
+        detached.detach()  // the closure keeps no strong reference to the graph
         return LazyRows(count: data.count) { i in
-            makeViewNodes(content(data[data.index(data.startIndex, offsetBy: i)]), rowEnvironment)
+            let element = data[data.index(data.startIndex, offsetBy: i)]
+            var rowEnvironment = detached
+            if let graph = graph?.graph, let parent = parent?.node {
+                rowEnvironment.graph = GraphContext(graph: graph, parent: parent, lazy: true)
+                rowEnvironment.explicitID = AnyHashable(element[keyPath: id])
+                rowEnvironment.lazyRow = i
+            }
+            return makeViewNodes(content(element), rowEnvironment)
         }
     }
 }

@@ -153,6 +153,8 @@ package struct ViewEnvironment {
     package var depth = 0
     /// The explicit identity the next view built takes (`ForEach` element ids, `.id(_:)`).
     package var explicitID: AnyHashable? = nil
+    /// The row of a lazy container the next view built is (see `GraphContext.lazy`).
+    package var lazyRow = 0
     /// The counters of the graph the views are built in (or were, before `detach()`).
     package var counters: GraphCounterBox? { graph?.graph.counters ?? detachedCounters }
     private var detachedCounters: GraphCounterBox? = nil

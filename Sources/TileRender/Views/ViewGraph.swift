@@ -139,11 +139,15 @@ final class ViewBox<V>: AnyViewBox {
 }
 
 struct WeakGraphNode { weak var node: GraphNode? ; init(_ node: GraphNode) { self.node = node } }
+struct WeakGraph { weak var graph: ViewGraph? ; init(_ graph: ViewGraph) { self.graph = graph } }
 
 /// Where a view being built sits in its graph (carried in the environment, never compared).
 package struct GraphContext {
     unowned let graph: ViewGraph
     let parent: GraphNode
+    /// Views built as a lazy container's rows (after the build, during layout and drawing): their
+    /// places are the parent's lazy children, kept across builds (see `GraphNode.lazyChild`).
+    var lazy = false
 }
 
 /// One view position of the graph.
@@ -178,7 +182,13 @@ package final class GraphNode {
     @exclusivity(unchecked) private var nextSlot = 0
     @exclusivity(unchecked) private(set) var generation: UInt64 = 0
 
-    var children: [GraphNode] { slotted.compactMap { $0 } + explicitChildren }
+    var children: [GraphNode] { slotted.compactMap { $0 } + explicitChildren + lazyChildren.values }
+    /// The places of a lazy container's rows, by id: made when a row is first made, kept while the
+    /// container's place lives (builds do not visit them, so they do not prune them).
+    @exclusivity(unchecked) private var lazyChildren: [Key: GraphNode] = [:]
+    /// The row a lazy child was last made for (two rows with one id in a render: the second is built
+    /// outside the graph).
+    @exclusivity(unchecked) var lazyRow = 0
     /// The view value, environment and nodes of the last build.
     @exclusivity(unchecked) private var view: AnyViewBox?
     @exclusivity(unchecked) private var environment: ViewEnvironment.Snapshot?
@@ -234,6 +244,34 @@ package final class GraphNode {
         if let replaced = slotted[slot] { graph.counters.counts.unmounted += replaced.subtreeCount }
         return mount(.slot(slot, type), graph: graph) { slotted[slot] = $0 }
     }
+
+    /// The place of a lazy container's row `row` with id `id`, made on first use; nil when another row
+    /// of this render already took that id.
+    func lazyChild(for type: ObjectIdentifier, id: AnyHashable, row: Int, graph: ViewGraph) -> GraphNode? {
+        let key = Key.explicit(id, type)
+        if let existing = lazyChildren[key] {
+            if existing.generation == graph.generation, existing.lazyRow != row { return nil }
+            existing.generation = graph.generation
+            existing.lazyRow = row
+            return existing
+        }
+        if lazyChildren.count >= GraphNode.lazyChildLimit {
+            // Bounded: beyond the limit, the rows not made in this render are let go (their state too).
+            lazyChildren = lazyChildren.filter { entry in
+                guard entry.value.generation == graph.generation else {
+                    graph.counters.counts.unmounted += entry.value.subtreeCount
+                    return false
+                }
+                return true
+            }
+        }
+        let node = mount(key, graph: graph) { lazyChildren[key] = $0 }
+        node.lazyRow = row
+        return node
+    }
+
+    /// The most rows of one lazy container kept as places: beyond it, the rows not on show are dropped.
+    package static let lazyChildLimit = 4_096
 
     /// The last build's child with explicit key `key` not yet visited in this one (ids repeated among
     /// siblings are matched in order, each keeping its own place).
@@ -364,7 +402,18 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         return (buildNodes(view, inner, kind: ViewKind(of: V.self)), nil, false)
     }
     let graph = context.graph
-    let position = context.parent.child(for: ObjectIdentifier(V.self), explicitID: environment.explicitID, graph: graph)
+    let position: GraphNode
+    if context.lazy {
+        guard let id = environment.explicitID,
+              let row = context.parent.lazyChild(for: ObjectIdentifier(V.self), id: id, row: environment.lazyRow, graph: graph) else {
+            var detached = environment
+            detached.detach()
+            return buildThroughGraph(view, detached)
+        }
+        position = row
+    } else {
+        position = context.parent.child(for: ObjectIdentifier(V.self), explicitID: environment.explicitID, graph: graph)
+    }
     if let nodes = position.reusableNodes(view, environment) { return (nodes, position, true) }
     graph.counters.counts.positionsBuilt += 1
     var inner = environment

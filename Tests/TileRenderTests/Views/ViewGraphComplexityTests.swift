@@ -368,6 +368,16 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
             #expect(place != nil)
         }
         #expect(place == nil && graph == nil)
+        // With lazy rows (places made during drawing, under the stack's).
+        weak var lazyGraph: ViewGraph?
+        do {
+            let renderer = ImageRenderer(content: ScrollView {
+                LazyVStack { ForEach(0..<100, id: \.self) { i in Leaf(name: "\(i)", log: BodyLog(), box: nil) } }
+            })
+            _ = try renderer.render(backend: .cpu)
+            lazyGraph = renderer.graph
+        }
+        #expect(lazyGraph == nil)
     }
 
     /// A new `.id` or the other branch of an `if` is a new view: its state starts again.
@@ -580,6 +590,53 @@ private struct RectangleProbe: ViewNode {
         #expect(small.lazyRowsMade == large.lazyRowsMade && small.lazyRowsMade <= 200, "\(small) / \(large)")
         let same = smallPicture.pixels == largePicture.pixels
         #expect(same)
+    }
+
+    /// A lazy row's `@State` lives at a place of its own under the stack's: it survives the stack being
+    /// made again (its parent's body ran again), and the other rows' bodies do not run again.
+    @Test func lazyRowsKeepTheirState() throws {
+        struct Screen: View {
+            let header: CGFloat
+            let box: BindingBox<Int>
+            let log: BodyLog
+            var body: some View {
+                VStack(spacing: 0) {
+                    Color.clear.frame(width: header, height: 10)
+                    ScrollView {
+                        LazyVStack(alignment: .leading, spacing: 0) {
+                            ForEach(0..<50, id: \.self) { i in Leaf(name: "r\(i)", log: log, box: i == 2 ? box : nil) }
+                        }
+                    }
+                }
+            }
+        }
+        let log = BodyLog(), box = BindingBox<Int>()
+        let renderer = ImageRenderer(content: Screen(header: 1, box: box, log: log))
+        renderer.proposedSize = ProposedViewSize(width: 60, height: 100)
+        _ = try renderer.render(backend: .cpu)
+        box.binding!.wrappedValue = 5
+        log.entries = []
+        _ = try renderer.render(backend: .cpu)
+        #expect(log.entries == ["r2=5"], "\(log.entries)")
+        // The parent's body runs again: the stack is made again, the rows are not, the state stays.
+        log.entries = []
+        renderer.content = Screen(header: 2, box: box, log: log)
+        let bitmap = try renderer.render(backend: .cpu)
+        #expect(log.entries.isEmpty, "\(log.entries)")
+        // Row 2 (y 30...40 under the 10-point header) is 50 wide; row 1 is 10.
+        #expect(bitmap.pixel(x: 45, y: 35).a == 255 && bitmap.pixel(x: 45, y: 25).a == 0)
+    }
+
+    /// The row places a lazy stack keeps are bounded: scrolling through many rows lets the far ones go.
+    @Test func lazyRowPlacesAreBounded() throws {
+        let renderer = ImageRenderer(content: List(rows: 1_000_000, offset: 0))
+        renderer.proposedSize = ProposedViewSize(width: 60, height: 100)
+        for step in 0..<220 {
+            renderer.content = List(rows: 1_000_000, offset: CGFloat(step) * 1_000)
+            _ = try renderer.render(backend: .cpu)
+        }
+        let c = renderer.graph.counters.counts
+        #expect(c.unmounted > 0 && c.mounted - c.unmounted <= GraphNode.lazyChildLimit + 200, "\(c)")
     }
 
     /// Scrolling by one row makes one or two rows; the positions of measured rows are exact.

@@ -59,10 +59,8 @@ package final class LazyStackNode: ViewNode {
     /// The cross-axis proposal the measurements are for (nil until the first).
     private var acrossKey: (isNil: Bool, bits: UInt)?
     private var across: CGFloat? { acrossKey.flatMap { $0.isNil ? nil : CGFloat(bitPattern: $0.bits) } }
-    /// `offsets[i]`: where row i starts (0 for the first), for rows 0...measured; its last entry is
-    /// where the next row would start.
-    private var offsets: [CGFloat] = [0]
-    private var lengths: [CGFloat] = []
+    /// The rows measured so far.
+    private var measured = MeasuredRows()
     private var firstThickness: CGFloat = 0
 
     /// Rows measured at most ahead of the last measured row to reach a viewport (else estimated).
@@ -98,52 +96,28 @@ package final class LazyStackNode: ViewNode {
         let key = (isNil: c == nil, bits: c?.bitPattern ?? 0)
         if let known = acrossKey, known == key { return }
         acrossKey = key
-        offsets = [0]; lengths = []
+        measured.reset()
         firstThickness = rows.count > 0 ? thickness(size(ofRow: 0)) : 0
     }
 
-    /// The distance between row `i` and the next.
+    /// The distance between row `i` and the next (none after the last).
     private func gap(after i: Int) -> CGFloat {
-        if let spacing { return spacing }
         guard i + 1 < rows.count else { return 0 }
+        if let spacing { return spacing }
         return viewSpacing(of: row(i)).distance(to: viewSpacing(of: row(i + 1)), along: horizontal ? .horizontal : .vertical)
     }
 
-    /// Measures rows in order up to row `index` (or the last). `offsets[i]` for a measured row i
-    /// includes the gap after it.
-    private func measure(through index: Int) {
-        let last = min(index, rows.count - 1)
-        while lengths.count <= last {
-            let i = lengths.count
-            let length = along(size(ofRow: i))
-            lengths.append(length)
-            offsets.append(offsets[offsets.count - 1] + length + gap(after: i))
-        }
-    }
-
-    /// The mean pitch (length plus gap) of the rows measured.
-    private var pitch: CGFloat {
-        if lengths.isEmpty { measure(through: 0) }
-        return lengths.isEmpty ? 0 : offsets[lengths.count] / CGFloat(lengths.count)
-    }
+    /// Row `i`'s length along the axis and the gap after it.
+    private func measuredRow(_ i: Int) -> (length: CGFloat, gap: CGFloat) { (along(size(ofRow: i)), gap(after: i)) }
 
     private var estimatedLength: CGFloat {
-        guard rows.count > 0 else { return 0 }
-        let measured = lengths.count
-        if measured == rows.count { return offsets[measured] }  // the last row has no gap after it
-        return offsets[measured] + CGFloat(rows.count - measured) * pitch - (spacing ?? 0)
+        measured.length(of: rows.count, trailingGap: spacing ?? 0, measuredRow)
     }
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         prepare(across: horizontal ? proposal.height : proposal.width)
         let length = estimatedLength
         return horizontal ? CGSize(width: length, height: firstThickness) : CGSize(width: firstThickness, height: length)
-    }
-
-    /// Row `i`'s start: exact when measured, else estimated from the last measured row.
-    private func start(ofRow i: Int) -> CGFloat {
-        if i <= lengths.count { return offsets[i] }
-        return offsets[lengths.count] + CGFloat(i - lengths.count) * pitch
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
@@ -156,31 +130,20 @@ package final class LazyStackNode: ViewNode {
         let origin = horizontal ? rect.minX : rect.minY
         let lo = (horizontal ? local.minX : local.minY) - origin, hi = (horizontal ? local.maxX : local.maxY) - origin
         guard lo.isFinite, hi.isFinite, hi >= 0 else { return }
-        // The first row that can show: found among the measured rows, measured up to, or estimated.
-        var first: Int
-        if lo <= offsets[lengths.count] {
-            first = max(0, offsets.partitioningIndex { $0 > lo } - 1)
-        } else {
-            let ahead = Int(min(Double(rows.count), Double((lo - offsets[lengths.count]) / max(pitch, 1e-6))))
-            if ahead <= Self.maxMeasuredAhead {
-                measure(through: lengths.count + ahead)
-                first = max(0, min(lengths.count - 1, offsets.partitioningIndex { $0 > lo } - 1))
-            } else {
-                first = min(rows.count - 1, lengths.count + ahead)
-            }
-        }
-        var position = start(ofRow: first)
+        let first = measured.firstRow(from: lo, of: rows.count, measuredRow)
+        var position = measured.start(ofRow: first, of: rows.count, measuredRow)
         var i = first
         let fraction = alignment.fraction ?? 0.5
         while i < rows.count, position <= hi {
-            if i == lengths.count { measure(through: i) }
+            if i == measured.count { measured.measure(through: i, of: rows.count, measuredRow) }
             let size = size(ofRow: i)
             let room = (horizontal ? rect.height : rect.width) - thickness(size)
             let frame = horizontal
                 ? CGRect(x: rect.minX + position, y: rect.minY + room * fraction, width: size.width, height: size.height)
                 : CGRect(x: rect.minX + room * fraction, y: rect.minY + position, width: size.width, height: size.height)
             if position + along(size) >= lo { row(i).draw(in: frame, context: context) }
-            position += along(size) + (i < lengths.count ? offsets[i + 1] - offsets[i] - lengths[i] : gap(after: i))
+            // (A row past a far jump is not measured: its gap is asked for.)
+            position += along(size) + (i < measured.count ? measured.gap(after: i) : gap(after: i))
             i += 1
         }
         // Rows far from this viewport are dropped (made again if they come back).
@@ -188,6 +151,68 @@ package final class LazyStackNode: ViewNode {
             let keep = (first - Self.keptMargin)...(i + Self.keptMargin)
             built = built.filter { keep.contains($0.key) }
         }
+    }
+}
+
+/// A lazy container's rows measured in order from the first: where each starts, and the mean pitch
+/// (length and the gap after it) at which the rows beyond are estimated. `row(i)` measures row i.
+struct MeasuredRows {
+    /// `offsets[i]`: where row i starts (0 for the first), for rows 0...count; the last entry is where
+    /// the next row would start.
+    private var offsets: [CGFloat] = [0]
+    private var lengths: [CGFloat] = []
+    typealias Measure = (Int) -> (length: CGFloat, gap: CGFloat)
+
+    /// How many rows are measured.
+    var count: Int { lengths.count }
+
+    mutating func reset() { offsets = [0]; lengths = [] }
+
+    /// Measures rows in order through row `index` (or the last of `total`).
+    mutating func measure(through index: Int, of total: Int, _ row: Measure) {
+        let last = min(index, total - 1)
+        while lengths.count <= last {
+            let (length, gap) = row(lengths.count)
+            lengths.append(length)
+            offsets.append(offsets[offsets.count - 1] + length + gap)
+        }
+    }
+
+    /// A measured row's length (0 for one not measured).
+    func length(ofRow i: Int) -> CGFloat { i < lengths.count ? lengths[i] : 0 }
+
+    /// The gap after a measured row (0 for one not measured).
+    func gap(after i: Int) -> CGFloat { i < lengths.count ? offsets[i + 1] - offsets[i] - lengths[i] : 0 }
+
+    /// The mean pitch of the rows measured (the first is measured if none is).
+    mutating func pitch(of total: Int, _ row: Measure) -> CGFloat {
+        if lengths.isEmpty { measure(through: 0, of: total, row) }
+        return lengths.isEmpty ? 0 : offsets[lengths.count] / CGFloat(lengths.count)
+    }
+
+    /// The length of all `total` rows: exact once all are measured, else the rows beyond at the pitch,
+    /// less the `trailingGap` the pitch counts after the last row.
+    mutating func length(of total: Int, trailingGap: CGFloat, _ row: Measure) -> CGFloat {
+        guard total > 0 else { return 0 }
+        if lengths.count == total { return offsets[total] }
+        let pitch = pitch(of: total, row)
+        return offsets[lengths.count] + CGFloat(total - lengths.count) * pitch - trailingGap
+    }
+
+    /// Row `i`'s start: exact when measured, else estimated from the last measured row.
+    mutating func start(ofRow i: Int, of total: Int, _ row: Measure) -> CGFloat {
+        if i <= lengths.count { return offsets[i] }
+        return offsets[lengths.count] + CGFloat(i - lengths.count) * pitch(of: total, row)
+    }
+
+    /// The first row that can show from `lo` on: found among the measured rows, measured up to, or
+    /// (more than `LazyStackNode.maxMeasuredAhead` rows past the measured ones) estimated.
+    mutating func firstRow(from lo: CGFloat, of total: Int, _ row: Measure) -> Int {
+        if lo <= offsets[lengths.count] { return max(0, offsets.partitioningIndex { $0 > lo } - 1) }
+        let ahead = Int(min(Double(total), Double((lo - offsets[lengths.count]) / max(pitch(of: total, row), 1e-6))))
+        guard ahead <= LazyStackNode.maxMeasuredAhead else { return min(total - 1, lengths.count + ahead) }
+        measure(through: lengths.count + ahead, of: total, row)
+        return max(0, min(lengths.count - 1, offsets.partitioningIndex { $0 > lo } - 1))
     }
 }
 
@@ -220,9 +245,8 @@ package final class LazyGridRowsNode: ViewNode {
     /// The width the columns are for, and the columns.
     private var widthKey: (isNil: Bool, bits: UInt)?
     private var columns: [GridColumn] = []
-    /// `offsets[r]`: where row r starts, for rows 0...measured (the last entry: where the next would).
-    private var offsets: [CGFloat] = [0]
-    private var heights: [CGFloat] = []
+    /// The rows measured so far.
+    private var measured = MeasuredRows()
 
     init(items: [GridItem], alignment: HorizontalAlignment, rowSpacing: CGFloat, rows: LazyRows, counters: GraphCounterBox?) {
         grid = LazyGridNode(items: items, alignment: alignment, rowSpacing: rowSpacing, children: [])
@@ -253,44 +277,26 @@ package final class LazyGridRowsNode: ViewNode {
         let newColumns = grid.columns(for: width)
         if newColumns.count != columns.count { built = [:] }
         columns = newColumns
-        offsets = [0]; heights = []
+        measured.reset()
     }
 
-    private func measure(throughRow row: Int) {
-        let last = min(row, rowCount - 1)
-        while heights.count <= last {
-            let r = heights.count
-            var height: CGFloat = 0
-            for k in (r * columns.count)..<min(items.count, (r + 1) * columns.count) {
-                let h = itemSize(k).height
-                height = max(height, h.isNaN || h < 0 ? 0 : (h.isInfinite ? 0 : h))
-            }
-            heights.append(height)
-            offsets.append(offsets[offsets.count - 1] + height + grid.rowSpacing)
+    /// Row `r`'s height (its tallest item's) and the spacing after it (none after the last).
+    private func measuredRow(_ r: Int) -> (length: CGFloat, gap: CGFloat) {
+        var height: CGFloat = 0
+        for k in (r * columns.count)..<min(items.count, (r + 1) * columns.count) {
+            let h = itemSize(k).height
+            height = max(height, h.isNaN || h < 0 ? 0 : (h.isInfinite ? 0 : h))
         }
-    }
-
-    private var pitch: CGFloat {
-        if heights.isEmpty { measure(throughRow: 0) }
-        return heights.isEmpty ? 0 : offsets[heights.count] / CGFloat(heights.count)
+        return (height, r + 1 < rowCount ? grid.rowSpacing : 0)
     }
 
     private var width: CGFloat { columns.reduce(0) { $0 + $1.width } + columns.dropLast().reduce(0) { $0 + $1.spacing } }
 
-    private var estimatedHeight: CGFloat {
-        let rows = rowCount
-        guard rows > 0 else { return 0 }
-        return offsets[heights.count] + CGFloat(rows - heights.count) * pitch - grid.rowSpacing
-    }
+    private var estimatedHeight: CGFloat { measured.length(of: rowCount, trailingGap: grid.rowSpacing, measuredRow) }
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         prepare(width: proposal.width)
         return CGSize(width: width, height: estimatedHeight)
-    }
-
-    private func start(ofRow r: Int) -> CGFloat {
-        if r <= heights.count { return offsets[r] }
-        return offsets[heights.count] + CGFloat(r - heights.count) * pitch
     }
 
     package func draw(in rect: CGRect, context: GraphicsContext) {
@@ -302,24 +308,14 @@ package final class LazyGridRowsNode: ViewNode {
             .applying(context.transform.inverted())
         let lo = local.minY - rect.minY, hi = local.maxY - rect.minY
         guard lo.isFinite, hi.isFinite, hi >= 0 else { return }
-        var first: Int
-        if lo <= offsets[heights.count] {
-            first = max(0, offsets.partitioningIndex { $0 > lo } - 1)
-        } else {
-            let ahead = Int(min(Double(rows), Double((lo - offsets[heights.count]) / max(pitch, 1e-6))))
-            if ahead <= LazyStackNode.maxMeasuredAhead {
-                measure(throughRow: heights.count + ahead)
-                first = max(0, min(heights.count - 1, offsets.partitioningIndex { $0 > lo } - 1))
-            } else {
-                first = min(rows - 1, heights.count + ahead)
-            }
-        }
+        let first = measured.firstRow(from: lo, of: rows, measuredRow)
         let left = rect.minX + (rect.width - width) * (grid.alignment.key.fraction ?? 0.5)
-        var top = start(ofRow: first)
+        var top = measured.start(ofRow: first, of: rows, measuredRow)
         var r = first
         while r < rows, top <= hi {
-            if r == heights.count { measure(throughRow: r) }
-            let height = r < heights.count ? heights[r] : 0
+            if r == measured.count { measured.measure(through: r, of: rows, measuredRow) }
+            // (A row past a far jump is not measured: it is measured here, and not kept.)
+            let (height, gap) = r < measured.count ? (measured.length(ofRow: r), measured.gap(after: r)) : measuredRow(r)
             if top + height >= lo {
                 var x = left
                 for (column, cellColumn) in columns.enumerated() {
@@ -332,7 +328,7 @@ package final class LazyGridRowsNode: ViewNode {
                     x += cellColumn.width + cellColumn.spacing
                 }
             }
-            top += height + grid.rowSpacing
+            top += height + gap
             r += 1
         }
         // Items far from this viewport are dropped (made again if they come back).

@@ -74,9 +74,6 @@ package struct ViewEnvironment {
         settings.withAxis = (nil, nil)
         return settings
     }
-    /// Whether the two environments share their settings (then they are the same).
-    package func sharesSettings(with other: ViewEnvironment) -> Bool { settings === other.settings }
-
     /// What a graph position keeps of the environment it was built in: the settings, shared (one
     /// reference; a later change to a setting copies them first).
     package struct Snapshot { fileprivate let settings: Settings }
@@ -93,8 +90,6 @@ package struct ViewEnvironment {
               a.stackAxis == b.stackAxis, a.values.isSame(as: b.values) else { return false }
         return anyViewValuesEqual(a.foregroundStyle, b.foregroundStyle) && a.text.isSame(as: b.text)
     }
-    /// `isSame(as: other.snapshot)`.
-    package func isSame(as other: ViewEnvironment) -> Bool { isSame(as: other.snapshot) }
 
     /// What `.foreground` (and a shape used directly as a view) paints with.
     package var foregroundStyle: any ShapeStyle {

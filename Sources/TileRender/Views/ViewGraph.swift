@@ -323,11 +323,9 @@ package final class GraphNode {
         return nodes
     }
 
-    /// `ignoringRecorder`: a layout snapshot's recorder changes which nodes are made (probes), not what
-    /// bodies return.
-    func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment, ignoringRecorder: Bool = false) -> Bool {
+    func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment) -> Bool {
         guard let old = (self.view as? ViewBox<V>)?.value, let oldEnvironment = self.environment,
-              environment.isSame(as: oldEnvironment, ignoringRecorder: ignoringRecorder) else { return false }
+              environment.isSame(as: oldEnvironment) else { return false }
         return viewValuesEqual(old, view)
     }
 

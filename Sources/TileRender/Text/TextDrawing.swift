@@ -145,6 +145,9 @@ package struct PreparedText: Sendable {
             guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
             return box.intersects(canvas)
         }
+        // A text that left glyphs out is drawn for where it is: its recording cannot be moved.
+        var culledAny = false
+        defer { if culledAny { context.recorder.markPositionDependent() } }
         for line in layout.lines {
             var start = 0
             let glyphs = line.glyphs
@@ -156,7 +159,9 @@ package struct PreparedText: Sendable {
                 while end < glyphs.count && glyphs[end].tag == tag {
                     let g = glyphs[end]
                     let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
-                    let outline = visible(x, y, g) ? cache.outline(of: g.glyph, in: g.face) : Path()
+                    let isVisible = visible(x, y, g)
+                    if !isVisible { culledAny = true }
+                    let outline = isVisible ? cache.outline(of: g.glyph, in: g.face) : Path()
                     if !outline.isEmpty {
                         path.addPath(outline, transform: CGAffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: x, ty: y))
                     }

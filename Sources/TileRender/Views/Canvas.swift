@@ -23,11 +23,21 @@ public struct Canvas: View, PrimitiveView {
 public struct GeometryProxy {
     public let size: CGSize
     package let globalOrigin: CGPoint
+    /// The recorder of the drawing the proxy's content is made for: reading the global frame makes
+    /// that drawing position-dependent (it cannot be replayed elsewhere).
+    package var recorder: SceneRecorder? = nil
+
+    package init(size: CGSize, globalOrigin: CGPoint, recorder: SceneRecorder? = nil) {
+        self.size = size; self.globalOrigin = globalOrigin; self.recorder = recorder
+    }
+
     /// The reader's frame in its own coordinates (`.local`, origin zero) or in the canvas's (`.global`).
     public func frame(in space: CoordinateSpace) -> CGRect {
         switch space {
-        case .local: CGRect(origin: .zero, size: size)
-        case .global: CGRect(origin: globalOrigin, size: size)
+        case .local: return CGRect(origin: .zero, size: size)
+        case .global:
+            recorder?.markPositionDependent()
+            return CGRect(origin: globalOrigin, size: size)
         }
     }
 }
@@ -59,7 +69,7 @@ package struct GeometryReaderNode: ViewNode {
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         let origin = CGPoint(x: rect.minX, y: rect.minY).applying(context.transform)
-        let node = makeContent(GeometryProxy(size: rect.size, globalOrigin: origin), environment)
+        let node = makeContent(GeometryProxy(size: rect.size, globalOrigin: origin, recorder: context.recorder), environment)
         let s = node.sizeThatFits(ProposedViewSize(rect.size))
         node.draw(in: CGRect(origin: rect.origin, size: s), context: context)
     }

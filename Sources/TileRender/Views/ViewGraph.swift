@@ -43,12 +43,14 @@ package struct GraphCounters: Equatable, Sendable, CustomStringConvertible {
     package var lazyRowsMade = 0
     /// Nodes whose last drawing was appended again instead of being drawn (see `MemoNode.draw`).
     package var drawingsReplayed = 0
+    /// Of those, the ones replayed moved by whole device pixels (content that scrolled or moved).
+    package var drawingsMoved = 0
     package init() {}
 
     package var description: String {
         "bodies \(bodies), built \(positionsBuilt), sizes \(sizeComputations)/\(sizeQueries) computed, evictions \(sizeEvictions), "
             + "mounted \(mounted), unmounted \(unmounted), scenes \(scenesRecorded), groups \(groupsRecorded), lazy rows \(lazyRowsMade), "
-            + "replayed \(drawingsReplayed)"
+            + "replayed \(drawingsReplayed) (moved \(drawingsMoved))"
     }
 }
 
@@ -648,47 +650,84 @@ package final class MemoNode: ViewNode {
         return nil
     }
 
-    /// Draws the node, or replays what it drew last time when it is drawn in the same rectangle with
-    /// the same context (transform, opacity, blend mode, appearance, visible rectangle, canvas; no
-    /// filter or projection): the node and everything in it are unchanged while this node lives, so
-    /// the drawing is too. The recording holds those of the nodes inside by reference.
+    /// Draws the node, or replays what it drew last time when it is drawn again with the same context
+    /// (opacity, blend mode, appearance, canvas; no filter or projection), a rectangle of the same
+    /// size and a transform with the same linear part, moved by whole device pixels: the node and
+    /// everything in it are unchanged while this node lives, so the drawing is too, moved. A drawing
+    /// that culled or read positions (`Recording.isPositionDependent`) is replayed only in place. The
+    /// recording holds those of the nodes inside by reference.
     package func draw(in rect: CGRect, context: GraphicsContext) {
         guard retainsDrawing, let key = DrawKey(rect, context) else { return node.draw(in: rect, context: context) }
-        if let (known, recording) = recording, known == key {
-            counters?.counts.drawingsReplayed += 1
-            context.recorder.replay(recording, into: context.layer)
-            return
+        if let (known, recording) = recording {
+            if known == key {
+                counters?.counts.drawingsReplayed += 1
+                context.recorder.replay(recording, into: context.layer)
+                return
+            }
+            if !recording.isPositionDependent, let offset = known.wholePixelOffset(to: key) {
+                counters?.counts.drawingsReplayed += 1
+                counters?.counts.drawingsMoved += 1
+                context.recorder.replay(recording, into: context.layer, offset: offset)
+                return
+            }
         }
         context.recorder.beginCapture(base: context.layer)
         node.draw(in: rect, context: context)
         recording = (key, context.recorder.endCapture())
     }
 
-    /// What a node's drawing depends on besides the node: compared by bit pattern.
+    /// What a node's drawing depends on besides the node, compared by bit pattern: `shape` must match
+    /// for any replay; `place` (where it lies) must match for a replay in place.
     struct DrawKey: Equatable {
-        private var values: InlineArray<24, UInt64>
-        private var flags: UInt64
+        /// The rectangle's size, the transform's and the root transform's linear parts, the canvas,
+        /// opacity, blend mode and appearance.
+        private var shape: InlineArray<14, UInt64>
+        /// The rectangle's device origin, its origin, both translations and the viewport.
+        private var place: InlineArray<12, UInt64>
+        private var viewportIsSet: Bool
+        /// The rectangle's origin in device pixels.
+        private var deviceOrigin: SIMD2<Double>
 
         init?(_ rect: CGRect, _ c: GraphicsContext) {
             guard c.filters.isEmpty, c.projections.isEmpty else { return nil }
-            var values = InlineArray<24, UInt64>(repeating: 0)
-            let t = c.transform, r = c.rootTransform, v = c.visibleRect ?? .zero, size = c.size
+            let t = c.transform, r = c.rootTransform, v = c.viewport ?? .zero, size = c.size
+            var shape = InlineArray<14, UInt64>(repeating: 0)
             var i = 0
-            func put(_ x: CGFloat) { values[i] = UInt64(x.bitPattern); i += 1 }
-            put(rect.origin.x); put(rect.origin.y); put(rect.size.width); put(rect.size.height)
-            put(t.a); put(t.b); put(t.c); put(t.d); put(t.tx); put(t.ty)
-            put(r.a); put(r.b); put(r.c); put(r.d); put(r.tx); put(r.ty)
-            put(v.origin.x); put(v.origin.y); put(v.size.width); put(v.size.height); put(size.width); put(size.height)
-            values[22] = c.opacity.bitPattern
-            values[23] = UInt64(UInt32(bitPattern: c.blendMode.rawValue))
-            self.values = values
-            flags = (c.darkAppearance ? 1 : 0) | (c.visibleRect == nil ? 2 : 0)
+            func put(_ x: CGFloat) { shape[i] = UInt64(x.bitPattern); i += 1 }
+            put(rect.size.width); put(rect.size.height)
+            put(t.a); put(t.b); put(t.c); put(t.d)
+            put(r.a); put(r.b); put(r.c); put(r.d)
+            put(size.width); put(size.height)
+            shape[12] = c.opacity.bitPattern
+            shape[13] = UInt64(UInt32(bitPattern: c.blendMode.rawValue)) | (c.darkAppearance ? 1 << 32 : 0)
+            let origin = rect.origin.applying(t)
+            deviceOrigin = SIMD2(Double(origin.x), Double(origin.y))
+            var place = InlineArray<12, UInt64>(repeating: 0)
+            i = 0
+            func at(_ x: CGFloat) { place[i] = UInt64(x.bitPattern); i += 1 }
+            at(rect.origin.x); at(rect.origin.y); at(t.tx); at(t.ty); at(r.tx); at(r.ty)
+            at(v.origin.x); at(v.origin.y); at(v.size.width); at(v.size.height); at(origin.x); at(origin.y)
+            self.shape = shape
+            self.place = place
+            viewportIsSet = c.viewport != nil
         }
 
         static func == (a: DrawKey, b: DrawKey) -> Bool {
-            guard a.flags == b.flags else { return false }
-            for i in 0..<24 where a.values[i] != b.values[i] { return false }
+            guard a.viewportIsSet == b.viewportIsSet else { return false }
+            for i in 0..<12 where a.place[i] != b.place[i] { return false }
+            for i in 0..<14 where a.shape[i] != b.shape[i] { return false }
             return true
+        }
+
+        /// How far a drawing keyed `self` moves to be drawn as `other` keys it, when that is whole
+        /// device pixels and nothing else differs; nil otherwise. Within 1e-6 pixels of whole: a
+        /// transform built in another order lands there (sub-pixel moves change the antialiasing).
+        func wholePixelOffset(to other: DrawKey) -> SIMD2<Double>? {
+            for i in 0..<14 where shape[i] != other.shape[i] { return nil }
+            let move = other.deviceOrigin - deviceOrigin
+            let whole = move.rounded(.toNearestOrEven)
+            guard abs(move.x - whole.x) <= 1e-6, abs(move.y - whole.y) <= 1e-6 else { return nil }
+            return whole
         }
     }
 

@@ -22,8 +22,15 @@ public struct GraphicsContext {
     /// records into an offscreen scene (a `drawingGroup()`'s): layout snapshots report frames there.
     package var rootTransform: CGAffineTransform = .identity
     /// The part of the device space that can show (a scroll view's viewport), when narrower than the
-    /// canvas: lazy stacks draw only the children that meet it.
-    package var visibleRect: CGRect? = nil
+    /// canvas: lazy stacks draw only the children that meet it. Reading it marks the drawing being
+    /// recorded as position-dependent (`SceneRecorder.markPositionDependent`); code that only passes
+    /// it on reads `viewport`.
+    package var visibleRect: CGRect? {
+        get { recorder.markPositionDependent(); return viewport }
+        set { viewport = newValue }
+    }
+    /// `visibleRect`, read without marking the drawing position-dependent.
+    package var viewport: CGRect? = nil
     /// Projective maps the geometry drawn here goes through (`rotation3DEffect`), outermost first.
     package var projections: [ActiveProjection] = []
     /// Named colours draw with their dark-appearance values (views in `.dark` set it; see `Color`).

@@ -117,6 +117,8 @@ package final class SceneRecorder: Sendable {
         var firstLayer: UInt32
         var start: Int
         var children: [(recording: Recording, base: UInt32?, first: UInt32, range: Range<Int>)] = []
+        /// Something drawn decided by where it lies on the canvas (see `markPositionDependent`).
+        var isPositionDependent = false
     }
     private let state: Locked<State>
 
@@ -165,7 +167,8 @@ package final class SceneRecorder: Sendable {
             }
             if cursor < s.commands.count { items.append(.commands(Array(s.commands[cursor...]))) }
             let recording = Recording(items: items, base: capture.base, layers: capture.firstLayer..<s.nextLayer,
-                                      commandCount: s.commands.count - capture.start)
+                                      commandCount: s.commands.count - capture.start,
+                                      isPositionDependent: capture.isPositionDependent)
             if !s.captures.isEmpty {
                 s.captures[s.captures.count - 1].children.append((recording, recording.base, recording.layers.lowerBound,
                                                                   capture.start..<s.commands.count))
@@ -174,13 +177,27 @@ package final class SceneRecorder: Sendable {
         }
     }
 
-    /// Appends `recording`'s commands again, drawn into layer `layer`: the layers it opened get new ids.
-    package func replay(_ recording: Recording, into layer: UInt32?) {
+    /// Notes that what is being drawn was decided by where it lies on the canvas (it culled what falls
+    /// outside the canvas or a viewport, or read a global position): the recordings being captured can
+    /// be replayed only where they were recorded, never moved by `replay(_:into:offset:)`.
+    package func markPositionDependent() {
+        state.withLock { s in
+            for i in s.captures.indices { s.captures[i].isPositionDependent = true }
+        }
+    }
+
+    /// Appends `recording`'s commands again, drawn into layer `layer` and moved by `offset` device
+    /// pixels: the layers it opened get new ids. A position-dependent recording is never moved.
+    package func replay(_ recording: Recording, into layer: UInt32?, offset: SIMD2<Double> = .zero) {
+        precondition(offset == .zero || !recording.isPositionDependent, "a position-dependent recording moved")
         state.withLock { s in
             let first = s.nextLayer, start = s.commands.count
             s.nextLayer += UInt32(recording.layers.count)
             s.commands.reserveCapacity(s.commands.count + recording.commandCount)
-            recording.append(to: &s.commands, base: layer, first: first)
+            recording.append(to: &s.commands, base: layer, first: first, offset: offset)
+            if recording.isPositionDependent {
+                for i in s.captures.indices { s.captures[i].isPositionDependent = true }
+            }
             if !s.captures.isEmpty {
                 s.captures[s.captures.count - 1].children.append((recording, layer, first, start..<s.commands.count))
             }
@@ -203,20 +220,26 @@ package final class Recording: Sendable {
     package let base: UInt32?
     package let layers: Range<UInt32>
     package let commandCount: Int
+    /// Whether what was drawn depends on where it was drawn (culling, global positions): such a
+    /// recording is replayed only in place. Any other is the same drawing wherever it is moved by
+    /// whole device pixels.
+    package let isPositionDependent: Bool
 
-    init(items: [Item], base: UInt32?, layers: Range<UInt32>, commandCount: Int) {
+    init(items: [Item], base: UInt32?, layers: Range<UInt32>, commandCount: Int, isPositionDependent: Bool) {
         self.items = items; self.base = base; self.layers = layers; self.commandCount = commandCount
+        self.isPositionDependent = isPositionDependent
     }
 
-    /// Appends the commands drawn into layer `base`, the layers opened numbered from `first`.
-    func append(to commands: inout [DrawCommand], base newBase: UInt32?, first newFirst: UInt32) {
+    /// Appends the commands drawn into layer `base`, the layers opened numbered from `first`, moved by
+    /// `offset` device pixels.
+    func append(to commands: inout [DrawCommand], base newBase: UInt32?, first newFirst: UInt32, offset: SIMD2<Double>) {
         // Drawn where it was recorded, with the same layer ids (a scene recorded again in the same
         // order): the commands go in as they are.
-        if newBase == base && newFirst == layers.lowerBound {
+        if newBase == base && newFirst == layers.lowerBound && offset == .zero {
             for item in items {
                 switch item {
                 case .commands(let run): commands.append(contentsOf: run)
-                case .child(let child, let base, let first): child.append(to: &commands, base: base, first: first)
+                case .child(let child, let base, let first): child.append(to: &commands, base: base, first: first, offset: offset)
                 }
             }
             return
@@ -227,9 +250,14 @@ package final class Recording: Sendable {
         }
         for item in items {
             switch item {
-            case .commands(let run): for command in run { commands.append(command.withLayers(map)) }
+            case .commands(let run):
+                if offset == .zero {
+                    for command in run { commands.append(command.withLayers(map)) }
+                } else {
+                    for command in run { commands.append(command.withLayers(map).moved(by: offset)) }
+                }
             case .child(let child, let base, let first):
-                child.append(to: &commands, base: map(base), first: map(first) ?? first)
+                child.append(to: &commands, base: map(base), first: map(first) ?? first, offset: offset)
             }
         }
     }
@@ -246,6 +274,30 @@ extension DrawCommand {
             layer.parent = map(layer.parent)
             return .layer(layer)
         case .group(var group): group.layer = map(group.layer); return .group(group)
+        }
+    }
+
+    /// The command moved by `offset` device pixels: its transforms (and a clip's) are translated
+    /// after everything else. A group drawn in device space (identity transform, as filtered groups
+    /// always are) has its bounds moved instead, so that it stays in device space.
+    func moved(by offset: SIMD2<Double>) -> DrawCommand {
+        func move(_ t: inout CGAffineTransform) { t.tx += offset.x; t.ty += offset.y }
+        switch self {
+        case .fill(var fill): move(&fill.transform); return .fill(fill)
+        case .stroke(var stroke): move(&stroke.transform); return .stroke(stroke)
+        case .layer(var layer):
+            if layer.clip != nil { move(&layer.clip!.transform) }
+            return .layer(layer)
+        case .group(var group):
+            if group.transform == .identity {
+                group.bounds = group.bounds.offsetBy(dx: offset.x, dy: offset.y)
+                if case .tiled(let path, let rule) = group.compositing {
+                    group.compositing = .tiled(path.offsetBy(dx: offset.x, dy: offset.y), rule)
+                }
+            } else {
+                move(&group.transform)
+            }
+            return .group(group)
         }
     }
 }

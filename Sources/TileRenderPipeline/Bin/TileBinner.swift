@@ -46,7 +46,9 @@ package struct TileBinner {
     @discardableResult
     package mutating func prepare(_ draw: EncodedDraw, into chunk: inout PreparedChunk, timings: StageTimings? = nil) -> Int {
         lines.removeAll(keepingCapacity: true)
-        if let style = draw.stroke {
+        if liesOutsideCanvas(draw) {
+            // Nothing of it shows (a scrolled list's rows far off screen): no flattening.
+        } else if let style = draw.stroke {
             if let timings {
                 timings.measure(.strokes) { expandStroke(draw.path, style: style, transform: draw.transform) }
             } else {
@@ -90,6 +92,38 @@ package struct TileBinner {
                                         minY: minY, maxY: maxY, clippedRight: clippedRight,
                                         pieceBound: count == 0 ? 0 : pieceBound < 1e15 ? Int(pieceBound.rounded(.up)) : 1 << 50))
         return count
+    }
+
+    /// Whether all of `draw` lies outside the canvas: the hull of its points (end and control points,
+    /// which holds the curves), widened for a stroke by the farthest its outline can reach (half the
+    /// width, times the miter limit or the square cap's diagonal, at the transform's largest scale,
+    /// plus a pixel), misses the canvas. A filled outline wholly to one side covers nothing on it
+    /// (its winding is zero there), so skipping it changes no pixel.
+    private func liesOutsideCanvas(_ draw: EncodedDraw) -> Bool {
+        var margin = 0.0
+        if let style = draw.stroke {
+            let reach = Double(style.lineWidth) / 2 * max(Double(style.miterLimit), 2.0.squareRoot())
+            margin = reach * draw.transform.maximumScale + 1
+            guard margin.isFinite else { return false }
+        }
+        let t = draw.transform
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: CGPoint) {
+            let x = Double(t.a * p.x + t.c * p.y + t.tx), y = Double(t.b * p.x + t.d * p.y + t.ty)
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        for element in draw.path.elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quadCurve(let p, let c): add(p); add(c)
+            case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .closeSubpath: continue
+            }
+        }
+        // A NaN point is passed over by min/max, as the renderer passes over its element; an infinite
+        // one leaves the box infinite, and nothing is culled.
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return false }
+        return maxX < -margin || maxY < -margin || minX > Double(width) + margin || minY > Double(height) + margin
     }
 
     /// The tile box of a prepared draw (its clipped lines lie inside the canvas, so the values are

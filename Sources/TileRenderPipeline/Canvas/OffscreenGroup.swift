@@ -48,6 +48,17 @@ public struct OffscreenGroup: Sendable, Equatable {
         }
     }
 
+    /// Whether what the group draws lies wholly outside `canvas` (device pixels): its bounds, or for a
+    /// pattern its path, under its transform. Non-finite geometry is never outside.
+    package func liesOutside(_ canvas: CGRect) -> Bool {
+        let area: CGRect
+        if case .tiled(let path, _) = compositing { area = path.boundingRect } else { area = bounds }
+        guard !area.isNull else { return true }
+        let device = area.applying(transform)
+        guard device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite else { return false }
+        return !device.intersects(canvas)
+    }
+
     /// The commands that draw the group's images (`images`, `imageCount` of them, each of
     /// `content.size` pixels) in its place.
     package func compositeCommands(_ images: [ImageTexels]) -> [DrawCommand] {
@@ -108,8 +119,11 @@ extension Scene {
     package func resolvingOffscreenGroups(_ render: (OffscreenGroup) throws -> [ImageTexels]) rethrows -> Scene {
         guard hasOffscreenGroups else { return self }
         var resolved = self
+        let canvas = CGRect(origin: .zero, size: size)
         resolved.commands = try commands.flatMap { command -> [DrawCommand] in
             guard case .group(let group) = command else { return [command] }
+            // A group drawn wholly off the canvas (a scrolled list's rows) is not rendered at all.
+            if group.liesOutside(canvas) { return [] }
             return group.compositeCommands(try render(group))
         }
         return resolved

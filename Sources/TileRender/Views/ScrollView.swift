@@ -53,7 +53,22 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var inner = environment
         inner.scrollPosition = nil  // the position applies to this scroll view, not to nested ones
-        return ScrollViewNode(axes: axes, offset: environment.scrollPosition ?? .zero, content: makeViewNode(content, inner))
+        // As in SwiftUI, several views in a scroll view are stacked along its axis (a vertical one when
+        // it scrolls both ways): `ScrollView { ForEach(...) { ... } }` is a list, not a pile.
+        let horizontal = axes == .horizontal
+        inner.stackAxis = horizontal ? .horizontal : .vertical
+        let (nodes, position, reused) = buildThroughGraph(content, inner)
+        let stacked: any ViewNode
+        if nodes.count == 1 {
+            stacked = nodes[0]
+        } else if reused, let single = position?.single {
+            stacked = single
+        } else {
+            stacked = memoised(LinearStackNode(horizontal: horizontal, alignment: horizontal ? VerticalAlignment.center.key : HorizontalAlignment.center.key,
+                                               spacing: nil, children: nodes), inner)
+            position?.single = stacked
+        }
+        return ScrollViewNode(axes: axes, offset: environment.scrollPosition ?? .zero, content: stacked)
     }
 }
 
@@ -85,7 +100,7 @@ package struct ScrollViewNode: ViewNode {
         var clipped = context
         clipped.clip(to: Path(rect))
         let viewport = rect.applying(context.transform)
-        clipped.visibleRect = context.visibleRect.map { $0.intersection(viewport) } ?? viewport
+        clipped.viewport = context.viewport.map { $0.intersection(viewport) } ?? viewport
         content.draw(in: CGRect(x: x, y: y, width: c.width, height: c.height), context: clipped)
     }
 }

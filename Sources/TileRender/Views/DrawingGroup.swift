@@ -23,10 +23,13 @@ package final class DrawingGroupNode: ViewNode {
     /// The last recording, what it was recorded for, and its content id.
     private var recording: (key: RecordingKey, content: Scene, id: UInt64)?
 
+    /// What the offscreen's pixels depend on besides the child: where the group lies does not count, only
+    /// where it lies within a device pixel. The content is drawn into a scene of its own (no viewport,
+    /// its own canvas), so nothing in it depends on the group's place on the screen.
     private struct RecordingKey: Equatable {
-        var rect: CGRect
-        /// The device transform less its whole-pixel translation, which moves the group without changing it.
-        var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+        var size: CGSize
+        /// The transform's linear part, and the frame's offset within its first device pixel.
+        var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, fractionX: CGFloat, fractionY: CGFloat
         var dark: Bool
     }
 
@@ -57,10 +60,15 @@ package final class DrawingGroupNode: ViewNode {
         // size, such as a text's, was otherwise stretched over it and blurred).
         if t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
             let device = rect.applying(t)
-            let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
-            let width = device.maxX.rounded(.up) - x0, height = device.maxY.rounded(.up) - y0
+            // A frame on whole pixels, computed in floating point, lands within 1e-6 of them: it is
+            // snapped there, so that a group moved by whole pixels (a scrolled list's rows) records the
+            // same content and finds the same image.
+            func snapped(_ v: CGFloat) -> CGFloat { let r = v.rounded(); return abs(v - r) <= 1e-6 ? r : v }
+            let minX = snapped(device.minX), minY = snapped(device.minY)
+            let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+            let width = snapped(device.maxX).rounded(.up) - x0, height = snapped(device.maxY).rounded(.up) - y0
             if x0.isFinite, y0.isFinite, Self.canRenderOffscreen(width: width, height: height) {
-                let key = RecordingKey(rect: rect, a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - x0, ty: t.ty - y0,
+                let key = RecordingKey(size: rect.size, a: t.a, b: t.b, c: t.c, d: t.d, fractionX: minX - x0, fractionY: minY - y0,
                                        dark: context.darkAppearance)
                 let content: Scene, id: UInt64?
                 if retainsRecording, let recording, recording.key == key {
@@ -69,10 +77,13 @@ package final class DrawingGroupNode: ViewNode {
                     counters?.counts.groupsRecorded += 1
                     var recorded = Scene(size: CGSize(width: width, height: height))
                     recorded.draw { c in
-                        c.concatenate(t.concatenating(CGAffineTransform(translationX: -x0, y: -y0)))
+                        // The child is drawn at the origin, its frame's corner at its fraction of a
+                        // device pixel: every group of equal content then records equal commands,
+                        // wherever it lies, and the offscreen cache keeps one image for all of them.
+                        c.concatenate(CGAffineTransform(a: t.a, b: 0, c: 0, d: t.d, tx: minX - x0, ty: minY - y0))
                         c.rootTransform = CGAffineTransform(translationX: x0, y: y0).concatenating(context.rootTransform)
                         c.darkAppearance = context.darkAppearance
-                        child.draw(in: rect, context: c)
+                        child.draw(in: CGRect(origin: .zero, size: rect.size), context: c)
                     }
                     content = recorded
                     if retainsRecording {

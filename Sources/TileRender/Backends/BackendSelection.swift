@@ -79,9 +79,12 @@ package enum BackendSelection {
 
 package enum BackendLog {
     private static let logged = Locked<Set<String>>([])
+    private static let silenced = Locked(false)
     /// Writes `message` to standard error the first time it is seen in this process.
     package static func once(_ message: String) {
         let first = logged.withLock { $0.insert(message).inserted }
-        if first { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        if first, !silenced.withLock({ $0 }) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
     }
+    /// Says nothing from now on (a command line's `--quiet`).
+    package static func silence() { silenced.withLock { $0 = true } }
 }

@@ -20,6 +20,10 @@ public final class ImageRenderer<Content: View> {
     /// The moment a render shows (TileRender's own): a `TimelineView` renders its content for the
     /// entry of its schedule at or before it. Now, by default (when the renderer is made).
     public var date = Date()
+    /// Device pixels per point, as SwiftUI's `ImageRenderer.scale`: the canvas is `proposedSize` (or
+    /// the view's size) times `scale` pixels, and everything is drawn scaled by it. 1 by default. A
+    /// scale that is not finite and positive makes `render` throw `TileRenderError.invalidSize`.
+    public var scale: CGFloat = 1
 
     /// One renderer per backend, kept between renders so their memory and offscreen caches
     /// (`drawingGroup()` images) serve the next frame.
@@ -29,7 +33,9 @@ public final class ImageRenderer<Content: View> {
     /// for the next, which redoes only what changed.
     package let graph = ViewGraph()
     /// The last scene, with the root node and canvas it was recorded from.
-    private var lastScene: (root: any ViewNode, proposal: ProposedViewSize, scene: Scene)?
+    private var lastScene: (root: any ViewNode, proposal: ProposedViewSize, scale: CGFloat, scene: Scene)?
+    /// What the last `render` cost the rasterizer (segments, tiles, binning time); nil before the first.
+    public private(set) var lastRenderStatistics: RenderStatistics?
 
     public init(content: Content) { self.content = content }
 
@@ -54,12 +60,21 @@ public final class ImageRenderer<Content: View> {
         var environment = rootEnvironment
         environment.date = date
         let node = graph.build(content, environment)
-        if let last = lastScene, last.root as AnyObject === node as AnyObject, last.proposal == proposedSize { return last.scene }
+        if let last = lastScene, last.root as AnyObject === node as AnyObject, last.proposal == proposedSize,
+           last.scale.bitPattern == scale.bitPattern {
+            return last.scene
+        }
         let size = node.sizeThatFits(proposedSize)
-        var scene = Scene(size: CGSize(width: proposedSize.width ?? size.width, height: proposedSize.height ?? size.height))
-        scene.draw { context in node.draw(in: CGRect(origin: .zero, size: size), context: context) }
+        let scale = self.scale
+        var scene = Scene(size: CGSize(width: (proposedSize.width ?? size.width) * scale,
+                                       height: (proposedSize.height ?? size.height) * scale))
+        scene.draw { context in
+            // An invalid scale leaves the drawing unscaled; rendering the scene's invalid size throws.
+            if scale.isFinite, scale > 0, scale != 1 { context.scaleBy(x: scale, y: scale) }
+            node.draw(in: CGRect(origin: .zero, size: size), context: context)
+        }
         graph.counters.counts.scenesRecorded += 1
-        lastScene = graph.counters.depthExceeded ? nil : (node, proposedSize, scene)
+        lastScene = graph.counters.depthExceeded ? nil : (node, proposedSize, scale, scene)
         return scene
     }
 
@@ -73,14 +88,22 @@ public final class ImageRenderer<Content: View> {
     /// Renders the view into a new bitmap of the canvas's size (rounded up to whole pixels). Throws
     /// `TileRenderError.sceneTooLarge` for views nested deeper than `ViewGraph.maxDepth` places.
     public func render(backend: Backend = .auto) throws -> Bitmap {
-        try renderer(for: backend).render(checkedScene())
+        let (bitmap, statistics) = try renderer(for: backend).renderWithStatistics(checkedScene())
+        lastRenderStatistics = statistics
+        return bitmap
+    }
+
+    /// The offscreen cache of the renderer for `backend` (the `drawingGroup()` images it keeps): hits,
+    /// misses, evictions and bytes since this `ImageRenderer` was made.
+    public func offscreenCacheStatistics(for backend: Backend = .auto) -> OffscreenCacheStatistics {
+        renderer(for: backend).offscreenCacheStatistics
     }
 
     /// Renders the view into a caller-owned buffer of premultiplied RGBA8 rows, `bytesPerRow` apart,
     /// over what it holds (or onto transparent pixels with `clear`); see `Renderer.render(_:into:...)`.
     public func render(into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
                        clear: Bool = true, backend: Backend = .auto) throws {
-        try renderer(for: backend).render(checkedScene(), into: buffer, width: width, height: height,
-                                              bytesPerRow: bytesPerRow, clear: clear)
+        lastRenderStatistics = try renderer(for: backend).render(checkedScene(), into: buffer, width: width, height: height,
+                                                                 bytesPerRow: bytesPerRow, clear: clear)
     }
 }

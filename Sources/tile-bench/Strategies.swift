@@ -2,8 +2,8 @@ import Foundation
 import TileRender
 import SeedPorts
 
-// tile-bench strategies: the seed's "Better performance with canvas" comparison. A grid of 50 cards,
-// each with 147 diamonds (7 columns x 21 rows), drawn four ways:
+// tile-bench strategies --static: the four strategies on a still grid of 50 cards (the scrolling
+// experiment is ScrollingExperiment.swift), each with 147 diamonds (7 columns x 21 rows), drawn four ways:
 //   shape-stack    one Shape view per diamond (view by view)
 //   canvas         one Canvas per card, drawing its diamonds as paths (one encoded scene)
 //   image          one card pre-rendered to a bitmap once, drawn as 50 Image views
@@ -77,7 +77,7 @@ struct CardGrid<Card: View>: View {
     }
 }
 
-func runStrategies(_ args: [String]) throws {
+func runStaticGrid(_ args: [String]) throws {
     var repeatCount = 10
     var backends: [Backend] = [.cpu]
     var outputFolder: String?
@@ -96,6 +96,7 @@ func runStrategies(_ args: [String]) throws {
         case "-o", "--output": outputFolder = try arguments.value(for: a)
         case "--scene-out": sceneOut = try arguments.value(for: a)
         case "--only": only = try arguments.value(for: a)
+        case "--static": continue
         case "--threads":
             let text = try arguments.value(for: a)
             guard let n = Int(text), (1...1024).contains(n) else { throw UsageError(description: "invalid --threads '\(text)'") }

@@ -65,7 +65,9 @@ func runRender(_ args: [String]) throws {
             let text = try value(a)
             guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --threads '\(text)'") }
             threads = n
-        case "--quiet": quiet = true
+        case "--quiet":
+            quiet = true
+            BackendLog.silence()
         default:
             if a.hasPrefix("-") { throw UsageError(description: "unknown option \(a)\n\(usage)") }
             guard input == nil else { throw UsageError(description: "more than one input file\n\(usage)") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TileRenderPipeline
 
 /// The repository carries its own fixtures (Tests/Fixtures/Scenes, Benchmarks): these tests fail when one
 /// is missing, and, where the project's shared folder exists, when a copy differs from it by a byte.

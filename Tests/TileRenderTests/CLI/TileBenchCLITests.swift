@@ -21,10 +21,15 @@ import Testing
 
     /// Runs tile-bench with `arguments`: its exit status, standard output and standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let exe = try #require(Self.executable, "tile-bench was not built next to the tests")
+        try run(try #require(Self.executable, "tile-bench was not built next to the tests"), arguments)
+    }
+
+    /// Runs `executable` with `arguments` (in `folder`, when given): its exit status, standard output and error.
+    static func run(_ executable: URL, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
-        process.executableURL = exe
+        process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -132,6 +137,11 @@ import Testing
         ["render", "x.svg", "-o", "y.png", "--size", "0x5"],
         ["render", "x.svg", "-o", "y.png", "--backend", "metal"],
         ["frobnicate"],
+        ["check"],
+        ["check", "/nonexistent/renders"],
+        ["check", "/tmp", "--set", "/nonexistent/scenes"],
+        ["check", "/tmp", "--set", "private"],
+        ["check", "/tmp", "--sets", "public"],
     ])
     func badInvocationsFailWithOneLineErrors(_ arguments: [String]) throws {
         let result = try run(arguments)

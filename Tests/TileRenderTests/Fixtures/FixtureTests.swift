@@ -64,5 +64,11 @@ import Testing
         let upstream = try #require(Fixtures.upstream)
         try Self.expectIdentical(Self.repositoryScenes, upstream.appendingPathComponent("scenes"))
         try Self.expectIdentical(Self.repositoryBench, upstream.appendingPathComponent("bench"))
+        // tile-bench compare-peers runs the peers' harness from scripts/peers (see its README).
+        for script in ["render_peers.py", "svgscene.py"] {
+            let copy = Fixtures.packageRoot.appendingPathComponent("scripts/peers/" + script)
+            let original = upstream.appendingPathComponent("peers/" + script)
+            #expect(try Data(contentsOf: copy) == Data(contentsOf: original), "\(copy.path) differs from \(original.path)")
+        }
     }
 }

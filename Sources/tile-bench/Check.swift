@@ -90,31 +90,33 @@ func checkScenes(candidates: URL, set: URL) throws -> [SceneVerdict] {
     }
 }
 
-/// The scene set: `--set`'s folder, or a set's name (as check.py's `--set public`) in the repository's
-/// Tests/Fixtures/Scenes; by default the repository's public set, looked for from the working directory
-/// and from the executable (.build/<config>/tile-bench) upwards.
-func sceneSet(named requested: String?) throws -> URL {
-    let fileManager = FileManager.default
-    func isFolder(_ url: URL) -> Bool {
-        var folder: ObjCBool = false
-        return fileManager.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
-    }
-    if let requested, isFolder(URL(fileURLWithPath: requested)) { return URL(fileURLWithPath: requested) }
-    let setName = requested ?? defaultSceneSet
-    if !setName.contains("/") {
-        let relative = sceneSetsPath + "/" + setName
-        var starts = [URL(fileURLWithPath: fileManager.currentDirectoryPath)]
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() { starts.append(executable.deletingLastPathComponent()) }
-        for start in starts {
-            var folder = start.standardizedFileURL
-            while true {
-                if isFolder(folder.appendingPathComponent(relative)) { return folder.appendingPathComponent(relative) }
-                let parent = folder.deletingLastPathComponent()
-                if parent.path == folder.path { break }
-                folder = parent
-            }
+/// `relative` (a path inside the repository) looked for from the working directory upwards, then from the
+/// executable (.build/<config>/tile-bench) upwards; nil when neither is inside a clone that has it.
+func repositoryItem(_ relative: String) -> URL? {
+    var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() { starts.append(executable.deletingLastPathComponent()) }
+    for start in starts {
+        var folder = start.standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
         }
     }
+    return nil
+}
+
+/// The scene set: `--set`'s folder, or a set's name (as check.py's `--set public`) in the repository's
+/// Tests/Fixtures/Scenes; by default the repository's public set.
+func sceneSet(named requested: String?) throws -> URL {
+    var isFolder: ObjCBool = false
+    if let requested, FileManager.default.fileExists(atPath: requested, isDirectory: &isFolder), isFolder.boolValue {
+        return URL(fileURLWithPath: requested)
+    }
+    let setName = requested ?? defaultSceneSet
+    if !setName.contains("/"), let set = repositoryItem(sceneSetsPath + "/" + setName) { return set }
     if let requested {
         throw UsageError(description: "no scene set '\(requested)': not a folder, nor a set in \(sceneSetsPath) of the repository")
     }

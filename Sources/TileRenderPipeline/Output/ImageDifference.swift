@@ -26,8 +26,8 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
         self = a.pixels.withUnsafeBufferPointer { pa in
             b.pixels.withUnsafeBufferPointer { pb in
                 ImageDifference(width: a.width, height: a.height, levelScale: 1) { y, perPixel in
-                    Self.premultipliedRowDifference(pa, rowStart: y * a.bytesPerRow, pb, rowStart: y * b.bytesPerRow,
-                                                    into: perPixel)
+                    Self.rowDifference(pa, rowStart: y * a.bytesPerRow, pb, rowStart: y * b.bytesPerRow,
+                                       straightAlpha: false, into: perPixel)
                 }
             }
         }
@@ -43,7 +43,8 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
             b.withUnsafeBufferPointer { pb in
                 // Levels times 255: colour c at alpha a premultiplies to c * a / 255.
                 ImageDifference(width: width, height: height, levelScale: 255) { y, perPixel in
-                    Self.straightRowDifference(pa, rowStart: y * width * 4, pb, rowStart: y * width * 4, into: perPixel)
+                    Self.rowDifference(pa, rowStart: y * width * 4, pb, rowStart: y * width * 4,
+                                       straightAlpha: true, into: perPixel)
                 }
             }
         }
@@ -91,33 +92,22 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
         local5 = Double(bestWindow) / scale / Double(k * k)
     }
 
-    /// One row of premultiplied RGBA8: per-pixel largest channel difference, and the row's sum.
-    private static func premultipliedRowDifference(_ a: UnsafeBufferPointer<UInt8>, rowStart ra: Int,
-                                                   _ b: UnsafeBufferPointer<UInt8>, rowStart rb: Int,
-                                                   into perPixel: UnsafeMutableBufferPointer<Int>) -> Int {
-        var sum = 0
-        for x in 0..<perPixel.count {
-            let i = ra + 4 * x, j = rb + 4 * x
-            let dr = abs(Int(a[i]) - Int(b[j])), dg = abs(Int(a[i + 1]) - Int(b[j + 1]))
-            let db = abs(Int(a[i + 2]) - Int(b[j + 2])), da = abs(Int(a[i + 3]) - Int(b[j + 3]))
-            sum += dr + dg + db + da
-            perPixel[x] = max(max(dr, dg), max(db, da))
-        }
-        return sum
-    }
-
-    /// One row of straight RGBA8, premultiplied exactly in levels times 255.
-    private static func straightRowDifference(_ a: UnsafeBufferPointer<UInt8>, rowStart ra: Int,
-                                              _ b: UnsafeBufferPointer<UInt8>, rowStart rb: Int,
-                                              into perPixel: UnsafeMutableBufferPointer<Int>) -> Int {
+    /// One row's per-pixel largest channel difference, and the row's sum of channel differences. Premultiplied
+    /// rows compare in levels; straight rows (`straightAlpha`) are premultiplied exactly, colour times alpha
+    /// against alpha times 255, in levels times 255.
+    private static func rowDifference(_ a: UnsafeBufferPointer<UInt8>, rowStart ra: Int,
+                                      _ b: UnsafeBufferPointer<UInt8>, rowStart rb: Int,
+                                      straightAlpha: Bool, into perPixel: UnsafeMutableBufferPointer<Int>) -> Int {
+        let alphaWeight = straightAlpha ? 255 : 1
         var sum = 0
         for x in 0..<perPixel.count {
             let i = ra + 4 * x, j = rb + 4 * x
             let alphaA = Int(a[i + 3]), alphaB = Int(b[j + 3])
-            let dr = abs(Int(a[i]) * alphaA - Int(b[j]) * alphaB)
-            let dg = abs(Int(a[i + 1]) * alphaA - Int(b[j + 1]) * alphaB)
-            let db = abs(Int(a[i + 2]) * alphaA - Int(b[j + 2]) * alphaB)
-            let da = abs(alphaA - alphaB) * 255
+            let weightA = straightAlpha ? alphaA : 1, weightB = straightAlpha ? alphaB : 1
+            let dr = abs(Int(a[i]) * weightA - Int(b[j]) * weightB)
+            let dg = abs(Int(a[i + 1]) * weightA - Int(b[j + 1]) * weightB)
+            let db = abs(Int(a[i + 2]) * weightA - Int(b[j + 2]) * weightB)
+            let da = abs(alphaA - alphaB) * alphaWeight
             sum += dr + dg + db + da
             perPixel[x] = max(max(dr, dg), max(db, da))
         }

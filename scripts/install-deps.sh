@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages TileRender builds and tests with (Swift itself must already be installed).
+# Installs the Debian packages TileRender builds and tests with (Swift itself must already be installed);
+# numpy and Pillow are for Tests/Fixtures/Scenes/check.py, which CheckCLITests runs beside `tile-bench check`.
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
@@ -8,4 +9,5 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libvulkan-dev mesa-vulkan-drivers \
     libshaderc-dev glslang-dev spirv-tools \
-    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev libfribidi-dev fonts-dejavu-core >/dev/null
+    libfreetype-dev libharfbuzz-dev libfontconfig-dev libunibreak-dev libfribidi-dev fonts-dejavu-core \
+    python3-numpy python3-pil >/dev/null

@@ -9,14 +9,21 @@ import TileRenderGeometry
 extension Bitmap {
     /// Reads a PNG file of any colour type and bit depth, converted to premultiplied RGBA8.
     public init(contentsOfPNG url: URL) throws {
+        var (width, height, pixels) = try Bitmap.straightRGBA(contentsOfPNG: url)
+        Bitmap.premultiply(&pixels)
+        try self.init(width: width, height: height, premultipliedRGBA: pixels)
+    }
+
+    /// Reads a PNG file of any colour type and bit depth as straight (unpremultiplied) RGBA8, packed rows:
+    /// the pixels as stored, which the tolerance rule compares without rounding them to premultiplied bytes.
+    package static func straightRGBA(contentsOfPNG url: URL) throws -> (width: Int, height: Int, pixels: [UInt8]) {
         let path = url.path
         var image = png_image()
         image.version = CPNG_IMAGE_VERSION
         guard png_image_begin_read_from_file(&image, path) != 0 else {
             throw TileRenderError.pngRead(path: path, reason: Bitmap.message(of: &image))
         }
-        let (width, height, pixels) = try Bitmap.finishRead(&image, name: path, maxPixels: Bitmap.maxPixelCount)
-        try self.init(width: width, height: height, premultipliedRGBA: pixels)
+        return try Bitmap.finishRead(&image, name: path, maxPixels: Bitmap.maxPixelCount)
     }
 
     /// Decodes PNG data of any colour type and bit depth to premultiplied RGBA8. An image of more than
@@ -29,12 +36,14 @@ extension Bitmap {
             guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
                 throw TileRenderError.pngRead(path: "PNG data", reason: Bitmap.message(of: &image))
             }
-            return try Bitmap.finishRead(&image, name: "PNG data", maxPixels: maxPixels)
+            var (width, height, pixels) = try Bitmap.finishRead(&image, name: "PNG data", maxPixels: maxPixels)
+            Bitmap.premultiply(&pixels)
+            return (width, height, pixels)
         }
         try self.init(width: width, height: height, premultipliedRGBA: pixels)
     }
 
-    /// Finishes a begun read: checks the size, decodes straight RGBA8 and premultiplies it.
+    /// Finishes a begun read: checks the size and decodes straight RGBA8.
     private static func finishRead(_ image: inout png_image, name: String, maxPixels: Int) throws -> (Int, Int, [UInt8]) {
         let width = Int(image.width), height = Int(image.height)
         do {
@@ -56,7 +65,6 @@ extension Bitmap {
             png_image_free(&image)
             throw TileRenderError.pngRead(path: name, reason: reason)
         }
-        Bitmap.premultiply(&straight)
         return (width, height, straight)
     }
 

@@ -21,10 +21,17 @@ import Testing
 
     /// Runs tile-bench with `arguments`: its exit status, standard output and standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let exe = try #require(Self.executable, "tile-bench was not built next to the tests")
+        try run(try #require(Self.executable, "tile-bench was not built next to the tests"), arguments)
+    }
+
+    /// Runs `executable` with `arguments` (in `folder`, when given): its exit status, standard output and error.
+    static func run(_ executable: URL, _ arguments: [String], in folder: URL? = nil,
+                    environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
-        process.executableURL = exe
+        process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -120,6 +127,30 @@ import Testing
         #expect(frames[0].bitmap.pixels != frames[1].bitmap.pixels)  // a quarter of a second moved it
     }
 
+    /// Without the peers' Python packages, compare-peers names each with its install command and times
+    /// nothing. The peers are hidden from Python by modules that refuse to import, so the test is the same
+    /// whether or not this machine has them.
+    @Test func comparePeersNamesMissingPeersAndHowToInstallThem() throws {
+        let python = try #require(["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                  "compare-peers runs the peers with python3")
+        let blockers = FileManager.default.temporaryDirectory.appendingPathComponent("no-peers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: blockers) }
+        for module in ["skia", "blend2d", "cairo"] {
+            let package = blockers.appendingPathComponent(module)
+            try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+            try Data("raise ImportError('hidden by TileBenchCLITests')\n".utf8).write(to: package.appendingPathComponent("__init__.py"))
+        }
+        let result = try Self.run(try #require(Self.executable), ["compare-peers", "--python", python, "--runs", "1"],
+                                  environment: ["PYTHONPATH": blockers.path])
+        #expect(result.status == 1)
+        #expect(result.out.isEmpty, "\(result.out)")
+        let error = try #require(result.err.split(separator: "\n").first.map(String.init))
+        #expect(error.hasPrefix("tile-bench: error: \(python) lacks the Python packages "), "\(result.err)")
+        #expect(error.contains("skia-python blend2d-py pycairo"), "\(error)")
+        #expect(error.contains("pip install numpy pillow skia-python blend2d-py pycairo"), "\(error)")
+        #expect(!result.err.contains("TileRender (backend"), "nothing is timed: \(result.err)")
+    }
+
     @Test(arguments: [
         ["animate", "sparkles", "-o", "/tmp/x"],
         ["animate", "cogs", "-o", "/tmp/x", "--fps", "0"],
@@ -132,6 +163,17 @@ import Testing
         ["render", "x.svg", "-o", "y.png", "--size", "0x5"],
         ["render", "x.svg", "-o", "y.png", "--backend", "metal"],
         ["frobnicate"],
+        ["check"],
+        ["check", "/nonexistent/renders"],
+        ["check", "/tmp", "--set", "/nonexistent/scenes"],
+        ["check", "/tmp", "--set", "private"],
+        ["check", "/tmp", "--sets", "public"],
+        ["compare-peers", "--runs", "0"],
+        ["compare-peers", "--scenes", "tiger"],
+        ["compare-peers", "--scenes", ""],
+        ["compare-peers", "--size", "0x5"],
+        ["compare-peers", "--python", "/nonexistent/python3"],
+        ["compare-peers", "--frobnicate"],
     ])
     func badInvocationsFailWithOneLineErrors(_ arguments: [String]) throws {
         let result = try run(arguments)

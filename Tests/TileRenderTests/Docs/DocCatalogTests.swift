@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The DocC catalog's inputs, checked without running docc (scripts/docs.sh does that): the articles
-/// the catalog and the README link to exist, with the sections they name, and every source file the
-/// articles' file tables name exists. After a file is renamed this fails until its table row is updated.
+/// the catalog and the README link to exist, with the sections they name, the README and the root page
+/// link to every article, and every source file the articles' file tables name exists. After a file is renamed this fails until its table row is updated.
 @Suite struct DocCatalogTests {
     static let root = Fixtures.packageRoot
     static let catalog = root.appendingPathComponent("Sources/TileRender/TileRender.docc")
@@ -48,8 +48,13 @@ import Testing
     @Test func theScriptAndTheArticlesExist() throws {
         #expect(FileManager.default.isExecutableFile(atPath: DocCatalogTests.root.appendingPathComponent("scripts/docs.sh").path))
         let articles = try DocCatalogTests.articles()
-        for name in ["TileRender", "CoordinatesAndConventions", "Pipeline", "BackendsAndEngines", "BadInput", "WritingAStage"] {
+        for name in ["TileRender", "CoordinatesAndConventions", "Pipeline", "BackendsAndEngines", "BadInput", "WritingAStage",
+                     "Layout", "Drawing", "Views", "TextAndFonts", "SVGImport", "TileBench"] {
             #expect(articles[name] != nil, "missing article \(name).md")
+        }
+        // Every article is reachable from the catalog's root page.
+        for name in articles.keys where name != "TileRender" {
+            #expect(articles["TileRender"]?.contains("<doc:\(name)>") == true, "TileRender.md's topics do not list \(name)")
         }
         #expect(articles["TileRender"]?.hasPrefix("# ``TileRender``") == true, "the root page names the module")
     }
@@ -69,8 +74,12 @@ import Testing
     @Test func theReadmeLinksIntoTheCatalogsSections() throws {
         let readme = try DocCatalogTests.text(DocCatalogTests.root.appendingPathComponent("README.md"))
         let links = DocCatalogTests.matches(#"\]\(Sources/TileRender/TileRender\.docc/([A-Za-z]+)\.md(?:#([a-z0-9-]+))?\)"#, in: readme)
-        #expect(links.count >= 8, "the README's Pipeline table points into the catalog")
+        #expect(links.count >= 8, "the README's Documentation section points into the catalog")
         let articles = try DocCatalogTests.articles()
+        let linked = Set(links.map { $0[0] })
+        for name in articles.keys where name != "TileRender" {
+            #expect(linked.contains(name), "the README links to no section of \(name).md: add it to the Documentation section")
+        }
         for link in links {
             let article = try #require(articles[link[0]], "README links to \(link[0]).md, which is not in the catalog")
             if link.count > 1, !link[1].isEmpty {

@@ -1,9 +1,64 @@
 import Foundation
 import Testing
 import TileRender
+import TileRenderSVG
+
+/// Every Swift snippet of the README appears in this file, so that it compiles (and runs) here.
+/// A snippet matches when its lines, trimmed and without blank lines, appear in this order in a run of
+/// this file's lines; only the file a `URL(fileURLWithPath:)` names may differ (the tests write to a
+/// temporary folder and read the fixtures). A snippet's `import` lines must be imports of this file.
+@Suite struct ReadmeSnippetTests {
+    static let readme = Fixtures.packageRoot.appendingPathComponent("README.md")
+    static let thisFile = URL(fileURLWithPath: #filePath)
+
+    /// The contents of the README's ```swift fences.
+    static func swiftSnippets(in markdown: String) -> [[String]] {
+        var snippets: [[String]] = []
+        var current: [String]?
+        for line in markdown.components(separatedBy: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" { current = [] }
+            else if current != nil, trimmed == "```" { snippets.append(current!); current = nil }
+            else if current != nil { current!.append(line) }
+        }
+        return snippets
+    }
+
+    /// Trimmed, non-blank lines, with the path inside `URL(fileURLWithPath: ...)` replaced by `PATH`.
+    static func normalized(_ lines: [String]) -> [String] {
+        let path = try! NSRegularExpression(pattern: #"URL\(fileURLWithPath: [^()]*\)"#)
+        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { line in
+            path.stringByReplacingMatches(in: line, range: NSRange(line.startIndex..., in: line),
+                                          withTemplate: "URL(fileURLWithPath: PATH)")
+        }
+    }
+
+    static func contains(_ haystack: [String], run needle: [String]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        return (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
+    }
+
+    @Test func everySwiftSnippetOfTheReadmeIsInThisFile() throws {
+        let snippets = ReadmeSnippetTests.swiftSnippets(in: try String(contentsOf: ReadmeSnippetTests.readme, encoding: .utf8))
+        #expect(snippets.count >= 5, "the README's quick start has a snippet for drawing, text, views, SVG and linking")
+        let source = ReadmeSnippetTests.normalized(try String(contentsOf: ReadmeSnippetTests.thisFile, encoding: .utf8)
+            .components(separatedBy: "\n"))
+        for snippet in snippets {
+            let lines = ReadmeSnippetTests.normalized(snippet)
+            for line in lines where line.hasPrefix("import ") {
+                #expect(source.contains(line), "the README's \(line) is not an import of ReadmeExampleTests.swift")
+            }
+            let code = lines.filter { !$0.hasPrefix("import ") }
+            let found = ReadmeSnippetTests.contains(source, run: code)
+            #expect(found, "this README snippet is not in ReadmeExampleTests.swift:\n\(snippet.joined(separator: "\n"))")
+        }
+    }
+}
 
 /// The README's example, verbatim apart from the output path: it must keep compiling and drawing.
 @Test func readmeExampleRenders() throws {
+    let heartPath = NSTemporaryDirectory() + "/readme-heart-\(getpid()).png"
+    defer { try? FileManager.default.removeItem(atPath: heartPath) }
     var scene = Scene(size: CGSize(width: 300, height: 200))
     scene.draw { context in
         var heart = Path()
@@ -17,9 +72,7 @@ import TileRender
                                            startPoint: CGPoint(x: 10, y: 10), endPoint: CGPoint(x: 70, y: 50)))
     }
     let bitmap = try Renderer(backend: .cpu).render(scene)     // premultiplied RGBA8
-    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("readme-heart-\(getpid()).png")
-    try bitmap.writePNG(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
+    try bitmap.writePNG(to: URL(fileURLWithPath: heartPath))
     #expect(bitmap.pixel(x: 150, y: 120) == Bitmap.Pixel(r: 255, g: 59, b: 48, a: 255))   // inside the heart
     #expect(bitmap.pixel(x: 40, y: 30).a == 255)                                          // the ellipse
     #expect(bitmap.pixel(x: 290, y: 190).a == 0)                                          // transparent corner
@@ -40,7 +93,7 @@ import TileRender
     #expect(image.pixel(x: 20 + 120, y: 80).a == 255)  // the first ring's stroke spills past its frame
 }
 
-/// The README's text example, verbatim apart from the scene and the gate number it uses.
+/// The README's text example, verbatim.
 @Test func readmeTextExampleRenders() throws {
     let gate = 7
     var scene = Scene(size: CGSize(width: 300, height: 150))
@@ -59,4 +112,43 @@ import TileRender
     let image = try label.render()
     // "42 km" at 34 pt (41.2 high) over "TODAY" at 17 (20.6): two texts in a column touch (ViewSpacing).
     #expect(abs(Double(image.height) - (41.17 + 20.58).rounded(.up)) <= 1, "\(image.width)x\(image.height)")
+}
+
+/// The README's SVG example, verbatim apart from the files: it reads the benchmark tiger.
+@Test func readmeSVGExampleRenders() throws {
+    let tigerPath = try Fixtures.file("Ghostscript_Tiger.svg", in: Fixtures.bench).path
+    let outputPath = NSTemporaryDirectory() + "/readme-tiger-\(getpid()).png"
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    let document = try SVGDocument(contentsOf: URL(fileURLWithPath: tigerPath))
+    for warning in document.warnings { print("warning:", warning) }
+    let tiger = try Renderer(backend: .cpu).render(document.makeScene())
+    try tiger.writePNG(to: URL(fileURLWithPath: outputPath))
+    #expect(document.warnings.isEmpty, "\(document.warnings)")
+    #expect(CGFloat(tiger.width) == document.size.width.rounded(.up) && CGFloat(tiger.height) == document.size.height.rounded(.up))
+    #expect(try Bitmap(contentsOfPNG: URL(fileURLWithPath: outputPath)).width == tiger.width)
+}
+
+/// The README's `Package.swift` fragment cannot compile in a test; it is kept here, and what it
+/// promises is checked against the package: the two products, the `Vulkan` trait on by default, and
+/// `traits: []` as the CPU-only form that `Examples/CPUOnly` (built by scripts/check-cpu-only.sh) uses.
+@Test func readmeManifestMatchesThePackage() throws {
+    let readmeManifest = """
+        dependencies: [
+            .package(url: "https://…/TileRender.git", from: "…"),                 // CPU and Vulkan
+            // .package(url: "https://…/TileRender.git", from: "…", traits: []),  // CPU only
+        ],
+        targets: [
+            .executableTarget(name: "MyApp", dependencies: [
+                .product(name: "TileRender", package: "TileRender"),
+                .product(name: "TileRenderSVG", package: "TileRender"),            // only for SVG import
+            ]),
+        ]
+        """
+    let root = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let example = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/CPUOnly/Package.swift"), encoding: .utf8)
+    #expect(root.contains(#".library(name: "TileRender", targets: ["TileRender"])"#))
+    #expect(root.contains(#".library(name: "TileRenderSVG", targets: ["TileRenderSVG"])"#))
+    #expect(root.contains(#".default(enabledTraits: ["Vulkan"])"#))
+    #expect(example.contains("traits: [])") && readmeManifest.contains("traits: [])"))
+    #expect(example.contains(#".product(name: "TileRender", package: "TileRender")"#))
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Times Skia and Blend2D filling the paths of `tile-bench strategies`' canvas scene (the seed's 50 cards
+"""Times Skia and Blend2D filling the paths of `tile-bench strategies --static`' canvas scene (the seed's 50 cards
 of 147 diamonds: 7,401 fills), so that TileRender's "canvas, render only" has peers measured in the same
-run on the same machine. The paths come from `tile-bench strategies --scene-out FILE`, in device
+run on the same machine. The paths come from `tile-bench strategies --static --scene-out FILE`, in device
 pixels; building them is not timed, each frame fills all of them in order onto a cleared canvas.
 
 - skia-python: one skia.Path per fill (curves kept), anti-aliased, on a raster surface.
@@ -10,7 +10,7 @@ pixels; building them is not timed, each frame fills all of them in order onto a
   figure is a lower bound for Blend2D.
 
     python3 -m venv /tmp/peers && . /tmp/peers/bin/activate && pip install skia-python blend2d-py numpy pillow
-    .build/release/tile-bench strategies --repeat 20 --scene-out /tmp/cards.json -o /tmp/strategies
+    .build/release/tile-bench strategies --static --repeat 20 --scene-out /tmp/cards.json -o /tmp/strategies
     python3 scripts/strategy-peers.py /tmp/cards.json --repeat 20 [--compare /tmp/strategies/canvas-cpu.png]
 
 With --compare, each peer's picture is compared with TileRender's (mean absolute difference per

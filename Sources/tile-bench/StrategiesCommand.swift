@@ -5,7 +5,7 @@ import TileRender
 // backend in a child process of its own so that its peak RSS is its own.
 //
 //   tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR]
-//                         [--check-every K] [--quiet]
+//                         [--check-every K] [--cards N] [--quiet]
 //   tile-bench strategies --static ...   the still grid of 50 cards (Strategies.swift)
 //
 // The CPU shape stack runs first and is the pixel reference: every strategy's frames on every backend
@@ -41,6 +41,7 @@ func runStrategies(_ args: [String]) throws {
             only = name
         case "--out", "-o": outFolder = try arguments.value(for: a)
         case "--check-every": checkEvery = try arguments.repeatCount(for: a)
+        case "--cards": ScrollingScene.cardCount = try cardCount(arguments.value(for: a))
         case "--quiet":
             quiet = true
             BackendLog.silence()
@@ -72,7 +73,7 @@ func runStrategies(_ args: [String]) throws {
     for (n, job) in jobs.enumerated() {
         let label = "strategies [\(n + 1)/\(jobs.count)] \(job.0.rawValue) on \(job.1.rawValue)"
         var childArgs = ["strategies", "--child", job.0.rawValue, "--backend", job.1.rawValue, "--frames", String(frames),
-                         "--dump", dump.path, "--label", label,
+                         "--dump", dump.path, "--label", label, "--cards", String(ScrollingScene.cardCount),
                          "--checked", checked.sorted().map(String.init).joined(separator: ",")]
         if job.isReference { childArgs.append("--reference") }
         if let outFolder {
@@ -104,6 +105,12 @@ func runStrategies(_ args: [String]) throws {
     if runs.contains(where: { $0.pixelsMatch == false }) {
         throw UsageError(description: "strategies: a strategy's frames differ from the shape stack's (see pixels in the table)")
     }
+}
+
+/// A `--cards` value: 1 to 50 (the seed's list).
+private func cardCount(_ text: String) throws -> Int {
+    guard let n = Int(text), (1...50).contains(n) else { throw UsageError(description: "invalid --cards '\(text)': 1 to 50") }
+    return n
 }
 
 /// Why `backend` cannot render here, or nil when it can (a one-pixel render on it).
@@ -151,6 +158,7 @@ private func runStrategyChild(_ args: [String]) throws {
         case "--checked": checked = Set(try arguments.value(for: a).split(separator: ",").compactMap { Int($0) })
         case "--reference": isReference = true
         case "--frames-out": framesOut = try arguments.value(for: a)
+        case "--cards": ScrollingScene.cardCount = try cardCount(arguments.value(for: a))
         case "--quiet":
             quiet = true
             BackendLog.silence()

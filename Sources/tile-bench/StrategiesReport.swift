@@ -11,7 +11,7 @@ struct StrategiesReport {
     var seconds: Double
 
     private var title: String {
-        "Scrolling the seed's 50 cards: \(Int(ScrollingScene.viewport.width))x\(Int(ScrollingScene.viewport.height)) points at "
+        "Scrolling the seed's list of \(ScrollingScene.cardCount) cards: \(Int(ScrollingScene.viewport.width))x\(Int(ScrollingScene.viewport.height)) points at "
             + "\(Int(ScrollingScene.scale))x, \(frames) frames"
     }
 
@@ -69,7 +69,7 @@ struct StrategiesReport {
             var notes: [String]
         }
         struct Experiment: Encodable {
-            var scene = "seed 003: a ScrollView of 50 cards of 7 x 21 diamonds, each with a title Text"
+            var scene = "seed 003: a ScrollView of \(ScrollingScene.cardCount) cards of 7 x 21 diamonds, each with a title Text"
             var viewportPoints = [Double(ScrollingScene.viewport.width), Double(ScrollingScene.viewport.height)]
             var scale = Double(ScrollingScene.scale)
             var frames: Int

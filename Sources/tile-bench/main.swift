@@ -6,7 +6,10 @@ import TileRenderSVG
 //
 //   tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto]
 //                                        [--repeat N] [--threads T] [--quiet]
-//   tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]   (see Strategies.swift)
+//   tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--quiet]
+//                                        (the seed's scrolling experiment; see StrategiesCommand.swift)
+//   tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
+//                                        (the four strategies on a still grid; see Strategies.swift)
 //   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
 //   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
 //   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]   (see LayoutBench.swift)
@@ -24,7 +27,8 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
     usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
-           tile-bench strategies [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
+           tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--quiet]
+           tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
            tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
            tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]

@@ -55,7 +55,7 @@ import Testing
     @Test func strategiesCompareTheFourWaysAndWriteTheCanvasScene() throws {
         let sceneFile = FileManager.default.temporaryDirectory.appendingPathComponent("tile-bench-cards-\(getpid()).json")
         defer { try? FileManager.default.removeItem(at: sceneFile) }
-        let result = try run(["strategies", "--repeat", "1", "--backend", "cpu", "--threads", "1", "--scene-out", sceneFile.path])
+        let result = try run(["strategies", "--static", "--repeat", "1", "--backend", "cpu", "--threads", "1", "--scene-out", sceneFile.path])
         #expect(result.status == 0, "\(result.err)")
         let names = result.out.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) }
         #expect(names == ["shape-stack", "canvas", "image", "drawing-group", "canvas, render only", "wrote 7401 fills to \(sceneFile.path)"])
@@ -69,6 +69,32 @@ import Testing
         #expect((diamond["rgba"] as? [Double])?.map { ($0 * 255).rounded() } == [255, 59, 48, 255])
         let elements = try #require(diamond["elements"] as? [[Any]])
         #expect(elements.map { $0[0] as? String } == ["M", "Q", "Q", "Q", "Q", "Z"])  // the seed's curved diamond
+    }
+
+    /// The scrolling experiment, small: three cards, three frames, on the CPU. Every strategy runs in
+    /// its own process and is checked against the shape stack's pixels; the report has the api.md fields.
+    @Test func strategiesScrollTheCardsAndWriteTheReport() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tile-bench-report-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try run(["strategies", "--cards", "3", "--frames", "3", "--backend", "cpu", "--out", out.path, "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.isEmpty, "--quiet says nothing: \(result.err)")
+        let rows = result.out.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| strategy") }
+        #expect(rows.map { $0.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } } ==
+                ["shape-stack", "canvas", "image", "drawing-group"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any])
+        let strategies = try #require(json["strategies"] as? [[String: Any]])
+        #expect(strategies.map { $0["name"] as? String } == ["shape-stack", "canvas", "image", "drawing-group"])
+        for s in strategies {
+            #expect(s["backend"] as? String == "cpu")
+            for key in ["median_ms", "p95_ms", "first_frame_ms"] { #expect(((s[key] as? Double) ?? 0) > 0, "\(key)") }
+            #expect(((s["peak_rss_bytes"] as? Int) ?? 0) > 1 << 20)
+            #expect(s["renderer_bytes"] is Int)
+            #expect(s["pixels_match"] as? Bool == true)
+        }
+        let chart = try Bitmap(contentsOfPNG: out.appendingPathComponent("chart.png"))
+        #expect(chart.width == 1800 && chart.height == 1120)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.md").path))
     }
 
     @Test func textReportsGlyphsPerSecondAndWritesTheGlyphs() throws {
@@ -155,7 +181,10 @@ import Testing
         ["animate", "sparkles", "-o", "/tmp/x"],
         ["animate", "cogs", "-o", "/tmp/x", "--fps", "0"],
         ["animate", "cogs"],
-        ["strategies", "--threads", "0"],
+        ["strategies", "--static", "--threads", "0"],
+        ["strategies", "--cards", "0"],
+        ["strategies", "--only", "mosaic"],
+        ["strategies", "--frames", "0"],
         ["animate", "cogs", "-o", "/tmp/x", "--seconds", "1e9"],
         ["text", "--repeat", "0"],
         ["render", "/nonexistent/scene.svg", "-o", "/tmp/x.png"],

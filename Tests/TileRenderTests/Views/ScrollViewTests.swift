@@ -91,3 +91,23 @@ import Testing
         #expect(leaves.allSatisfy { $0.frame.maxY >= -65 && $0.frame.minY <= 165 })
     }
 }
+
+/// Several views in a scroll view form a list along its axis, as in SwiftUI.
+@Suite struct ScrollViewStackingTests {
+    @Test func severalViewsAreStackedAlongTheAxis() throws {
+        let renderer = ImageRenderer(content: ScrollView {
+            ForEach(0..<3, id: \.self) { _ in Color.red.frame(width: 40, height: 30) }
+        })
+        renderer.proposedSize = ProposedViewSize(width: 100, height: 200)
+        let frames = try renderer.layoutSnapshot().leaves.map(\.frame)
+        // Default spacing between two colours: 8 points; centred across the axis.
+        #expect(frames == [CGRect(x: 30, y: 0, width: 40, height: 30), CGRect(x: 30, y: 38, width: 40, height: 30),
+                           CGRect(x: 30, y: 76, width: 40, height: 30)])
+        let horizontal = ImageRenderer(content: ScrollView(.horizontal) {
+            Color.red.frame(width: 40, height: 30)
+            Color.blue.frame(width: 40, height: 30)
+        })
+        horizontal.proposedSize = ProposedViewSize(width: 200, height: 100)
+        #expect(try horizontal.layoutSnapshot().leaves.map(\.frame.minX) == [0, 48])
+    }
+}

@@ -194,13 +194,16 @@ func runComparePeers(_ args: [String]) throws {
         let name = svg.deletingPathExtension().lastPathComponent
         let folder = out.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // render_peers.py merges into an existing timings.json: an earlier run's figures must not stand in.
+        let timingsFile = folder.appendingPathComponent("timings.json")
+        try? FileManager.default.removeItem(at: timingsFile)
         progress("\(scene): peers (\(peers.map(\.name).joined(separator: ", "))), \(runs) runs")
         let peerRun = try runProgram(python, [harness.path, svg.path, folder.path, "--size", size,
                                               "--peers", peers.map(\.key).joined(separator: ","), "--runs", String(runs)])
         guard peerRun.status == 0 else {
             throw UsageError(description: "render_peers.py failed on \(scene): \(peerRun.err.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        let timings = (try? JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("timings.json")))) as? [String: [String: Any]] ?? [:]
+        let timings = (try? JSONSerialization.jsonObject(with: Data(contentsOf: timingsFile))) as? [String: [String: Any]] ?? [:]
         let peerTimings = Peer.all.map { peer -> Timing in
             guard peers.contains(where: { $0.key == peer.key }) else { return .notInstalled }
             if let ms = timings[peer.key]?["median_ms"] as? Double { return .median(ms) }

@@ -1,14 +1,19 @@
 import Foundation
 import TileRender
+import TileRenderPipeline
 
 // tile-bench strategies: the seed's scrolling experiment (ScrollingExperiment.swift), each strategy and
 // backend in a child process of its own so that its peak RSS is its own.
 //
 //   tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR]
-//                         [--check-every K] [--cards N] [--quiet]
+//                         [--check-every K] [--cards N] [--no-animations] [--quiet]
+//
+// After the strategies, the seed's TimelineView animations run over the same number of frames on each
+// backend, fresh and retained (AnimationRuns.swift); --no-animations or --only leaves them out.
 //   tile-bench strategies --static ...   the still grid of 50 cards (Strategies.swift)
 //
-// The CPU shape stack runs first and is the pixel reference: every strategy's frames on every backend
+// `--backend all` (the default) runs the CPU and a hardware GPU; a software Vulkan device (lavapipe) runs
+// only when asked for by name. The CPU shape stack runs first and is the pixel reference: every strategy's frames on every backend
 // are compared with its frames (every K-th frame and the last, K = N/15 by default) by the MANIFEST
 // tolerance rule with zero agreement (mean_abs <= 1, pct>8 <= 1%, local5 <= 40).
 
@@ -21,6 +26,7 @@ func runStrategies(_ args: [String]) throws {
     var outFolder: String?
     var checkEvery: Int?
     var quiet = false
+    var withAnimations = true
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
@@ -41,6 +47,7 @@ func runStrategies(_ args: [String]) throws {
             only = name
         case "--out", "-o": outFolder = try arguments.value(for: a)
         case "--check-every": checkEvery = try arguments.repeatCount(for: a)
+        case "--no-animations": withAnimations = false
         case "--cards": ScrollingScene.cardCount = try cardCount(arguments.value(for: a))
         case "--quiet":
             quiet = true
@@ -60,7 +67,14 @@ func runStrategies(_ args: [String]) throws {
     var usable: [Backend] = []
     var notes: [String] = []
     for backend in backends {
-        if let reason = unavailability(of: backend) { notes.append("\(backend.rawValue): not run (\(reason))") } else { usable.append(backend) }
+        if let reason = unavailability(of: backend) {
+            notes.append("\(backend.rawValue): not run (\(reason))")
+        } else if backend == .vulkan, backends.count > 1, case .softwareOnly(let device)? = BackendSelection.defaultGPU?.probe {
+            // `all` means the machine's GPU: a software rasterizer (lavapipe) takes seconds a frame here.
+            notes.append("vulkan: not run (the only Vulkan device is a software rasterizer, \(device); `--backend vulkan` runs it anyway)")
+        } else {
+            usable.append(backend)
+        }
     }
     let strategies = Strategy.allCases.filter { only == nil || $0.rawValue == only }
     // The reference: the CPU shape stack, run first even when another strategy is asked for alone.
@@ -90,8 +104,15 @@ func runStrategies(_ args: [String]) throws {
         }
         runs.append(run)
     }
+    var animations: [AnimationRun] = []
+    if withAnimations, only == nil {
+        for backend in usable {
+            animations += try runAnimations(frames: frames, backend: backend,
+                                            progress: Progress(label: "animations on \(backend.rawValue)", quiet: quiet))
+        }
+    }
     let elapsed = ContinuousClock.now - started
-    let report = StrategiesReport(runs: runs, frames: frames, checkedFrames: checked.count, notes: notes,
+    let report = StrategiesReport(runs: runs, animations: animations, frames: frames, checkedFrames: checked.count, notes: notes,
                                   seconds: Double(elapsed.components.seconds))
     print(report.markdown())
     if let outFolder {
@@ -102,8 +123,8 @@ func runStrategies(_ args: [String]) throws {
         try report.chart().writePNG(to: folder.appendingPathComponent("chart.png"))
         if !quiet { FileHandle.standardError.write(Data("strategies: wrote \(folder.path)/report.md, report.json and chart.png\n".utf8)) }
     }
-    if runs.contains(where: { $0.pixelsMatch == false }) {
-        throw UsageError(description: "strategies: a strategy's frames differ from the shape stack's (see pixels in the table)")
+    if runs.contains(where: { $0.pixelsMatch == false }) || animations.contains(where: { $0.pixelsMatch == false }) {
+        throw UsageError(description: "strategies: frames differ where they should agree (see pixels in the tables)")
     }
 }
 

@@ -5,6 +5,7 @@ import TileRender
 /// by TileRender itself.
 struct StrategiesReport {
     var runs: [StrategyRun]
+    var animations: [AnimationRun] = []
     var frames: Int
     var checkedFrames: Int
     var notes: [String]
@@ -59,6 +60,20 @@ struct StrategiesReport {
         lines.append("- Peak RSS is each run's own process; renderer bytes are the offscreen cache plus the images the scene draws.")
         for note in notes { lines.append("- \(note)") }
         lines.append(String(format: "- The whole run took %.0f s.", seconds))
+        if !animations.isEmpty {
+            lines += ["", "## The seed's TimelineView animations, \(frames) frames at 60 fps", "",
+                      "| animation | backend | caching | first frame (ms) | median (ms) | p95 (ms) | retained / fresh | pixels |",
+                      "|---|---|---|---:|---:|---:|---:|---|"]
+            for a in animations {
+                let fresh = animations.first { $0.name == a.name && $0.backend == a.backend && $0.caching == "fresh" }
+                let ratio = a.caching == "retained" ? fresh.map { String(format: "%.2fx", a.medianMs / $0.medianMs) } ?? "-" : ""
+                let pixels = a.pixelsMatch.map { $0 ? "match" : "DIFFER" } ?? "reference"
+                lines.append(String(format: "| %@ | %@ | %@ | %.2f | %.2f | %.2f | %@ | %@ |", a.name, a.backend, a.caching,
+                                    a.firstFrameMs, a.medianMs, a.p95Ms, ratio, pixels))
+            }
+            lines.append("")
+            lines.append("- fresh: a new ImageRenderer per frame (nothing kept); retained: one ImageRenderer, whose view graph keeps the views around the timeline. Every tenth frame of the retained run is compared with the fresh run's.")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -66,6 +81,7 @@ struct StrategiesReport {
         struct Document: Encodable {
             var experiment: Experiment
             var strategies: [StrategyRun]
+            var animations: [AnimationRun]
             var notes: [String]
         }
         struct Experiment: Encodable {
@@ -80,7 +96,7 @@ struct StrategiesReport {
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(Document(experiment: Experiment(frames: frames, framesCompared: checkedFrames, seconds: seconds),
-                                           strategies: runs, notes: notes))
+                                           strategies: runs, animations: animations, notes: notes))
     }
 
     /// Median scrolled-frame time per strategy and backend, as bars with axes, ticks and labels.

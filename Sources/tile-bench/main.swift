@@ -6,7 +6,7 @@ import TileRenderSVG
 //
 //   tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto]
 //                                        [--repeat N] [--threads T] [--quiet]
-//   tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--quiet]
+//   tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--no-animations] [--quiet]
 //                                        (the seed's scrolling experiment; see StrategiesCommand.swift)
 //   tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
 //                                        (the four strategies on a still grid; see Strategies.swift)
@@ -27,7 +27,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
     usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
-           tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--quiet]
+           tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--no-animations] [--quiet]
            tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
            tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]

@@ -72,7 +72,8 @@ import Testing
     }
 
     /// The scrolling experiment, small: three cards, three frames, on the CPU. Every strategy runs in
-    /// its own process and is checked against the shape stack's pixels; the report has the api.md fields.
+    /// its own process and is checked against the shape stack's pixels; the report has the api.md fields
+    /// and the seed's animations.
     @Test func strategiesScrollTheCardsAndWriteTheReport() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tile-bench-report-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -92,6 +93,11 @@ import Testing
             #expect(s["renderer_bytes"] is Int)
             #expect(s["pixels_match"] as? Bool == true)
         }
+        // The seed's animations, fresh and retained, drawing the same frames.
+        let animations = try #require(json["animations"] as? [[String: Any]])
+        #expect(animations.map { "\($0["name"] ?? "") \($0["caching"] ?? "")" } ==
+                ["cogs fresh", "cogs retained", "blob fresh", "blob retained", "stars fresh", "stars retained"])
+        #expect(animations.filter { $0["caching"] as? String == "retained" }.allSatisfy { $0["pixels_match"] as? Bool == true })
         let chart = try Bitmap(contentsOfPNG: out.appendingPathComponent("chart.png"))
         #expect(chart.width == 1800 && chart.height == 1120)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.md").path))

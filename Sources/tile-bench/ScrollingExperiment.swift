@@ -273,13 +273,13 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 /// A progress line on standard error: what, n/N and the time left (rewritten in place on a terminal,
-/// a line per tenth otherwise; nothing under --quiet).
+/// a line per quarter otherwise; nothing under --quiet).
 final class Progress {
     let label: String
     let quiet: Bool
     private let start = ContinuousClock.now
     private let isTerminal = isatty(2) != 0
-    private var lastTenth = -1
+    private var lastQuarter = -1
 
     init(label: String, quiet: Bool) { self.label = label; self.quiet = quiet }
 
@@ -292,8 +292,8 @@ final class Progress {
         if isTerminal {
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line + (n == total ? "\n" : "")).utf8))
         } else {
-            let tenth = n * 10 / max(total, 1)
-            if tenth != lastTenth { lastTenth = tenth; FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            let quarter = n * 4 / max(total, 1)
+            if quarter != lastQuarter { lastQuarter = quarter; FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
     }
 }

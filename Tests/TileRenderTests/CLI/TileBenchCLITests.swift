@@ -80,7 +80,9 @@ import Testing
         let result = try run(["strategies", "--cards", "3", "--frames", "3", "--backend", "cpu", "--out", out.path, "--quiet"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.isEmpty, "--quiet says nothing: \(result.err)")
-        let rows = result.out.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| strategy") }
+        // The strategies' table: the rows before the animations' heading.
+        let strategiesTable = result.out.components(separatedBy: "## The seed's TimelineView")[0]
+        let rows = strategiesTable.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| strategy") }
         #expect(rows.map { $0.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } } ==
                 ["shape-stack", "canvas", "image", "drawing-group"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any])

@@ -4,6 +4,10 @@
 // Edits from the seed's listings (the README lists every seed edit):
 // - `import SwiftUI` becomes `import TileRender`.
 // - The types are made public, each with a public `init()`.
+// - `CardCanvasView(staggered: true)` is TileRender's variant for the scrolling experiment (tile-bench
+//   strategies): it draws the shape card's pattern (`DiamondCardView(rows: 7, cols: 21)`: odd rows have
+//   one diamond fewer, centred) instead of the seed's plain grid, so that the strategies draw the same
+//   picture. `CardCanvasView()` is the seed's.
 // - `LazyMultipleCanvasView` is TileRender's variant for the layout benchmark: the seed's
 //   `MultipleCanvasView` with the ScrollView's ForEach in a `LazyVStack` and the scroll offset set
 //   with `.scrollPosition` (the seed scrolls by hand).
@@ -80,7 +84,11 @@ public struct LazyMultipleCanvasView: View {
 }
 
 public struct CardCanvasView: View {
-    public init() {}
+    /// TileRender's variant (see the file's notes): odd rows hold one diamond fewer, centred, as in the
+    /// shape card (`DiamondCardView`).
+    let staggered: Bool
+
+    public init(staggered: Bool = false) { self.staggered = staggered }
 
     public var body: some View {
         VStack {
@@ -91,8 +99,10 @@ public struct CardCanvasView: View {
                 let cols = 21
 
                 for r in 0..<rows {
-                    for c in 0..<cols {
-                        let x = w/CGFloat(cols) * CGFloat(c)
+                    let rowCols = (staggered && r%2 != 0) ? cols - 1 : cols
+                    let left = w/CGFloat(cols) * CGFloat(cols - rowCols) / 2
+                    for c in 0..<rowCols {
+                        let x = left + w/CGFloat(cols) * CGFloat(c)
                         let y = h/CGFloat(rows) * CGFloat(r)
                         context.fill(
                             DiamondShape().path(in: CGRect(x: x, y: y, width: w/CGFloat(cols), height: h/CGFloat(rows))),

@@ -9,7 +9,7 @@ import TileRenderPipeline
 // in N frames through one ImageRenderer per strategy, as an app scrolls. The four strategies:
 //   shape-stack    the seed's CardShapeView: a Shape view per diamond (DiamondCardView)
 //   canvas         one Canvas per card drawing the same diamonds (the seed's CardCanvasView, with the
-//                  shape card's staggered rows so that both draw the same picture)
+//                  shape card's staggered rows so that both draw the same picture: staggered: true)
 //   image          the card rendered once to a bitmap, then an Image per card
 //   drawing-group  the shape card under .drawingGroup()
 // Each card has a title Text above it ("Card 7"), the same in every strategy. The seed's list is eager
@@ -82,42 +82,6 @@ struct ScrolledCardList<Card: View>: View {
     }
 }
 
-/// The seed's CardCanvasView, drawing the shape card's pattern (DiamondCardView(rows: 7, cols: 21): odd
-/// rows have one diamond fewer, centred) instead of its plain 7 x 21 grid, so that the pixel check
-/// compares like with like.
-struct StaggeredCanvasCard: View {
-    var body: some View {
-        VStack {
-            Canvas { context, size in
-                let rows = 7, cols = 21
-                let w = size.width / CGFloat(cols), h = size.height / CGFloat(rows)
-                for r in 0..<rows {
-                    let rowCols = r % 2 == 0 ? cols : cols - 1
-                    let left = (size.width - CGFloat(rowCols) * w) / 2
-                    for c in 0..<rowCols {
-                        context.fill(DiamondShape().path(in: CGRect(x: left + CGFloat(c) * w, y: CGFloat(r) * h, width: w, height: h)),
-                                     with: .color(red: 250/255, green: 100/255, blue: 90/255))
-                    }
-                }
-            }
-            .padding(30)
-            .frame(width: 300, height: 200)
-            .background(Color(red: 30/255, green: 40/255, blue: 60/255))
-            .cornerRadius(30)
-            .overlay(RoundedRectangle(cornerRadius: 40)
-                        .stroke(Color(red: 0.93, green: 0.94, blue: 0.77), lineWidth: 50)
-                        .cornerRadius(30))
-            .overlay(RoundedRectangle(cornerRadius: 20)
-                        .stroke(Color(red: 250/255, green: 100/255, blue: 90/255), lineWidth: 10)
-                        .cornerRadius(15)
-                        .padding(20))
-            .overlay(RoundedRectangle(cornerRadius: 30)
-                        .stroke(.black, lineWidth: 2)
-                        .cornerRadius(30))
-        }
-    }
-}
-
 /// What one strategy measured on one backend (a child process's answer, as JSON).
 struct StrategyRun: Codable {
     var name: String
@@ -163,7 +127,7 @@ func runStrategy(_ strategy: Strategy, backend: Backend, frames count: Int, chec
     }
     switch strategy {
     case .shapeStack: return try run(CardShapeView())
-    case .canvas: return try run(StaggeredCanvasCard())
+    case .canvas: return try run(CardCanvasView(staggered: true))
     case .drawingGroup: return try run(CardShapeView().drawingGroup())
     case .image:
         // The card drawn once, at the screen's scale, outside the timed frames (as the seed's asset).

@@ -165,8 +165,18 @@ extension BinnedScene {
         }
 
         // Command words, tile by tile: each names a path tile standing for this tile, or a layer; pushes
-        // and pops nest, and each path tile is drawn inside exactly its draw's layer.
+        // and pops nest, and each path tile is drawn inside its draw's layer, or inside the layer that
+        // one merges into (through layers left out of the tile, `layersThatMergeIntoParent`).
+        let merges = layersThatMergeIntoParent()
         var open: [UInt32] = []
+        func drawnInto(_ layer: UInt32) -> UInt32 {
+            var x = layer, steps = 0
+            let innermost = open.last ?? EncodedLayer.none
+            while x != innermost, x != EncodedLayer.none, Int(x) < merges.count, merges[Int(x)], steps < layers.count {
+                x = layers[Int(x)].parent; steps += 1
+            }
+            return x
+        }
         for tile in 0..<tileCount {
             let lo = Int(tileCommandStart[tile]), hi = Int(tileCommandStart[tile + 1])
             guard lo == hi || tileRows.contains(tile / tilesX) else {
@@ -182,13 +192,13 @@ extension BinnedScene {
                     guard first <= tile, tile < first + Int(pathTileRuns[Int(index)]) else {
                         throw fail("tile \(tile)'s command \(c) names path tile \(index), which stands for tiles from \(first) on")
                     }
-                    let layer = draws[Int(t.drawIndex)].layer
+                    let layer = drawnInto(draws[Int(t.drawIndex)].layer)
                     guard (open.last ?? EncodedLayer.none) == layer else {
                         throw fail("tile \(tile)'s command \(c) draws path tile \(index) (layer \(layer)) with layer \(open.last ?? EncodedLayer.none) open")
                     }
                 case TileCommand.pushLayer:
                     guard Int(index) < layers.count else { throw fail("command \(c) opens layer \(index) of \(layers.count)") }
-                    let parent = layers[Int(index)].parent
+                    let parent = drawnInto(layers[Int(index)].parent)
                     guard (open.last ?? EncodedLayer.none) == parent else {
                         throw fail("tile \(tile)'s command \(c) opens layer \(index) inside layer \(open.last ?? EncodedLayer.none), not its parent \(parent)")
                     }

@@ -240,10 +240,38 @@ package struct BinnedScene: Sendable {
         if !layers.isEmpty { try insertLayerCommands(wordLimit: wordLimit) }
     }
 
+    /// The layers whose content can be drawn straight into their parent wherever their clip covers a
+    /// whole tile (or everywhere, without a clip): opacity 1, source-over, no filters, not an inverse
+    /// clip, and everything drawn into them (draws and child layers) source-over. Compositing such a
+    /// layer through a full mask is source-over of its content, which is associative: drawing the
+    /// content into the parent gives the same picture without a layer buffer. Per scene, by id.
+    package func layersThatMergeIntoParent() -> [Bool] {
+        var merges = layers.map { $0.opacity >= 1 && $0.blend == 0 && $0.filterCount == 0 && !$0.isInverse }
+        for layer in layers where layer.parent != EncodedLayer.none && Int(layer.parent) < merges.count && layer.blend != 0 {
+            merges[Int(layer.parent)] = false
+        }
+        for draw in draws where !draw.isClip && draw.layer != EncodedLayer.none && Int(draw.layer) < merges.count && draw.blend != 0 {
+            merges[Int(draw.layer)] = false
+        }
+        return merges
+    }
+
+    /// Whether path tile `t` (of a draw filled by `evenOdd` or nonzero) covers its tile's every pixel:
+    /// no segments, and every row's backdrop winding folds to full coverage.
+    private func coversWholeTile(_ t: PathTile, evenOdd: Bool) -> Bool {
+        guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
+        let start = Int(t.backdropStart)
+        for r in start..<(start + BinnedScene.tileSize) where FineRasterizer.fold(backdrops[r], evenOdd: evenOdd) < 1 { return false }
+        return true
+    }
+
     /// Wraps the path tiles of draws inside layers in push and pop commands, per tile: a layer is open
-    /// in a tile only around its own draws there (an empty layer composites to nothing). Memory is
-    /// O(layers) (a depth per layer; transitions walk parents), and the command words are counted
-    /// against `wordLimit`: alternating between deeply nested layers could otherwise multiply them.
+    /// in a tile only around its own draws there (an empty layer composites to nothing). A layer that
+    /// merges into its parent (`layersThatMergeIntoParent`) is left out of a tile its clip covers
+    /// whole, with its clip: its content is drawn into the parent there, so the inside of a clipped
+    /// card costs no layer (only its edge tiles do). Memory is O(layers) (a depth per layer;
+    /// transitions walk parents), and the command words are counted against `wordLimit`: alternating
+    /// between deeply nested layers could otherwise multiply them.
     private mutating func insertLayerCommands(wordLimit: Int) throws {
         // Depth of each layer (1 at the top level). Parents are declared before their children; a
         // parent id that is not smaller (impossible from GraphicsContext) is treated as the top level.
@@ -267,11 +295,24 @@ package struct BinnedScene: Sendable {
         func tooMany() -> TileRenderError {
             .sceneTooLarge("layer push and pop commands exceed \(wordLimit) words (\(BinningPlan.describe(wordLimit * 4))), over the binning budget")
         }
+        let merges = layersThatMergeIntoParent()
+        // The tile in which each layer was last left out: it is then open without a push word.
+        var mergedInTile = [Int](repeating: -1, count: layers.count)
         for tile in 0..<tileCount {
             open.removeAll(keepingCapacity: true)
             for i in Int(tileCommandStart[tile])..<Int(tileCommandStart[tile + 1]) {
                 let pathTileIndex = tileCommands[i]
-                let layer = draws[Int(pathTiles[Int(pathTileIndex)].drawIndex)].layer
+                let pathTile = pathTiles[Int(pathTileIndex)]
+                let draw = draws[Int(pathTile.drawIndex)]
+                let layer = draw.layer
+                // A layer's clip comes before its content in the tile: whether it covers the tile
+                // decides whether the layer is left out here.
+                var leftOut = false
+                if draw.isClip, layer != EncodedLayer.none, Int(layer) < merges.count, merges[Int(layer)],
+                   coversWholeTile(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue) {
+                    mergedInTile[Int(layer)] = tile
+                    leftOut = true
+                }
                 // The target chain's part that is not open yet, innermost first; `x` ends at the
                 // deepest open ancestor (or none).
                 pending.removeAll(keepingCapacity: true)
@@ -279,15 +320,22 @@ package struct BinnedScene: Sendable {
                 while x != EncodedLayer.none && depth[Int(x)] > open.count { pending.append(x); x = parent[Int(x)] }
                 while x != EncodedLayer.none && open[depth[Int(x)] - 1] != x { pending.append(x); x = parent[Int(x)] }
                 let common = x == EncodedLayer.none ? 0 : depth[Int(x)]
-                while open.count > common { words.append(TileCommand.popLayer | open.removeLast()) }
+                while open.count > common {
+                    let id = open.removeLast()
+                    if mergedInTile[Int(id)] != tile { words.append(TileCommand.popLayer | id) }
+                }
                 while let id = pending.popLast() {
-                    words.append(TileCommand.pushLayer | id)
+                    // A layer without a clip that merges is left out of every tile.
+                    if merges[Int(id)] && layers[Int(id)].clipDraw == EncodedLayer.none { mergedInTile[Int(id)] = tile }
+                    if mergedInTile[Int(id)] != tile { words.append(TileCommand.pushLayer | id) }
                     open.append(id)
                 }
-                words.append(TileCommand.pathTile | pathTileIndex)
+                if !leftOut { words.append(TileCommand.pathTile | pathTileIndex) }
                 if words.count > wordLimit { throw tooMany() }
             }
-            while let id = open.popLast() { words.append(TileCommand.popLayer | id) }
+            while let id = open.popLast() {
+                if mergedInTile[Int(id)] != tile { words.append(TileCommand.popLayer | id) }
+            }
             if words.count > wordLimit { throw tooMany() }
             starts.append(UInt32(words.count))
         }

@@ -193,7 +193,10 @@ package final class SceneRecorder: Sendable {
         state.withLock { s in
             let first = s.nextLayer, start = s.commands.count
             s.nextLayer += UInt32(recording.layers.count)
-            s.commands.reserveCapacity(s.commands.count + recording.commandCount)
+            // Geometric growth: an exact reservation per replay (fifty rows replayed in a frame)
+            // reallocated and copied every command so far each time.
+            let needed = s.commands.count + recording.commandCount
+            if s.commands.capacity < needed { s.commands.reserveCapacity(max(needed, s.commands.capacity * 2)) }
             recording.append(to: &s.commands, base: layer, first: first, offset: offset)
             if recording.isPositionDependent {
                 for i in s.captures.indices { s.captures[i].isPositionDependent = true }

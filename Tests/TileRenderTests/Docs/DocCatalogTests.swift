@@ -49,7 +49,7 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: DocCatalogTests.root.appendingPathComponent("scripts/docs.sh").path))
         let articles = try DocCatalogTests.articles()
         for name in ["TileRender", "CoordinatesAndConventions", "Pipeline", "BackendsAndEngines", "BadInput", "WritingAStage",
-                     "Layout", "Drawing", "Views", "TextAndFonts", "SVGImport", "TileBench"] {
+                     "ViewLayout", "Drawing", "Views", "TextAndFonts", "SVGImport", "TileBench"] {
             #expect(articles[name] != nil, "missing article \(name).md")
         }
         // Every article is reachable from the catalog's root page.

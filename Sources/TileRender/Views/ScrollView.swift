@@ -57,16 +57,9 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         // it scrolls both ways): `ScrollView { ForEach(...) { ... } }` is a list, not a pile.
         let horizontal = axes == .horizontal
         inner.stackAxis = horizontal ? .horizontal : .vertical
-        let (nodes, position, reused) = buildThroughGraph(content, inner)
-        let stacked: any ViewNode
-        if nodes.count == 1 {
-            stacked = nodes[0]
-        } else if reused, let single = position?.single {
-            stacked = single
-        } else {
-            stacked = memoised(LinearStackNode(horizontal: horizontal, alignment: horizontal ? VerticalAlignment.center.key : HorizontalAlignment.center.key,
-                                               spacing: nil, children: nodes), inner)
-            position?.single = stacked
+        let stacked = makeViewNode(content, inner) {
+            LinearStackNode(horizontal: horizontal, alignment: horizontal ? VerticalAlignment.center.key : HorizontalAlignment.center.key,
+                            spacing: nil, children: $0)
         }
         return ScrollViewNode(axes: axes, offset: environment.scrollPosition ?? .zero, content: stacked)
     }

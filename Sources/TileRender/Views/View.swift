@@ -284,10 +284,17 @@ package protocol ViewList {
 /// The node of any view; a list of several views becomes a centred `ZStack` of them. Built through the
 /// environment's graph, when it has one (see `ViewGraph`).
 package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> any ViewNode {
+    makeViewNode(view, environment) { ZStackNode(alignment: .center, children: $0) }
+}
+
+/// `view`'s node: its only one, or `combine` of its several, made once and kept at the view's place
+/// while they are unchanged.
+package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment,
+                                   combining combine: ([any ViewNode]) -> any ViewNode) -> any ViewNode {
     let (nodes, position, reused) = buildThroughGraph(view, environment)
     if nodes.count == 1 { return nodes[0] }
     if reused, let single = position?.single { return single }
-    let node = memoised(ZStackNode(alignment: .center, children: nodes), environment)
+    let node = memoised(combine(nodes), environment)
     position?.single = node
     return node
 }

@@ -682,8 +682,9 @@ package final class MemoNode: ViewNode {
         /// The rectangle's size, the transform's and the root transform's linear parts, the canvas,
         /// opacity, blend mode and appearance.
         private var shape: InlineArray<14, UInt64>
-        /// The rectangle's device origin, its origin, both translations and the viewport.
-        private var place: InlineArray<12, UInt64>
+        /// The rectangle's origin, both translations and the viewport (with the linear parts in
+        /// `shape`, they fix the device origin).
+        private var place: InlineArray<10, UInt64>
         private var viewportIsSet: Bool
         /// The rectangle's origin in device pixels.
         private var deviceOrigin: SIMD2<Double>
@@ -702,11 +703,11 @@ package final class MemoNode: ViewNode {
             shape[13] = UInt64(UInt32(bitPattern: c.blendMode.rawValue)) | (c.darkAppearance ? 1 << 32 : 0)
             let origin = rect.origin.applying(t)
             deviceOrigin = SIMD2(Double(origin.x), Double(origin.y))
-            var place = InlineArray<12, UInt64>(repeating: 0)
+            var place = InlineArray<10, UInt64>(repeating: 0)
             i = 0
             func at(_ x: CGFloat) { place[i] = UInt64(x.bitPattern); i += 1 }
             at(rect.origin.x); at(rect.origin.y); at(t.tx); at(t.ty); at(r.tx); at(r.ty)
-            at(v.origin.x); at(v.origin.y); at(v.size.width); at(v.size.height); at(origin.x); at(origin.y)
+            at(v.origin.x); at(v.origin.y); at(v.size.width); at(v.size.height)
             self.shape = shape
             self.place = place
             viewportIsSet = c.viewport != nil
@@ -714,7 +715,7 @@ package final class MemoNode: ViewNode {
 
         static func == (a: DrawKey, b: DrawKey) -> Bool {
             guard a.viewportIsSet == b.viewportIsSet else { return false }
-            for i in 0..<12 where a.place[i] != b.place[i] { return false }
+            for i in 0..<10 where a.place[i] != b.place[i] { return false }
             for i in 0..<14 where a.shape[i] != b.shape[i] { return false }
             return true
         }

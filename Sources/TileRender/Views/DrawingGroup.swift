@@ -11,17 +11,18 @@ import TileRenderPipeline
 
 package struct DrawingGroupModifier: NodeWrapper {
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
-        DrawingGroupNode(child: node, retainsRecording: environment.layoutRecorder == nil, counters: environment.counters)
+        DrawingGroupNode(child: node, layoutRecorder: environment.layoutRecorder, counters: environment.counters)
     }
 }
 
 package final class DrawingGroupNode: ViewNode {
     package let child: any ViewNode
-    /// False while a layout snapshot is taken: the probes inside must report on every draw.
-    private let retainsRecording: Bool
+    /// Where the probes inside report frames, when the renderer keeps them: the reports are kept with
+    /// the recording and replayed with it.
+    private let layoutRecorder: LayoutRecorder?
     private let counters: GraphCounterBox?
-    /// The last recording, what it was recorded for, and its content id.
-    private var recording: (key: RecordingKey, content: Scene, id: UInt64)?
+    /// The last recording, what it was recorded for, its content id and the probes' reports.
+    private var recording: (key: RecordingKey, content: Scene, id: UInt64, probes: MemoNode.ProbeReports?)?
 
     /// What the offscreen's pixels depend on besides the child: where the group lies does not count, only
     /// where it lies within a device pixel. The content is drawn into a scene of its own (no viewport,
@@ -31,12 +32,14 @@ package final class DrawingGroupNode: ViewNode {
         /// The transform's linear part, and the frame's offset within its first device pixel.
         var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, fractionX: CGFloat, fractionY: CGFloat
         var dark: Bool
+        /// The root transform's linear part (the probes' reports inside are moved, never scaled).
+        var rootA: CGFloat, rootB: CGFloat, rootC: CGFloat, rootD: CGFloat
     }
 
     private static let nextContentID = Locked<UInt64>(0)
 
-    init(child: any ViewNode, retainsRecording: Bool, counters: GraphCounterBox?) {
-        self.child = child; self.retainsRecording = retainsRecording; self.counters = counters
+    init(child: any ViewNode, layoutRecorder: LayoutRecorder?, counters: GraphCounterBox?) {
+        self.child = child; self.layoutRecorder = layoutRecorder; self.counters = counters
     }
     package var wrappedNode: (any ViewNode)? { child }
     /// The largest offscreen a group gets, in bytes (16 million pixels, the default offscreen cache):
@@ -68,13 +71,18 @@ package final class DrawingGroupNode: ViewNode {
             let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
             let width = snapped(device.maxX).rounded(.up) - x0, height = snapped(device.maxY).rounded(.up) - y0
             if x0.isFinite, y0.isFinite, Self.canRenderOffscreen(width: width, height: height) {
+                let r = context.rootTransform
                 let key = RecordingKey(size: rect.size, a: t.a, b: t.b, c: t.c, d: t.d, fractionX: minX - x0, fractionY: minY - y0,
-                                       dark: context.darkAppearance)
-                let content: Scene, id: UInt64?
-                if retainsRecording, let recording, recording.key == key {
+                                       dark: context.darkAppearance, rootA: r.a, rootB: r.b, rootC: r.c, rootD: r.d)
+                let content: Scene, id: UInt64
+                if let recording, recording.key == key {
                     content = recording.content; id = recording.id
+                    if let layoutRecorder, let probes = recording.probes {
+                        probes.replay(into: layoutRecorder, at: MemoNode.ProbeReports.origin(of: rect, context))
+                    }
                 } else {
                     counters?.counts.groupsRecorded += 1
+                    layoutRecorder?.beginCapture()
                     var recorded = Scene(size: CGSize(width: width, height: height))
                     recorded.draw { c in
                         // The child is drawn at the origin, its frame's corner at its fraction of a
@@ -86,13 +94,11 @@ package final class DrawingGroupNode: ViewNode {
                         child.draw(in: CGRect(origin: .zero, size: rect.size), context: c)
                     }
                     content = recorded
-                    if retainsRecording {
-                        let newID = Self.nextContentID.withLock { $0 += 1; return $0 }
-                        recording = (key, recorded, newID)
-                        id = newID
-                    } else {
-                        id = nil
+                    let probes = layoutRecorder.map {
+                        MemoNode.ProbeReports(recording: $0.endCapture(), origin: MemoNode.ProbeReports.origin(of: rect, context))
                     }
+                    id = Self.nextContentID.withLock { $0 += 1; return $0 }
+                    recording = (key, recorded, id, probes)
                 }
                 var pixels = context
                 pixels.transform = .identity

@@ -32,8 +32,11 @@ public final class ImageRenderer<Content: View> {
     /// The views' persistent graph (see `ViewGraph`): what a render builds, lays out and records is kept
     /// for the next, which redoes only what changed.
     package let graph = ViewGraph()
-    /// The last scene, with the root node and canvas it was recorded from.
-    private var lastScene: (root: any ViewNode, proposal: ProposedViewSize, scale: CGFloat, scene: Scene)?
+    /// The last scene, with the root node and canvas it was recorded from and the root's size.
+    private var lastScene: (root: any ViewNode, proposal: ProposedViewSize, scale: CGFloat, scene: Scene, size: CGSize)?
+    /// Where the views report their frames once a layout snapshot or hit test was asked for (see
+    /// `layoutSnapshot()`): every scene recorded from then on carries the reports.
+    private var layoutRecorder: LayoutRecorder?
     /// What the last `render` cost the rasterizer (segments, tiles, binning time); nil before the first.
     public private(set) var lastRenderStatistics: RenderStatistics?
 
@@ -50,22 +53,24 @@ public final class ImageRenderer<Content: View> {
     /// A render where nothing changed hands back the last scene: no body runs, nothing is measured or
     /// recorded. Views nested deeper than `ViewGraph.maxDepth` (2,000 places: each view, modifier and
     /// list is one) are left out; `render` throws for them.
-    public var scene: Scene { ViewThread.run { makeScene() } }
+    public var scene: Scene { ViewThread.run { currentScene().scene } }
 
     /// The environment the root is built in, kept from render to render: the graph recognises
     /// unchanged settings by identity.
-    private let rootEnvironment = ViewEnvironment()
+    private var rootEnvironment = ViewEnvironment()
 
-    private func makeScene() -> Scene {
+    /// The scene of the view as it is now, and the root's size: the last one when nothing changed.
+    private func currentScene() -> (scene: Scene, size: CGSize) {
         var environment = rootEnvironment
         environment.date = date
         let node = graph.build(content, environment)
         if let last = lastScene, last.root as AnyObject === node as AnyObject, last.proposal == proposedSize,
            last.scale.bitPattern == scale.bitPattern {
-            return last.scene
+            return (last.scene, last.size)
         }
         let size = node.sizeThatFits(proposedSize)
         let scale = self.scale
+        layoutRecorder?.reset(scale: scale)
         var scene = Scene(size: CGSize(width: (proposedSize.width ?? size.width) * scale,
                                        height: (proposedSize.height ?? size.height) * scale))
         scene.draw { context in
@@ -74,8 +79,23 @@ public final class ImageRenderer<Content: View> {
             node.draw(in: CGRect(origin: .zero, size: size), context: context)
         }
         graph.counters.counts.scenesRecorded += 1
-        lastScene = graph.counters.depthExceeded ? nil : (node, proposedSize, scale, scene)
-        return scene
+        lastScene = graph.counters.depthExceeded ? nil : (node, proposedSize, scale, scene, size)
+        return (scene, size)
+    }
+
+    /// The recorder holding the frames of the view as it is now, and the root's size. The first call
+    /// makes the recorder: the nodes are made again with probes (no body runs) and the scene recorded.
+    func recordedLayout() -> (LayoutRecorder, CGSize) {
+        let recorder: LayoutRecorder
+        if let layoutRecorder {
+            recorder = layoutRecorder
+        } else {
+            recorder = LayoutRecorder()
+            layoutRecorder = recorder
+            rootEnvironment.layoutRecorder = recorder
+            lastScene = nil
+        }
+        return (recorder, currentScene().size)
     }
 
     /// The scene, or an error for views nested too deep.

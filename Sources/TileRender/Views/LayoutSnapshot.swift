@@ -42,38 +42,207 @@ public struct LayoutSnapshot: Sendable, Equatable {
     }
 }
 
-/// Collects the nodes a layout reports while it is drawn, and where each leaf answers hit tests.
+/// What the probes report while a view is drawn (each built-in view's frame, and how the views answer
+/// hit tests), kept with the drawings: the layout snapshot and hit tests read it, and never lay out.
+///
+/// A renderer makes one the first time it is asked for a snapshot or a hit test and keeps it; from
+/// then on every scene it records carries the probes' reports. The reports are a flat list of events.
+/// A memoised node that replays its drawing replays the events it captured with it, moved as the
+/// drawing is (see `MemoNode.draw`), just as `SceneRecorder` replays commands: a render that
+/// replays a screen reports the same frames without drawing anything again.
 package final class LayoutRecorder {
-    private var stack: [LayoutSnapshot.Node] = [LayoutSnapshot.Node(kind: "", frame: .zero)]
-    /// How the views being drawn answer hit tests: the innermost `contentShape` or `allowsHitTesting`.
-    private var hitRules: [HitRegion?] = [nil]
-    private var open: [(region: HitRegion, node: Int)] = []
-    /// Every drawn view's hit region (nil: it does not answer), with its node once finished, in drawing order.
-    private(set) var hits: [(region: HitRegion?, node: LayoutSnapshot.Node?)] = []
-
-    /// A region in the root's coordinates.
-    struct HitRegion { var path: Path; var eoFill: Bool }
-
-    func enter(_ kind: String, text: String?, frame: CGRect, region: HitRegion) {
-        stack.append(LayoutSnapshot.Node(kind: kind, text: text, frame: frame))
-        let rule = hitRules[hitRules.count - 1]
-        hits.append((rule == nil ? region : (rule!.path.isEmpty ? nil : rule), nil))
-        open.append((region, hits.count - 1))
+    /// A view's frame: the rectangle it is drawn in and the transform from there to the scene's
+    /// (device pixels; moving a report translates the transform).
+    struct Placed {
+        var rect: CGRect
+        var toRoot: CGAffineTransform
+        /// The frame in the root view's coordinates (points: device pixels over `scale`).
+        func frame(scale: CGFloat) -> CGRect {
+            let f = rect.applying(toRoot)
+            guard scale != 1 else { return f }
+            return CGRect(x: f.minX / scale, y: f.minY / scale, width: f.width / scale, height: f.height / scale)
+        }
+        func moved(by d: SIMD2<Double>) -> Placed {
+            var p = self
+            p.toRoot.tx += d.x; p.toRoot.ty += d.y
+            return p
+        }
     }
 
-    /// Views drawn until `popHitRule` answer by `region` (an empty path: they do not answer).
-    func pushHitRule(_ region: HitRegion?) { hitRules.append(region ?? hitRules[hitRules.count - 1]) }
-    func popHitRule() { if hitRules.count > 1 { hitRules.removeLast() } }
-
-    func exit() {
-        guard stack.count > 1 else { return }
-        let done = stack.removeLast()
-        stack[stack.count - 1].children.append(done)
-        if let last = open.popLast() { hits[last.node].node = done }
+    /// A built-in view drawn: what the snapshot shows of it, and its painted area for hit tests.
+    struct Probe {
+        var kind: String
+        var text: String?
+        var placed: Placed
+        /// A shape view's painted area in its frame; other views answer on their whole frame.
+        var hitPath: ((CGRect) -> Path)?
+        var area: HitArea { HitArea(path: hitPath ?? { Path($0) }, placed: placed, eoFill: false) }
     }
 
-    /// The nodes reported at the top level.
-    var topLevel: [LayoutSnapshot.Node] { stack[0].children }
+    /// A region in a placed rectangle, made into a path only when a hit test asks.
+    struct HitArea {
+        var path: (CGRect) -> Path
+        var placed: Placed
+        var eoFill: Bool
+        /// Whether the area holds `point`, in device pixels.
+        func contains(_ point: CGPoint) -> Bool {
+            path(placed.rect).applying(placed.toRoot).contains(point, eoFill: eoFill)
+        }
+    }
+
+    /// How the views inside a `contentShape` or `allowsHitTesting` answer hit tests.
+    enum HitRule {
+        /// As their own areas say (an `allowsHitTesting(true)`).
+        case inherit
+        /// Not at all.
+        case disabled
+        /// On this area instead of their own.
+        case area(HitArea)
+    }
+
+    enum Event {
+        case enter(Probe)
+        case exit
+        case pushRule(HitRule)
+        case popRule
+
+        func moved(by d: SIMD2<Double>) -> Event {
+            switch self {
+            case .enter(var probe): probe.placed = probe.placed.moved(by: d); return .enter(probe)
+            case .pushRule(.area(var area)): area.placed = area.placed.moved(by: d); return .pushRule(.area(area))
+            default: return self
+            }
+        }
+    }
+
+    /// Events captured with a drawing, to be appended again with it (moved as the drawing is). Holds the
+    /// recordings captured inside it by reference, as `Recording` does.
+    final class Recording {
+        enum Item {
+            case events([Event])
+            case child(Recording, moved: SIMD2<Double>)
+        }
+        let items: [Item]
+        init(items: [Item]) { self.items = items }
+
+        func append(to events: inout [Event], moved d: SIMD2<Double>) {
+            for item in items {
+                switch item {
+                case .events(let run):
+                    if d == .zero { events.append(contentsOf: run) } else { for e in run { events.append(e.moved(by: d)) } }
+                case .child(let child, let offset):
+                    child.append(to: &events, moved: offset + d)
+                }
+            }
+        }
+    }
+
+    private struct Capture {
+        var start: Int
+        var children: [(recording: Recording, moved: SIMD2<Double>, range: Range<Int>)] = []
+    }
+
+    @exclusivity(unchecked) private var events: [Event] = []
+    @exclusivity(unchecked) private var captures: [Capture] = []
+    /// The snapshot made of `events`, until they change.
+    @exclusivity(unchecked) private var built: Built?
+    /// Device pixels per point in the scene being reported.
+    @exclusivity(unchecked) private var scale: CGFloat = 1
+
+    package init() {}
+
+    /// Starts the reports of a new scene, drawn at `scale` device pixels per point.
+    func reset(scale: CGFloat) {
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        events.removeAll(keepingCapacity: true)
+        captures.removeAll()
+        built = nil
+    }
+
+    func enter(_ probe: Probe) { add(.enter(probe)) }
+    func exit() { add(.exit) }
+    func pushRule(_ rule: HitRule) { add(.pushRule(rule)) }
+    func popRule() { add(.popRule) }
+    private func add(_ event: Event) { events.append(event); built = nil }
+
+    /// Starts capturing the events reported from now on (captures nest).
+    func beginCapture() { captures.append(Capture(start: events.count)) }
+
+    /// Ends the innermost capture and returns what it captured.
+    func endCapture() -> Recording {
+        let capture = captures.removeLast()
+        let recording: Recording
+        if capture.start == events.count {
+            recording = Recording(items: [])
+        } else {
+            var items: [Recording.Item] = []
+            var cursor = capture.start
+            for child in capture.children {
+                if cursor < child.range.lowerBound { items.append(.events(Array(events[cursor..<child.range.lowerBound]))) }
+                items.append(.child(child.recording, moved: child.moved))
+                cursor = child.range.upperBound
+            }
+            if cursor < events.count { items.append(.events(Array(events[cursor...]))) }
+            recording = Recording(items: items)
+        }
+        if !captures.isEmpty, capture.start < events.count {
+            captures[captures.count - 1].children.append((recording, .zero, capture.start..<events.count))
+        }
+        return recording
+    }
+
+    /// Appends `recording`'s events again, moved by `d` in the root's coordinates.
+    func replay(_ recording: Recording, moved d: SIMD2<Double>) {
+        guard !recording.items.isEmpty else { return }
+        let start = events.count
+        recording.append(to: &events, moved: d)
+        built = nil
+        if !captures.isEmpty {
+            captures[captures.count - 1].children.append((recording, d, start..<events.count))
+        }
+    }
+
+    /// The snapshot's nodes and the hit areas, made from the events once per scene.
+    struct Built {
+        /// The nodes reported at the top level.
+        var topLevel: [LayoutSnapshot.Node] = []
+        /// Every drawn view's hit area (nil: it does not answer) and its node, in the order they were
+        /// finished: for the leaves, the order they were drawn in.
+        var hits: [(area: HitArea?, node: LayoutSnapshot.Node)] = []
+        /// Device pixels per point (hit areas are in device pixels).
+        var scale: CGFloat = 1
+    }
+
+    var snapshot: Built {
+        if let built { return built }
+        var stack: [LayoutSnapshot.Node] = [LayoutSnapshot.Node(kind: "", frame: .zero)]
+        var open: [HitArea?] = []
+        var rules: [HitRule] = [.inherit]
+        var hits: [(area: HitArea?, node: LayoutSnapshot.Node)] = []
+        for event in events {
+            switch event {
+            case .enter(let probe):
+                stack.append(LayoutSnapshot.Node(kind: probe.kind, text: probe.text, frame: probe.placed.frame(scale: scale)))
+                switch rules[rules.count - 1] {
+                case .inherit: open.append(probe.area)
+                case .disabled: open.append(nil)
+                case .area(let area): open.append(area)
+                }
+            case .exit:
+                guard stack.count > 1, let area = open.popLast() else { continue }
+                let done = stack.removeLast()
+                stack[stack.count - 1].children.append(done)
+                hits.append((area, done))
+            case .pushRule(let rule):
+                if case .inherit = rule { rules.append(rules[rules.count - 1]) } else { rules.append(rule) }
+            case .popRule:
+                if rules.count > 1 { rules.removeLast() }
+            }
+        }
+        let result = Built(topLevel: stack[0].children, hits: hits, scale: scale)
+        built = result
+        return result
+    }
 }
 
 /// A view's name for the snapshot: the type's name without generic arguments, a shape view's shape.
@@ -100,7 +269,8 @@ package func probed<V: View>(_ view: V, _ node: any ViewNode, _ environment: Vie
         case nil: break
         }
     }
-    let hitPath = (view as? any HitShapedView)?.hitPath
+    let hitPath: ((CGRect) -> Path)?
+    if let shaped = view as? any HitShapedView { hitPath = shaped.hitPath } else { hitPath = nil }
     return ProbeNode(kind: layoutKind(view), text: text, child: node, recorder: recorder, hitPath: hitPath)
 }
 
@@ -144,16 +314,17 @@ struct HitTestNode: ViewNode {
     var layoutPriority: Double { child.layoutPriority }
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
     var explicitGuides: GuideSet { child.explicitGuides }
+    var isCheapToMeasure: Bool { child.isCheapToMeasure }
     func draw(in rect: CGRect, context: GraphicsContext) {
         switch rule {
-        case .inherit: recorder.pushHitRule(nil)
-        case .disabled: recorder.pushHitRule(LayoutRecorder.HitRegion(path: Path(), eoFill: false))
+        case .inherit: recorder.pushRule(.inherit)
+        case .disabled: recorder.pushRule(.disabled)
         case .shape(let path, let eoFill):
-            let toRoot = context.transform.concatenating(context.rootTransform)
-            recorder.pushHitRule(LayoutRecorder.HitRegion(path: path(rect).applying(toRoot), eoFill: eoFill))
+            let placed = LayoutRecorder.Placed(rect: rect, toRoot: context.transform.concatenating(context.rootTransform))
+            recorder.pushRule(.area(LayoutRecorder.HitArea(path: path, placed: placed, eoFill: eoFill)))
         }
         child.draw(in: rect, context: context)
-        recorder.popHitRule()
+        recorder.popRule()
     }
 }
 
@@ -164,7 +335,6 @@ struct ProbeNode: ViewNode {
     let child: any ViewNode
     package var wrappedNode: (any ViewNode)? { child }
     let recorder: LayoutRecorder
-    /// A shape view's painted area in its frame; other views answer on their whole frame.
     let hitPath: ((CGRect) -> Path)?
 
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
@@ -172,10 +342,10 @@ struct ProbeNode: ViewNode {
     var layoutPriority: Double { child.layoutPriority }
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
     var explicitGuides: GuideSet { child.explicitGuides }
+    var isCheapToMeasure: Bool { child.isCheapToMeasure }
     func draw(in rect: CGRect, context: GraphicsContext) {
-        let toRoot = context.transform.concatenating(context.rootTransform)
-        let region = LayoutRecorder.HitRegion(path: (hitPath?(rect) ?? Path(rect)).applying(toRoot), eoFill: false)
-        recorder.enter(kind, text: text, frame: rect.applying(toRoot), region: region)
+        let placed = LayoutRecorder.Placed(rect: rect, toRoot: context.transform.concatenating(context.rootTransform))
+        recorder.enter(LayoutRecorder.Probe(kind: kind, text: text, placed: placed, hitPath: hitPath))
         child.draw(in: rect, context: context)
         recorder.exit()
     }
@@ -186,43 +356,44 @@ extension ImageRenderer {
     /// the leaves of `layoutSnapshot()` whose area contains the point. A shape view answers on what it
     /// paints (its filled shape, or only its stroke); other views on their frame; `contentShape(_:eoFill:)`
     /// replaces the area of the views inside it by its shape; `allowsHitTesting(false)` takes them out.
+    /// Like `layoutSnapshot()`, it reads the frames placed by the last render when nothing changed since.
     public func hitTest(_ point: CGPoint) throws -> [LayoutSnapshot.Node] {
-        let (_, recorder) = try laidOut()
+        let (_, built) = try laidOut()
         guard point.x.isFinite, point.y.isFinite else { return [] }
-        return recorder.hits.reversed().compactMap { hit in
-            guard let node = hit.node, node.children.isEmpty, node.kind != "Spacer", node.kind != "EmptyView",
-                  let region = hit.region, region.path.contains(point, eoFill: region.eoFill) else { return nil }
+        let device = CGPoint(x: point.x * built.scale, y: point.y * built.scale)
+        return built.hits.reversed().compactMap { hit in
+            let node = hit.node
+            guard node.children.isEmpty, node.kind != "Spacer", node.kind != "EmptyView",
+                  let area = hit.area, area.contains(device) else { return nil }
             return node
         }
     }
 
     /// The view laid out at `proposedSize` (TileRender's own): each built-in view's kind, text and frame
-    /// in the root view's coordinates. Throws `TileRenderError.invalidSize` when the root's size is not
-    /// finite and non-negative.
+    /// in the root view's coordinates (points, whatever the `scale`). Throws
+    /// `TileRenderError.invalidSize` when the root's size is not finite and non-negative.
+    ///
+    /// The frames are those the renders place: the first snapshot or hit test a renderer is asked for
+    /// makes it keep them (its nodes are made once more, with probes, without running bodies), and from
+    /// then on every render keeps them with its drawing. A snapshot after a render with nothing changed
+    /// since runs no body, measures nothing and records nothing; after a change it records the scene
+    /// the next render would draw (without rasterizing it) and reads the frames from there.
     public func layoutSnapshot() throws -> LayoutSnapshot { try laidOut().0 }
 
-    private func laidOut() throws -> (LayoutSnapshot, LayoutRecorder) {
+    private func laidOut() throws -> (LayoutSnapshot, LayoutRecorder.Built) {
         try ViewThread.run { Result { try laidOutHere() } }.get()
     }
 
-    private func laidOutHere() throws -> (LayoutSnapshot, LayoutRecorder) {
-        let recorder = LayoutRecorder()
-        var environment = ViewEnvironment()
-        environment.layoutRecorder = recorder
-        environment.date = date
-        // The same positions (and state) as the renders; the nodes are made again, with probes.
-        let node = graph.build(content, environment)
-        let size = node.sizeThatFits(proposedSize)
+    private func laidOutHere() throws -> (LayoutSnapshot, LayoutRecorder.Built) {
+        let (recorder, size) = recordedLayout()
+        try graph.checkDepth()
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw TileRenderError.invalidSize(width: Double(size.width), height: Double(size.height))
         }
+        let built = recorder.snapshot
         let rootFrame = CGRect(origin: .zero, size: size)
-        // Drawn into a scene of the root's size (recorded, not rasterized): the probes report on the way.
-        var scene = Scene(size: CGSize(width: max(size.width, 1), height: max(size.height, 1)))
-        scene.draw { context in node.draw(in: rootFrame, context: context) }
-        try graph.checkDepth()
-        let top = recorder.topLevel
-        if top.count == 1, top[0].frame == rootFrame { return (LayoutSnapshot(root: top[0]), recorder) }
-        return (LayoutSnapshot(root: LayoutSnapshot.Node(kind: layoutKind(content), frame: rootFrame, children: top)), recorder)
+        let top = built.topLevel
+        if top.count == 1, top[0].frame == rootFrame { return (LayoutSnapshot(root: top[0]), built) }
+        return (LayoutSnapshot(root: LayoutSnapshot.Node(kind: layoutKind(content), frame: rootFrame, children: top)), built)
     }
 }

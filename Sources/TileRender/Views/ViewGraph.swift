@@ -548,7 +548,7 @@ private func typeHasState<V>(_ type: V.Type, sample: V) -> Bool {
 /// `node` with its sizes and guides memoised (see `MemoNode`), unless it already is.
 package func memoised(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
     if node.isMemoised || node.isCheapToMeasure { return node }
-    return MemoNode(node, counters: environment.counters, retainsDrawing: environment.layoutRecorder == nil)
+    return MemoNode(node, counters: environment.counters, retainsDrawing: true, layoutRecorder: environment.layoutRecorder)
 }
 
 // MARK: - Memoised layout
@@ -599,15 +599,34 @@ package final class MemoNode: ViewNode {
         }
     }
 
-    /// Whether the node keeps what it drew (see `draw(in:context:)`): not in a layout snapshot's build,
-    /// whose probes report frames as they are drawn.
+    /// Whether the node keeps what it drew (see `draw(in:context:)`).
     let retainsDrawing: Bool
-    @exclusivity(unchecked) private var recording: (key: DrawKey, recording: Recording)?
+    /// Where the probes inside report frames (once the renderer was asked for a layout snapshot): their
+    /// reports are kept with the drawing and replayed with it.
+    let layoutRecorder: LayoutRecorder?
+    @exclusivity(unchecked) private var recording: (key: DrawKey, recording: Recording, probes: ProbeReports?)?
 
-    init(_ node: any ViewNode, counters: GraphCounterBox?, retainsDrawing: Bool = false) {
+    /// The probes' reports captured with a drawing, and where the drawing's rectangle lay in the
+    /// scene (a replay moves the reports by as much as the rectangle moved).
+    struct ProbeReports {
+        var recording: LayoutRecorder.Recording
+        var origin: CGPoint
+
+        /// `rect`'s origin in the scene's device pixels.
+        static func origin(of rect: CGRect, _ context: GraphicsContext) -> CGPoint {
+            rect.origin.applying(context.transform.concatenating(context.rootTransform))
+        }
+
+        func replay(into recorder: LayoutRecorder, at origin: CGPoint) {
+            recorder.replay(recording, moved: SIMD2(Double(origin.x - self.origin.x), Double(origin.y - self.origin.y)))
+        }
+    }
+
+    init(_ node: any ViewNode, counters: GraphCounterBox?, retainsDrawing: Bool = false, layoutRecorder: LayoutRecorder? = nil) {
         self.node = node
         self.counters = counters
         self.retainsDrawing = retainsDrawing
+        self.layoutRecorder = layoutRecorder
         spacerMinLength = node.spacerMinLength
         layoutPriority = node.layoutPriority
         explicitGuides = node.explicitGuides
@@ -658,22 +677,26 @@ package final class MemoNode: ViewNode {
     /// recording holds those of the nodes inside by reference.
     package func draw(in rect: CGRect, context: GraphicsContext) {
         guard retainsDrawing, let key = DrawKey(rect, context) else { return node.draw(in: rect, context: context) }
-        if let (known, recording) = recording {
+        if let (known, recording, probes) = recording {
             if known == key {
                 counters?.counts.drawingsReplayed += 1
                 context.recorder.replay(recording, into: context.layer)
+                if let layoutRecorder, let probes { layoutRecorder.replay(probes.recording, moved: .zero) }
                 return
             }
             if !recording.isPositionDependent, let offset = known.wholePixelOffset(to: key) {
                 counters?.counts.drawingsReplayed += 1
                 counters?.counts.drawingsMoved += 1
                 context.recorder.replay(recording, into: context.layer, offset: offset)
+                if let layoutRecorder, let probes { probes.replay(into: layoutRecorder, at: ProbeReports.origin(of: rect, context)) }
                 return
             }
         }
         context.recorder.beginCapture(base: context.layer)
+        layoutRecorder?.beginCapture()
         node.draw(in: rect, context: context)
-        recording = (key, context.recorder.endCapture())
+        let probes = layoutRecorder.map { ProbeReports(recording: $0.endCapture(), origin: ProbeReports.origin(of: rect, context)) }
+        recording = (key, context.recorder.endCapture(), probes)
     }
 
     /// What a node's drawing depends on besides the node, compared by bit pattern: `shape` must match

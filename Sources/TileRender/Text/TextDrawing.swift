@@ -20,10 +20,11 @@ package struct TextSettings: Sendable {
     /// Whether `other` lays out and paints text the same way (the foreground compared by the view
     /// rule, the rest by `==`): what the view graph asks of every place whose environment is not the
     /// very same, so it must not reflect.
-    package func isSame(as other: TextSettings) -> Bool {
+    package func isSame(as other: TextSettings, comparingForeground: Bool = true) -> Bool {
         font == other.font && textCase == other.textCase && lineLimit == other.lineLimit
             && lineSpacing.bitPattern == other.lineSpacing.bitPattern && alignment == other.alignment && truncation == other.truncation
-            && minimumScaleFactor.bitPattern == other.minimumScaleFactor.bitPattern && anyViewValuesEqual(foreground, other.foreground)
+            && minimumScaleFactor.bitPattern == other.minimumScaleFactor.bitPattern
+            && (!comparingForeground || anyViewValuesEqual(foreground, other.foreground))
     }
 }
 

@@ -3,8 +3,9 @@ import TileRenderGeometry
 import TileRenderPipeline
 import TileRenderText
 
-extension Text: View, PrimitiveView {
+extension Text: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { [.text, .foreground] }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         var settings = environment.text
         settings.foreground = environment.foregroundStyle
@@ -21,6 +22,13 @@ package struct TextNode: ViewNode {
     private let layouts = LayoutMemo()
 
     package init(prepared: PreparedText) { self.prepared = prepared }
+
+    /// A text made again with only its paints changed (see `ViewGraph`'s leaves) keeps the line breaks.
+    package func adoptLayoutCaches(from other: any ViewNode) {
+        guard let other = other as? TextNode, layouts.entries.isEmpty, layouts.unconstrained == nil else { return }
+        layouts.entries = other.layouts.entries
+        layouts.unconstrained = other.layouts.unconstrained
+    }
 
     private func layout(fitting size: CGSize) -> TextLayout {
         // A text given at least the room it takes unconstrained lays out as it does unconstrained (no

@@ -21,18 +21,21 @@ package func fillShape<S: Shape>(_ shape: S, in frame: CGRect, with style: any S
     }
 }
 
-extension LinearGradient: View, PrimitiveView {
+extension LinearGradient: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { [] }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { styleFillNode(self, environment) }
 }
 
-extension RadialGradient: View, PrimitiveView {
+extension RadialGradient: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { [] }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { styleFillNode(self, environment) }
 }
 
-extension AngularGradient: View, PrimitiveView {
+extension AngularGradient: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { [] }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { styleFillNode(self, environment) }
 }
 
@@ -46,8 +49,9 @@ extension AngularGradient: View, PrimitiveView {
 /// As a view, and as the fill of a shape view (`.fill(_:)`, `.background(_:)`), the ellipses are exact.
 /// Where a style is resolved to a plain shading (strokes, `GraphicsContext.fill(_:in:with:)`) the
 /// gradient is circular, its radii fractions of the frame's shorter side.
-public struct EllipticalGradient: ShapeStyle, ResolvableShapeStyle, Hashable, View, PrimitiveView {
+public struct EllipticalGradient: ShapeStyle, ResolvableShapeStyle, Hashable, View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { [] }
     public var gradient: Gradient
     public var center: UnitPoint
     public var startRadiusFraction: CGFloat

@@ -2,8 +2,9 @@ import Foundation
 import TileRenderGeometry
 import TileRenderPipeline
 
-extension Image: View, PrimitiveView {
+extension Image: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { .foreground }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         // A template image paints with the foreground style of where it is (resolved in its frame).
         ImageNode(image: self, tint: templateRenderingMode == .template ? environment.foregroundStyle : nil)

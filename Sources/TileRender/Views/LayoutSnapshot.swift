@@ -343,6 +343,14 @@ struct ProbeNode: ViewNode {
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
     var explicitGuides: GuideSet { child.explicitGuides }
     var isCheapToMeasure: Bool { child.isCheapToMeasure }
+    func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
+        guard let other = other as? ProbeNode, other.recorder === recorder, other.kind == kind, other.text == text else { return false }
+        // A probe's hit area follows from its view, which a drawing match does not compare.
+        return match == .layout && match.children(child, other.child)
+    }
+    func adoptLayoutCaches(from other: any ViewNode) {
+        if let other = other as? ProbeNode { child.adoptLayoutCaches(from: other.child) }
+    }
     func draw(in rect: CGRect, context: GraphicsContext) {
         let placed = LayoutRecorder.Placed(rect: rect, toRoot: context.transform.concatenating(context.rootTransform))
         recorder.enter(LayoutRecorder.Probe(kind: kind, text: text, placed: placed, hitPath: hitPath))

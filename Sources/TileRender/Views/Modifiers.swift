@@ -48,10 +48,10 @@ package struct FrameNode: ViewNode {
     package var wrappedNode: (any ViewNode)? { child }
     package let modifier: FrameModifier
     package var isCheapToMeasure: Bool { modifier.width != nil && modifier.height != nil }
-    package func isEquivalent(to other: any ViewNode) -> Bool {
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
         guard let other = other as? FrameNode else { return false }
         return modifier.width?.bitPattern == other.modifier.width?.bitPattern && modifier.height?.bitPattern == other.modifier.height?.bitPattern
-            && modifier.alignment == other.modifier.alignment && sameNode(child, other.child)
+            && modifier.alignment == other.modifier.alignment && match.children(child, other.child)
     }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = modifier.width, let h = modifier.height { return CGSize(width: w, height: h) }
@@ -163,9 +163,9 @@ package struct PaddingNode: ViewNode {
     package let child: any ViewNode
     package var wrappedNode: (any ViewNode)? { child }
     package let insets: EdgeInsets
-    package func isEquivalent(to other: any ViewNode) -> Bool {
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
         guard let other = other as? PaddingNode else { return false }
-        return insets == other.insets && sameNode(child, other.child)
+        return insets == other.insets && match.children(child, other.child)
     }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom

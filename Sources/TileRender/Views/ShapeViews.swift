@@ -65,6 +65,8 @@ extension InsettableShape {
 package struct LocalDrawingNode: ViewNode {
     package let draw: (GraphicsContext, CGRect) -> Void
     package var isCheapToMeasure: Bool { true }
+    /// Its size is the proposal's, whatever it draws.
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool { match == .layout && other is LocalDrawingNode }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         var c = context
@@ -96,8 +98,9 @@ extension ShapeView {
 }
 
 /// A shape filled with a style.
-public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, PrimitiveView {
+public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { .foreground }
     public var shape: Content
     public var style: Style
     public var fillStyle: FillStyle
@@ -111,8 +114,9 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, Primitiv
 }
 
 /// A shape's outline stroked with a style.
-public struct _StrokeShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, PrimitiveView {
+public struct _StrokeShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { .foreground }
     public var shape: Content
     public var style: Style
     public var strokeStyle: StrokeStyle
@@ -123,8 +127,9 @@ public struct _StrokeShapeView<Content: Shape, Style: ShapeStyle>: ShapeView, Pr
 }
 
 /// A shape inset by half the line width and stroked with a style (the stroke stays inside the frame).
-public struct _StrokeBorderShapeView<Content: InsettableShape, Style: ShapeStyle>: ShapeView, PrimitiveView {
+public struct _StrokeBorderShapeView<Content: InsettableShape, Style: ShapeStyle>: ShapeView, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { .foreground }
     public var shape: Content
     public var style: Style
     public var strokeStyle: StrokeStyle
@@ -147,8 +152,9 @@ public struct _ChainedShapeView<First: ShapeView, Second: ShapeView>: ShapeView,
 
 // MARK: - Colour as a view
 
-extension Color: View, PrimitiveView {
+extension Color: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { [] }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
         let color = self
         return LocalDrawingNode { c, frame in c.fill(Path(frame), with: .color(color)) }

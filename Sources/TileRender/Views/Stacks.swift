@@ -32,9 +32,9 @@ package struct ZStackNode: ViewNode {
         explicitGuides = passedUpGuides(children)
     }
 
-    package func isEquivalent(to other: any ViewNode) -> Bool {
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
         guard let other = other as? ZStackNode else { return false }
-        return alignment == other.alignment && sameNodes(children, other.children)
+        return alignment == other.alignment && match.children(children, other.children)
     }
 
     /// Each child's frame, relative to the common guide point, and the box around them.
@@ -115,8 +115,9 @@ public struct VStack<Content: View>: View, PrimitiveView {
 }
 
 /// A flexible space along a stack's axis (at least `minLength`, 8 by default); nothing across it.
-public struct Spacer: View, PrimitiveView {
+public struct Spacer: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { [] }
     public var minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { SpacerNode(minLength: minLength ?? defaultStackSpacing) }
@@ -171,10 +172,10 @@ package struct LinearStackNode: ViewNode {
         totalGap = gaps.reduce(0, +)
     }
 
-    package func isEquivalent(to other: any ViewNode) -> Bool {
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
         guard let other = other as? LinearStackNode else { return false }
         return horizontal == other.horizontal && alignment == other.alignment && spacing?.bitPattern == other.spacing?.bitPattern
-            && isLazy == other.isLazy && sameNodes(children, other.children)
+            && isLazy == other.isLazy && match.children(children, other.children)
     }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
@@ -311,8 +312,9 @@ package struct LinearStackNode: ViewNode {
 /// A thin line across the stack it is in (SwiftUI's `Divider`): horizontal, the width offered, in a
 /// `VStack` or outside a stack; vertical, the height offered, in an `HStack`. One point thick, in iOS's
 /// separator colour (60, 60, 67 at 29% opacity).
-public struct Divider: View, PrimitiveView {
+public struct Divider: View, EnvironmentLeafView {
     public typealias Body = Never
+    package static var settingsRead: LeafSettings { .stackAxis }
     public init() {}
     /// The line's thickness in points.
     public static let thickness: CGFloat = 1

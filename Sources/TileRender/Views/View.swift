@@ -91,6 +91,18 @@ package struct ViewEnvironment {
         return anyViewValuesEqual(a.foregroundStyle, b.foregroundStyle) && a.text.isSame(as: b.text)
     }
 
+    /// Whether this environment and the one `snapshot` was taken of agree on `reads` (and on the
+    /// layout recorder): a leaf reading only those makes the same node in both.
+    package func agrees(on reads: LeafSettings, with snapshot: Snapshot) -> Bool {
+        let a = settings, b = snapshot.settings
+        if a === b { return true }
+        guard a.layoutRecorder === b.layoutRecorder else { return false }
+        if reads.contains(.stackAxis), a.stackAxis != b.stackAxis { return false }
+        if reads.contains(.text), !a.text.isSame(as: b.text, comparingForeground: reads.contains(.foreground)) { return false }
+        if reads.contains(.foreground), !anyViewValuesEqual(a.foregroundStyle, b.foregroundStyle) { return false }
+        return true
+    }
+
     /// What `.foreground` (and a shape used directly as a view) paints with.
     package var foregroundStyle: any ShapeStyle {
         get { settings.foregroundStyle }
@@ -198,12 +210,16 @@ package protocol ViewNode {
     /// spacer, a frame of fixed width and height): looking the size up would cost more, so such nodes
     /// are not memoised (and not counted in the graph's size counters).
     var isCheapToMeasure: Bool { get }
-    /// Whether this node lays out and draws exactly as `other`, a node made for the same place in an
-    /// earlier build: the same parameters and the very same children (`sameNode`). A place built again
-    /// into an equivalent node keeps its old one, with the sizes and placements it memoised (a row
-    /// whose view holds a fresh closure but whose children are all unchanged). False unless a node
-    /// type says otherwise.
-    func isEquivalent(to other: any ViewNode) -> Bool
+    /// Whether this node lays out (and, matching `.drawing`, draws) exactly as `other`, a node made for
+    /// the same place in an earlier build: the same parameters and children that match (see
+    /// `NodeMatch`). A place built again into an equivalent node keeps its old one, with the sizes and
+    /// placements it memoised (a row whose view holds a fresh closure but whose children are all
+    /// unchanged); one that only lays out the same takes over the old one's sizes (a row whose text
+    /// changed colour). False unless a node type says otherwise.
+    func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool
+    /// Takes over what `other`, a node that lays out as this one (`isEquivalent(to:as: .layout)`),
+    /// cached of its layout (a text's line breaks). Nothing by default.
+    func adoptLayoutCaches(from other: any ViewNode)
 }
 
 /// Whether `a` and `b` are the same node value: the same type and the same bits (for a node kept in
@@ -226,13 +242,45 @@ package func sameNode(_ a: any ViewNode, _ b: any ViewNode) -> Bool {
     }
 }
 
+/// How nodes made for one place in two builds are compared.
+package enum NodeMatch {
+    /// They lay out and draw the same: the very same children.
+    case drawing
+    /// They lay out the same, though they may draw differently: children that lay out the same.
+    case layout
+
+    /// Whether the children `old` and `new` match.
+    package func children(_ old: any ViewNode, _ new: any ViewNode) -> Bool {
+        switch self {
+        case .drawing: return sameNode(old, new)
+        case .layout: return layoutEquivalentNodes(old, new)
+        }
+    }
+
+    package func children(_ old: [any ViewNode], _ new: [any ViewNode]) -> Bool {
+        guard old.count == new.count else { return false }
+        for i in old.indices where !children(old[i], new[i]) { return false }
+        return true
+    }
+}
+
 /// Whether the node `new`, made for a place, can be replaced by `old`, made for it before: the same
 /// node, or (looking through their size memos) an equivalent one.
 package func equivalentNodes(_ old: any ViewNode, _ new: any ViewNode) -> Bool {
     if sameNode(old, new) { return true }
     let x = old.isMemoised ? old.wrappedNode ?? old : old
     let y = new.isMemoised ? new.wrappedNode ?? new : new
-    return x.isEquivalent(to: y)
+    return x.isEquivalent(to: y, as: .drawing)
+}
+
+/// Whether `new`, made for a place, lays out as `old`, made for it before: the same node, a memo that
+/// took over `old`'s sizes, or (looking through their size memos) a node equivalent in layout.
+package func layoutEquivalentNodes(_ old: any ViewNode, _ new: any ViewNode) -> Bool {
+    if sameNode(old, new) { return true }
+    if new.isMemoised, let source = (new as! MemoNode).layoutSource, source === old as AnyObject { return true }
+    let x = old.isMemoised ? old.wrappedNode ?? old : old
+    let y = new.isMemoised ? new.wrappedNode ?? new : new
+    return x.isEquivalent(to: y, as: .layout)
 }
 
 /// Whether two lists of children are the very same nodes, in order.
@@ -250,7 +298,8 @@ extension ViewNode {
     package var wrappedNode: (any ViewNode)? { nil }
     package var isMemoised: Bool { false }
     package var isCheapToMeasure: Bool { false }
-    package func isEquivalent(to other: any ViewNode) -> Bool { false }
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool { false }
+    package func adoptLayoutCaches(from other: any ViewNode) {}
     /// The explicit guide `key` of this view drawn at `frame`, in the coordinates `frame` is in.
     package func explicitAlignment(_ key: AlignmentKey, at frame: CGRect) -> CGFloat? {
         guard explicitGuides.contains(key) else { return nil }
@@ -273,6 +322,30 @@ extension ViewNode {
 /// A built-in view that makes its own node.
 package protocol PrimitiveView {
     func makeNode(_ environment: ViewEnvironment) -> any ViewNode
+}
+
+/// A primitive view without children whose node follows from the view's value and the settings
+/// `settingsRead` of its environment, nothing else: in an environment changed elsewhere, its place
+/// keeps its node (with its memoised sizes and drawing), so a change of, say, the colour scheme or a
+/// custom value does not make the colours, shapes and texts below it again.
+package protocol EnvironmentLeafView: PrimitiveView {
+    static var settingsRead: LeafSettings { get }
+}
+
+/// The settings of a `ViewEnvironment` a leaf's node may depend on. The layout recorder and the graph
+/// always count (a leaf made in a renderer that keeps frames has a probe).
+package struct LeafSettings: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// `foregroundStyle` (and so `.foreground` and hierarchical styles).
+    package static let foreground = LeafSettings(rawValue: 1)
+    /// `text` (font, line limit, case, alignment, truncation...).
+    package static let text = LeafSettings(rawValue: 2)
+    /// `stackAxis`.
+    package static let stackAxis = LeafSettings(rawValue: 4)
+    /// The settings that change how a leaf paints, never its layout: a leaf made again for a change
+    /// of only these takes over its old sizes.
+    package static let paint: LeafSettings = .foreground
 }
 
 /// A view that stands for a list of sibling views in a stack (tuples, `ForEach`, `Group`, conditionals,

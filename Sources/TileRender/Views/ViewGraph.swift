@@ -325,6 +325,16 @@ package final class GraphNode {
         return nodes
     }
 
+    /// A leaf's old nodes when `view` is unchanged and `environment` agrees with the last one on the
+    /// settings the leaf reads; the place then keeps `environment` as its own (the next build finds
+    /// it by identity).
+    func reusableLeafNodes<V>(_ view: V, _ environment: ViewEnvironment, reads: LeafSettings) -> [any ViewNode]? {
+        guard let nodes, !isDirty, let oldEnvironment = self.environment, environment.agrees(on: reads, with: oldEnvironment),
+              let old = (self.view as? ViewBox<V>)?.value, viewValuesEqual(old, view) else { return nil }
+        self.environment = environment.snapshot
+        return nodes
+    }
+
     func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment) -> Bool {
         guard let old = (self.view as? ViewBox<V>)?.value, let oldEnvironment = self.environment,
               environment.isSame(as: oldEnvironment) else { return false }
@@ -342,11 +352,34 @@ package final class GraphNode {
     }
 
     /// `new`, or the nodes of the last build where each is equivalent (see `ViewNode.isEquivalent`):
-    /// those keep what they memoised, and the places above see their children unchanged.
+    /// those keep what they memoised, and the places above see their children unchanged. Otherwise
+    /// each new memo whose node lays out as the old one did takes over the old one's sizes.
     func keepingEquivalent(_ new: [any ViewNode]) -> [any ViewNode] {
         guard let old = nodes, old.count == new.count, !old.isEmpty else { return new }
-        for i in old.indices where !equivalentNodes(old[i], new[i]) { return new }
-        return old
+        var allEquivalent = true
+        for i in old.indices where !equivalentNodes(old[i], new[i]) { allEquivalent = false; break }
+        if allEquivalent { return old }
+        adoptLayouts(old, new)
+        return new
+    }
+
+    /// Gives each memo in `new` whose node lays out as its counterpart in `old` that one's sizes.
+    private func adoptLayouts(_ old: [any ViewNode], _ new: [any ViewNode]) {
+        for i in old.indices where new[i].isMemoised && old[i].isMemoised && !sameNode(old[i], new[i]) {
+            let memo = new[i] as! MemoNode
+            if memo.layoutSource == nil, layoutEquivalentNodes(old[i], memo) { memo.adoptLayout(from: old[i] as! MemoNode) }
+        }
+    }
+
+    /// A leaf made again in an environment that differs from the last only in its paint (the
+    /// foreground), its view unchanged: the new nodes lay out as the old ones, and take over their sizes.
+    func adoptLeafLayout<V>(_ view: V, _ environment: ViewEnvironment, reads: LeafSettings, new: [any ViewNode]) {
+        guard let old = nodes, old.count == new.count, let oldEnvironment = self.environment,
+              environment.agrees(on: reads.subtracting(.paint), with: oldEnvironment),
+              let oldView = (self.view as? ViewBox<V>)?.value, viewValuesEqual(oldView, view) else { return }
+        for i in old.indices where new[i].isMemoised && old[i].isMemoised && !sameNode(old[i], new[i]) {
+            (new[i] as! MemoNode).adoptLayout(from: old[i] as! MemoNode)
+        }
     }
 
     func beginBuild() {
@@ -419,6 +452,10 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         position = context.parent.child(for: ObjectIdentifier(V.self), explicitID: environment.explicitID, graph: graph)
     }
     if let nodes = position.reusableNodes(view, environment) { return (nodes, position, true) }
+    let kind = graph.kind(of: V.self)
+    if case .leaf(_, let reads) = kind, let nodes = position.reusableLeafNodes(view, environment, reads: reads) {
+        return (nodes, position, true)
+    }
     graph.counters.counts.positionsBuilt += 1
     var inner = environment
     inner.graph = GraphContext(graph: graph, parent: position)
@@ -427,7 +464,6 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     position.beginBuild()
     let nodes: [any ViewNode]
     var rebuildBody: ((ViewEnvironment) -> [any ViewNode])? = nil
-    let kind = graph.kind(of: V.self)
     if let rebuild = position.rebuildingLastBody(view, environment) {
         nodes = rebuild(inner)
         rebuildBody = rebuild
@@ -439,6 +475,7 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         nodes = buildNodes(view, inner, kind: kind)
     }
     position.endBuild(graph)
+    if case .leaf(_, let reads) = kind { position.adoptLeafLayout(view, environment, reads: reads, new: nodes) }
     let kept = position.keepingEquivalent(nodes)
     position.store(view, environment, nodes: kept, rebuildBody: rebuildBody)
     return (kept, position, false)
@@ -449,11 +486,14 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
 /// conformance lookup, and a graph builds the same few types thousands of times.
 enum ViewKind {
     case primitive(any PrimitiveView.Type)
+    /// A primitive without children that reads only these settings (see `EnvironmentLeafView`).
+    case leaf(any PrimitiveView.Type, LeafSettings)
     case list(any ViewList.Type)
     case composite
 
     init<V: View>(of type: V.Type) {
-        if let primitive = type as? any PrimitiveView.Type { self = .primitive(primitive) }
+        if let leaf = type as? any EnvironmentLeafView.Type { self = .leaf(leaf, leaf.settingsRead) }
+        else if let primitive = type as? any PrimitiveView.Type { self = .primitive(primitive) }
         else if let list = type as? any ViewList.Type { self = .list(list) }
         else { self = .composite }
     }
@@ -483,7 +523,7 @@ extension ViewGraph {
 /// A primitive's or a list's nodes, or (without a graph) a view's body's.
 private func buildNodes<V: View>(_ view: V, _ environment: ViewEnvironment, kind: ViewKind) -> [any ViewNode] {
     switch kind {
-    case .primitive(let type):
+    case .primitive(let type), .leaf(let type, _):
         let node = type.makeNode(of: view, environment)
         return [memoised(environment.layoutRecorder == nil ? node : probed(view, node, environment), environment)]
     case .list(let type):
@@ -577,6 +617,10 @@ package final class MemoNode: ViewNode {
     @exclusivity(unchecked) private var guides: [(key: AlignmentKey, size: ProposalKey, value: CGFloat?)] = []
     /// The node's `ViewSpacing`, once asked (see ViewSpacing.swift).
     @exclusivity(unchecked) var memoisedSpacing: ViewSpacing?
+    /// The memo made for this place in the build before, whose sizes this one took over because its
+    /// node lays out the same (see `adoptLayout(from:)`); the place above then counts this node as
+    /// laying out as that one did.
+    @exclusivity(unchecked) package private(set) weak var layoutSource: MemoNode?
 
     struct ProposalKey: Equatable {
         var width: UInt, height: UInt, flags: UInt8
@@ -634,6 +678,21 @@ package final class MemoNode: ViewNode {
 
     package var wrappedNode: (any ViewNode)? { node }
     package var isMemoised: Bool { true }
+
+    /// Takes over the sizes, guides and spacing `old` memoised (and what its node cached of its
+    /// layout): `old` was made for the same place in the build before, and this node lays out as it
+    /// did (`NodeMatch.layout`). The drawing is not taken over: it may differ.
+    func adoptLayout(from old: MemoNode) {
+        guard layoutSource == nil, entryCount == 0 else { return }
+        inline = old.inline
+        overflow = old.overflow
+        entryCount = old.entryCount
+        clock = old.clock
+        guides = old.guides
+        memoisedSpacing = old.memoisedSpacing
+        node.adoptLayoutCaches(from: old.node)
+        layoutSource = old
+    }
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         counters?.counts.sizeQueries += 1

@@ -35,6 +35,7 @@ let usage = """
            tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
            tile-bench check OUT_DIR [--set DIR] [--json OUT.json]
            tile-bench compare-peers [--scenes NAME[,NAME...]] [--runs N] [--size WxH] [--threads T] [--backend cpu|vulkan|auto] [--python PATH] [-o FOLDER]
+           tile-bench micro [--tests NAME[,NAME...]] [--sizes N[,N...]] [--styles solid,linear] [--count N] [--runs N] [--threads T] [--seed S] [--python PATH] [--no-peers] [--json FILE]
     """
 
 func parseSize(_ text: String) throws -> CGSize {
@@ -141,6 +142,7 @@ do {
     case "layout": try runLayoutBench(Array(arguments.dropFirst()))
     case "animate": try runAnimate(Array(arguments.dropFirst()))
     case "compare-peers": try runComparePeers(Array(arguments.dropFirst()))
+    case "micro": try runMicro(Array(arguments.dropFirst()))
     case "check": if try !runCheck(Array(arguments.dropFirst())) { exit(1) }
     case "-h", "--help", "help": print(usage)
     default: throw UsageError(description: "unknown command '\(command)'\n\(usage)")

@@ -211,6 +211,13 @@ import Testing
         ["compare-peers", "--size", "0x5"],
         ["compare-peers", "--python", "/nonexistent/python3"],
         ["compare-peers", "--frobnicate"],
+        ["micro", "--tests", "FillCircle"],
+        ["micro", "--sizes", "0"],
+        ["micro", "--sizes", "8,x"],
+        ["micro", "--styles", "radial"],
+        ["micro", "--count", "0"],
+        ["micro", "--dump-shapes", "FillRectA"],
+        ["micro", "--python", "/nonexistent/python3"],
     ])
     func badInvocationsFailWithOneLineErrors(_ arguments: [String]) throws {
         let result = try run(arguments)

@@ -4,8 +4,9 @@ import TileRenderGeometry
 // Flattening: a path's curves become line segments in device space (after the transform), each within
 // `GeometryTolerance.fill` pixels of the true curve. The path is walked by `PathSegments` (its rules:
 // non-finite elements skipped, implicit moves, closes) with every subpath closed, as fills close them,
-// and curves go through `CurveFlattener` (Wang's bound, chords straddling the curve) with the canvas as
-// the visible area: a curve whose control points all lie outside the device rectangle on one side
+// and curves go through `CurveFlattener` (Levien's parabola-integral chords, each checked against the
+// tolerance, straddling the curve; long curves are halved by Wang's bound first) with the canvas as the
+// visible area: a curve whose control points all lie outside the device rectangle on one side
 // (above, below, left or right of it) becomes its chord (its coverage contribution inside the canvas
 // is the same, and enormous off-canvas curves cost nothing). Finite coordinates beyond +-1e15 device
 // pixels are clamped there.
@@ -60,7 +61,7 @@ package struct Flattener {
                 let curve = BezierCurve(segment)!
                 var previous = curve.p0
                 CurveFlattener.forEachChordEnd(curve, tolerance: Flattener.tolerance, placement: .straddling,
-                                               windingInside: canvas) { p in
+                                               windingInside: canvas, parabolic: true) { p in
                     line(previous, p)
                     previous = p
                 }

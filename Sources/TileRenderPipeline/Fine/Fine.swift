@@ -74,32 +74,49 @@ package final class FineRasterizer: @unchecked Sendable {
     }
     deinit {
         storage.deallocate()
+        directDraws.deallocate()
         for p in layerSlots { p.deallocate() }
     }
 
-    /// Rasterizes tile `tile` into `target`, over the pixels already there.
-    package func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget) {
+    /// Rasterizes tile `tile` into `target`, over the pixels already there. With `fastPaths` (the
+    /// default; tests turn it off to compare), tiles of a few plain draws are drawn straight into the
+    /// target (`rasterizeDirect`) instead of through the float planes, with the same bytes.
+    package func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget, fastPaths: Bool = true) {
         let lo = Int(input.tileCommandStart[tile]), hi = Int(input.tileCommandStart[tile + 1])
         let size = Self.size
         let originX = (tile % input.tilesX) * size, originY = (tile / input.tilesX) * size
         let w = min(size, target.width - originX), h = min(size, target.height - originY)
         if lo == hi {
             if target.writesEmptyTiles {
-                for y in 0..<h {
-                    target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4).initializeMemory(as: UInt8.self, repeating: 0, count: w * 4)
-                }
+                for y in 0..<h { target.row(originY + y, x: originX, count: w).clear() }
             }
             return
         }
         // Occlusion: draws under the last opaque paint that covers the whole tile cannot show, and
         // neither can the target's pixels (only checked in tiles without layers).
-        var first = lo
+        var first = lo, occluded = false
         for c in stride(from: hi - 1, through: lo, by: -1) {
             let word = input.tileCommands[c]
-            if word & TileCommand.kindMask != TileCommand.pathTile { first = lo; break }
-            if first == lo && coversTileOpaquely(Int(word), input) { first = c }
+            if word & TileCommand.kindMask != TileCommand.pathTile { first = lo; occluded = false; break }
+            if !occluded && coversTileOpaquely(Int(word), input) { first = c; occluded = true }
         }
-        load(target: target, originX: originX, originY: originY, w: w, h: h, skipRead: first > lo)
+        let readsTarget = !(target.startsTransparent || occluded)
+        if fastPaths && occluded && first == hi - 1 {
+            // One opaque colour over the whole tile (`coversTileOpaquely`): the planes hold it exactly.
+            let c = input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)].color
+            let word = Self.word(c.x) | Self.word(c.y) << 8 | Self.word(c.z) << 16 | Self.word(c.w) << 24
+            for y in 0..<h { target.row(originY + y, x: originX, count: w).fill(word) }
+            directTileCount += 1
+            return
+        }
+        if fastPaths && hi - first <= Self.maxDirectDraws
+            && (first..<hi).allSatisfy({ Self.drawsDirectly(input.tileCommands[$0], input) }) {
+            rasterizeDirect(first..<hi, input: input, target: target,
+                            region: TileRegion(originX: originX, originY: originY, w: w, h: h), readsTarget: readsTarget)
+            directTileCount += 1
+            return
+        }
+        load(target: target, originX: originX, originY: originY, w: w, h: h, read: readsTarget)
         var depth = 0
         for c in first..<hi {
             let word = input.tileCommands[c]
@@ -134,6 +151,208 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
         store(target: target, originX: originX, originY: originY, w: w, h: h)
+    }
+
+    // MARK: Drawing straight into the target
+    //
+    // A tile whose commands (after occlusion) are a few source-over draws of a solid colour or of an
+    // image on whole texels is drawn without the float planes: each draw's coverage goes to a buffer
+    // of its own, then each pixel row of the tile is read from the target once, every draw touching
+    // the row is composited onto it in registers, 16 pixels at a time, and the row is rounded and
+    // written once. These are the planes' operations, in the planes' order, on the same values, so the
+    // bytes are the same; what is saved is converting the whole tile to float and back, and rows no
+    // draw touches. A row that ends under an opaque fill is a fill of one 32-bit pattern, a row that
+    // ends under opaque texels a copy; a row under an opaque fill starts from its colour, unread.
+
+    /// The most draws `rasterizeDirect` takes: one coverage buffer each (`coverage` and the four
+    /// colour planes, which it does not otherwise use).
+    private static let maxDirectDraws = 5
+
+    /// `rasterizeDirect`'s draws (`maxDirectDraws`).
+    private let directDraws = UnsafeMutablePointer<DirectDraw>.allocate(capacity: FineRasterizer.maxDirectDraws)
+
+    /// Tiles this rasterizer drew straight into the target (tests).
+    package private(set) var directTileCount = 0
+
+    /// The pixels of one tile that lie on the canvas: `w` x `h` from (`originX`, `originY`).
+    private struct TileRegion {
+        var originX: Int, originY: Int, w: Int, h: Int
+    }
+
+    /// True when tile command `word` is a draw `rasterizeDirect` draws: source-over, not a clip, with a
+    /// solid paint or an image on whole texels.
+    private static func drawsDirectly(_ word: UInt32, _ input: FineInput) -> Bool {
+        guard word & TileCommand.kindMask == TileCommand.pathTile else { return false }
+        let draw = input.draws[Int(input.pathTiles[Int(word)].drawIndex)]
+        guard !draw.isClip, draw.blend == 0 else { return false }
+        let paint = input.paints[Int(draw.paintIndex)]
+        return paint.kind == GPUABI.PaintKind.solid.rawValue || wholeTexelOffset(paint) != nil
+    }
+
+    /// One draw of a direct tile: its paint, reduced to what the row loop needs, and its coverage.
+    private struct DirectDraw {
+        /// The premultiplied colour (solid), or (0, 0, 0, opacity) (image).
+        var color: SIMD4<Float>
+        /// The image's texels, or nil for a solid colour.
+        var texels: UnsafePointer<UInt32>?
+        var width = 0, height = 0
+        /// Image texel column and row of the tile's pixel (0, 0).
+        var texelX = 0, texelY = 0
+        var coverage: UnsafePointer<Float>
+        var rows: Range<Int>
+        var opaque: Bool { texels == nil && color.w >= 1 }
+    }
+
+    /// Draws `commands` (each `drawsDirectly`, at most `maxDirectDraws`) into the target; the tile's
+    /// pixels start from the target's (`readsTarget`) or transparent.
+    private func rasterizeDirect(_ commands: Range<Int>, input: FineInput, target: RenderTarget,
+                                 region: TileRegion, readsTarget: Bool) {
+        let draws = directDraws
+        var count = 0
+        for c in commands {
+            let pathTile = input.pathTiles[Int(input.tileCommands[c])]
+            let draw = input.draws[Int(pathTile.drawIndex)]
+            // Buffer `count`: `coverage`, then the four colour planes, which follow it.
+            let buffer = coverage + count * Self.pixels
+            let rows = computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input,
+                                       into: buffer)
+            if rows.isEmpty { continue }
+            let paint = input.paints[Int(draw.paintIndex)]
+            var d = DirectDraw(color: paint.color, coverage: buffer, rows: rows.range.clamped(to: 0..<region.h))
+            if let offset = Self.wholeTexelOffset(paint) {
+                let width = Int(paint.spread), height = Int(paint.pad)
+                // As `blendAlignedImage`: an empty image, or no texels, draws nothing.
+                guard width > 0, height > 0, let base = input.images.baseAddress else { continue }
+                d.texels = UnsafePointer(base + Int(paint.lutStart))
+                d.width = width; d.height = height
+                d.texelX = region.originX + offset.x; d.texelY = region.originY + offset.y
+                d.color = SIMD4(0, 0, 0, paint.color.w)
+            }
+            draws[count] = d
+            count += 1
+        }
+        let w = region.w
+        for py in 0..<region.h {
+            let row = target.row(region.originY + py, x: region.originX, count: w)
+            // The draws that touch this row (bit j: draw j), those that cover all of it, and the last
+            // one that hides everything before it (an opaque colour over the whole row).
+            var touching: UInt32 = 0, covering: UInt32 = 0, start = 0
+            for j in 0..<count where draws[j].rows.contains(py) {
+                let (none, full) = Self.coverageState(draws[j].coverage + py * Self.size, count: w)
+                if none { continue }
+                touching |= 1 << j
+                if full {
+                    covering |= 1 << j
+                    if draws[j].opaque { start = j }
+                }
+            }
+            if touching == 0 {
+                if !readsTarget { row.clear() }
+                continue
+            }
+            // The last draw hides the others where its coverage is full and its texels opaque: the
+            // planes give back the texels' bytes there (c * 1 + d * (1 - 1)).
+            // A row of clear texels (all zero) drawn alone leaves the pixels as they are (0 + d * 1).
+            let last = draws[count - 1], lastBit: UInt32 = 1 << (count - 1)
+            var lastTexels = SIMD16<UInt32>()
+            if let texels = last.texels, touching & lastBit != 0 {
+                lastTexels = Self.texelRow(texels, last, py: py, w: w)
+                let (opaque, clear) = Self.texelState(lastTexels, count: w)
+                if opaque && last.color.w == 1 && covering & lastBit != 0 { row.block = lastTexels; continue }
+                if clear && touching == lastBit && readsTarget { continue }
+            }
+            var r = SIMD16<Float>(), g = SIMD16<Float>(), b = SIMD16<Float>(), a = SIMD16<Float>()
+            let first = draws[start]
+            if first.opaque && covering & (1 << start) != 0 {
+                // The planes hold this colour exactly here (c * 1 + d * (1 - 1)); alone, it is a fill.
+                let c = first.color
+                if start == count - 1 {
+                    row.fill(Self.word(c.x) | Self.word(c.y) << 8 | Self.word(c.z) << 16 | Self.word(c.w) << 24)
+                    continue
+                }
+                r = SIMD16(repeating: c.x); g = SIMD16(repeating: c.y); b = SIMD16(repeating: c.z); a = SIMD16(repeating: c.w)
+                start += 1
+            } else if readsTarget {
+                let pixels = row.block
+                let scale: Float = 1 / 255
+                r = Self.levels(pixels, 0) * scale; g = Self.levels(pixels, 8) * scale
+                b = Self.levels(pixels, 16) * scale; a = Self.levels(pixels, 24) * scale
+            }
+            for j in start..<count where touching & (1 << j) != 0 {
+                let d = draws[j]
+                let k = UnsafeRawPointer(d.coverage + py * Self.size).loadUnaligned(as: SIMD16<Float>.self)
+                var cr: SIMD16<Float>, cg: SIMD16<Float>, cb: SIMD16<Float>, ca: SIMD16<Float>
+                if let texels = d.texels {
+                    let t = j == count - 1 ? lastTexels : Self.texelRow(texels, d, py: py, w: w)
+                    let scale: Float = 1 / 255, opacity = d.color.w
+                    cr = Self.levels(t, 0) * scale * opacity; cg = Self.levels(t, 8) * scale * opacity
+                    cb = Self.levels(t, 16) * scale * opacity; ca = Self.levels(t, 24) * scale * opacity
+                } else {
+                    cr = SIMD16(repeating: d.color.x); cg = SIMD16(repeating: d.color.y)
+                    cb = SIMD16(repeating: d.color.z); ca = SIMD16(repeating: d.color.w)
+                }
+                let inv = 1 - ca * k
+                r = cr * k + r * inv; g = cg * k + g * inv; b = cb * k + b * inv; a = ca * k + a * inv
+            }
+            row.block = Self.words(r) | Self.words(g) &<< 8 | Self.words(b) &<< 16 | Self.words(a) &<< 24
+        }
+    }
+
+    /// The texels under the tile's row `py` for draw `d`, one per pixel (16 lanes; lanes from `w` on
+    /// are not drawn), clamped to the image's edges as `blendAlignedImage` reads them.
+    @inline(__always)
+    private static func texelRow(_ texels: UnsafePointer<UInt32>, _ d: DirectDraw, py: Int, w: Int) -> SIMD16<UInt32> {
+        let line = texels + min(max(d.texelY + py, 0), d.height - 1) * d.width
+        if w == size && d.texelX >= 0 && d.texelX + size <= d.width {
+            return UnsafeRawPointer(line + d.texelX).loadUnaligned(as: SIMD16<UInt32>.self)
+        }
+        var t = SIMD16<UInt32>()
+        for x in 0..<size { t[x] = line[min(max(d.texelX + x, 0), d.width - 1)] }
+        return t
+    }
+
+    /// Whether the first `count` of 16 texels are all opaque, and whether they are all clear (zero).
+    @inline(__always)
+    private static func texelState(_ t: SIMD16<UInt32>, count: Int) -> (opaque: Bool, clear: Bool) {
+        if count == 16 {
+            // Folded in halves: lane operations, no loop over lanes.
+            let all8 = t.lowHalf & t.highHalf, any8 = t.lowHalf | t.highHalf
+            let all4 = all8.lowHalf & all8.highHalf, any4 = any8.lowHalf | any8.highHalf
+            let all2 = all4.lowHalf & all4.highHalf, any2 = any4.lowHalf | any4.highHalf
+            return ((all2.x & all2.y) >= 0xFF00_0000, (any2.x | any2.y) == 0)
+        }
+        var all: UInt32 = 0xFFFF_FFFF, any: UInt32 = 0
+        for x in 0..<count { all &= t[x]; any |= t[x] }
+        return (all >= 0xFF00_0000, any == 0)
+    }
+
+    /// Whether the first `count` coverage values of a row are all 0 (`none`) or all 1 (`full`), from
+    /// their bits (no branch per pixel).
+    @inline(__always)
+    private static func coverageState(_ line: UnsafePointer<Float>, count: Int) -> (none: Bool, full: Bool) {
+        var all: UInt32 = 0xFFFF_FFFF, any: UInt32 = 0
+        for x in 0..<count { let bits = line[x].bitPattern; all &= bits; any |= bits }
+        return (any == 0, all == any && any == Float(1).bitPattern)
+    }
+
+    /// Channel `shift` (0 red, 8 green, 16 blue, 24 alpha) of 16 pixels, as levels 0...255 in float:
+    /// the level's bits under the exponent of 2^23, less 2^23 (exact).
+    @inline(__always)
+    private static func levels(_ pixels: SIMD16<UInt32>, _ shift: UInt32) -> SIMD16<Float> {
+        unsafeBitCast(((pixels &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD16<Float>.self) - 8_388_608
+    }
+
+    /// `word` for 16 values, in the low byte of each lane. Clamped to 0...1 on the bits (a float's
+    /// bits order as it does when it is not negative), which vectorizes where `min` and `max` on SIMD
+    /// types do not; the same bytes as `word` for every value but NaN.
+    @inline(__always)
+    private static func words(_ v: SIMD16<Float>) -> SIMD16<UInt32> {
+        let bits = unsafeBitCast(v, to: SIMD16<Int32>.self)
+        let positive = bits & ~(bits &>> 31)
+        let above = (0x3F80_0000 &- positive) &>> 31
+        let clamped = (positive & ~above) | (0x3F80_0000 & above)
+        let scaled = unsafeBitCast(clamped, to: SIMD16<Float>.self) * 255 + 8_388_608
+        return unsafeBitCast(scaled, to: SIMD16<UInt32>.self) & 0xFF
     }
 
     // MARK: Layers
@@ -227,6 +446,11 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Fills `coverage` for the rows the draw touches (other rows are left stale and must not be read).
     private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput) -> CoveredRows {
+        computeCoverage(t, evenOdd: evenOdd, input: input, into: coverage)
+    }
+
+    /// `computeCoverage` into `cov` (`pixels` floats) instead of `coverage`.
+    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput, into cov: UnsafeMutablePointer<Float>) -> CoveredRows {
         // Backdrop per row (zero when the tile has none), and the rows with a non-zero backdrop or a
         // segment: everything outside them is uncovered.
         let size = Self.size
@@ -257,7 +481,7 @@ package final class FineRasterizer: @unchecked Sendable {
         last = max(last, segLast)
         if last < first { return CoveredRows(range: 0..<0, fullyCovered: false) }
         let rowRange = first..<(last + 1)
-        let cov = coverage, acc = acc
+        let acc = acc
         var minimum: Float = 1
         if segmentCount > 0 {
             let stride = FineRasterizer.accStride
@@ -555,21 +779,20 @@ package final class FineRasterizer: @unchecked Sendable {
     @inline(__always)
     private static func smallIntOrClamp(_ v: Float, _ maximum: Int) -> Int { min(Int(v), maximum) }
 
-    private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, skipRead: Bool) {
+    private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, read: Bool) {
         let r = red, g = green, b = blue, a = alpha, n = Self.pixels, size = Self.size
         r.update(repeating: 0, count: n); g.update(repeating: 0, count: n)
         b.update(repeating: 0, count: n); a.update(repeating: 0, count: n)
-        if target.startsTransparent || skipRead { return }
+        if !read { return }
         let scale: Float = 1 / 255
         for y in 0..<h {
-            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-                .assumingMemoryBound(to: UInt8.self)
+            let row = target.row(originY + y, x: originX, count: w)
             for x in 0..<w {
-                let i = y * size + x
-                r[i] = Float(row[x * 4]) * scale
-                g[i] = Float(row[x * 4 + 1]) * scale
-                b[i] = Float(row[x * 4 + 2]) * scale
-                a[i] = Float(row[x * 4 + 3]) * scale
+                let i = y * size + x, t = row[x]
+                r[i] = Float(t & 0xFF) * scale
+                g[i] = Float((t >> 8) & 0xFF) * scale
+                b[i] = Float((t >> 16) & 0xFF) * scale
+                a[i] = Float(t >> 24) * scale
             }
         }
     }
@@ -577,23 +800,12 @@ package final class FineRasterizer: @unchecked Sendable {
     private func store(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
         let r = red, g = green, b = blue, a = alpha, size = Self.size
         for y in 0..<h {
-            // One little-endian 32-bit word per pixel (bytes R, G, B, A); the loop vectorizes.
-            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
+            // One word per pixel (bytes R, G, B, A); the loop vectorizes.
+            let row = target.row(originY + y, x: originX, count: w)
             let i = y * size
-            if w == size && Int(bitPattern: row) % 4 == 0 {
-                let words = row.assumingMemoryBound(to: UInt32.self)
-                for x in 0..<size {
-                    words[x] = (FineRasterizer.word(r[i + x]) | FineRasterizer.word(g[i + x]) << 8
-                                | FineRasterizer.word(b[i + x]) << 16 | FineRasterizer.word(a[i + x]) << 24).littleEndian
-                }
-            } else {
-                let bytes = row.assumingMemoryBound(to: UInt8.self)
-                for x in 0..<w {
-                    bytes[x * 4] = FineRasterizer.byte(r[i + x])
-                    bytes[x * 4 + 1] = FineRasterizer.byte(g[i + x])
-                    bytes[x * 4 + 2] = FineRasterizer.byte(b[i + x])
-                    bytes[x * 4 + 3] = FineRasterizer.byte(a[i + x])
-                }
+            for x in 0..<w {
+                row[x] = FineRasterizer.word(r[i + x]) | FineRasterizer.word(g[i + x]) << 8
+                    | FineRasterizer.word(b[i + x]) << 16 | FineRasterizer.word(a[i + x]) << 24
             }
         }
     }
@@ -608,24 +820,5 @@ package final class FineRasterizer: @unchecked Sendable {
     @inline(__always)
     package static func byte(_ v: Float) -> UInt8 {
         UInt8(truncatingIfNeeded: (min(max(v, 0), 1) * 255 + 8_388_608).bitPattern)
-    }
-}
-
-/// Where a backend writes: premultiplied RGBA8 rows owned by the caller or by a Bitmap.
-package struct RenderTarget: @unchecked Sendable {
-    // Tiles write disjoint pixels, so workers may share the base address.
-    package let base: UnsafeMutableRawPointer
-    package let width: Int
-    package let height: Int
-    package let bytesPerRow: Int
-    /// True when tiles start transparent instead of reading the target (a fresh bitmap, or a clear).
-    package var startsTransparent = false
-    /// True when tiles without draws must still be written (as transparent): a clear of a used buffer.
-    package var writesEmptyTiles = false
-
-    package init(base: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int,
-                 startsTransparent: Bool = false, writesEmptyTiles: Bool = false) {
-        self.base = base; self.width = width; self.height = height; self.bytesPerRow = bytesPerRow
-        self.startsTransparent = startsTransparent; self.writesEmptyTiles = writesEmptyTiles
     }
 }

@@ -155,14 +155,16 @@ package final class FineRasterizer: @unchecked Sendable {
 
     // MARK: Drawing straight into the target
     //
-    // A tile whose commands (after occlusion) are a few source-over draws of a solid colour or of an
-    // image on whole texels is drawn without the float planes: each draw's coverage goes to a buffer
-    // of its own, then each pixel row of the tile is read from the target once, every draw touching
-    // the row is composited onto it in registers, 16 pixels at a time, and the row is rounded and
-    // written once. These are the planes' operations, in the planes' order, on the same values, so the
-    // bytes are the same; what is saved is converting the whole tile to float and back, and rows no
-    // draw touches. A row that ends under an opaque fill is a fill of one 32-bit pattern, a row that
-    // ends under opaque texels a copy; a row under an opaque fill starts from its colour, unread.
+    // A tile whose commands (after occlusion) are a few source-over draws of an image on whole texels
+    // or of a solid colour inside its path (`drawsDirectly`) is drawn without the float planes: each
+    // draw's coverage goes to a buffer of its own, then each pixel row of the tile is read from the
+    // target once, in spans of 8 pixels, every draw touching a span is composited onto it in
+    // registers, and the span is rounded and written once. These are the planes' operations, in the
+    // planes' order, on the same values, so the bytes are the same; what is saved is converting the
+    // whole tile to float and back, and spans no draw touches. A span that ends under an opaque fill
+    // is a fill of one 32-bit pattern, one that ends under opaque texels a copy; a span under an
+    // opaque fill starts from its colour, unread. Along a solid colour's edge every span is converted
+    // either way, and the planes are as fast, so those tiles keep them.
 
     /// The most draws `rasterizeDirect` takes: one coverage buffer each (`coverage` and the four
     /// colour planes, which it does not otherwise use).
@@ -183,10 +185,14 @@ package final class FineRasterizer: @unchecked Sendable {
     /// solid paint or an image on whole texels.
     private static func drawsDirectly(_ word: UInt32, _ input: FineInput) -> Bool {
         guard word & TileCommand.kindMask == TileCommand.pathTile else { return false }
-        let draw = input.draws[Int(input.pathTiles[Int(word)].drawIndex)]
+        let pathTile = input.pathTiles[Int(word)]
+        let draw = input.draws[Int(pathTile.drawIndex)]
         guard !draw.isClip, draw.blend == 0 else { return false }
         let paint = input.paints[Int(draw.paintIndex)]
-        return paint.kind == GPUABI.PaintKind.solid.rawValue || wholeTexelOffset(paint) != nil
+        if wholeTexelOffset(paint) != nil { return true }
+        // A solid colour only inside its path (no edge in the tile: whole rows covered or not). Along
+        // edges the planes are as fast: every row is converted either way, and they are simpler.
+        return paint.kind == GPUABI.PaintKind.solid.rawValue && pathTile.segmentCount == 0
     }
 
     /// One draw of a direct tile: its paint, reduced to what the row loop needs, and its coverage.
@@ -231,93 +237,104 @@ package final class FineRasterizer: @unchecked Sendable {
             draws[count] = d
             count += 1
         }
-        let w = region.w
+        // Each row in two spans of 8 pixels: 16 lanes of four channels would not fit the registers.
         for py in 0..<region.h {
-            let row = target.row(region.originY + py, x: region.originX, count: w)
-            // The draws that touch this row (bit j: draw j), those that cover all of it, and the last
-            // one that hides everything before it (an opaque colour over the whole row).
-            var touching: UInt32 = 0, covering: UInt32 = 0, start = 0
-            for j in 0..<count where draws[j].rows.contains(py) {
-                let (none, full) = Self.coverageState(draws[j].coverage + py * Self.size, count: w)
-                if none { continue }
-                touching |= 1 << j
-                if full {
-                    covering |= 1 << j
-                    if draws[j].opaque { start = j }
-                }
+            let row = target.row(region.originY + py, x: region.originX, count: region.w)
+            for x0 in stride(from: 0, to: region.w, by: 8) {
+                drawSpan(row, x0: x0, count: min(8, region.w - x0), py: py, draws: count, readsTarget: readsTarget)
             }
-            if touching == 0 {
-                if !readsTarget { row.clear() }
-                continue
-            }
-            // The last draw hides the others where its coverage is full and its texels opaque: the
-            // planes give back the texels' bytes there (c * 1 + d * (1 - 1)).
-            // A row of clear texels (all zero) drawn alone leaves the pixels as they are (0 + d * 1).
-            let last = draws[count - 1], lastBit: UInt32 = 1 << (count - 1)
-            var lastTexels = SIMD16<UInt32>()
-            if let texels = last.texels, touching & lastBit != 0 {
-                lastTexels = Self.texelRow(texels, last, py: py, w: w)
-                let (opaque, clear) = Self.texelState(lastTexels, count: w)
-                if opaque && last.color.w == 1 && covering & lastBit != 0 { row.block = lastTexels; continue }
-                if clear && touching == lastBit && readsTarget { continue }
-            }
-            var r = SIMD16<Float>(), g = SIMD16<Float>(), b = SIMD16<Float>(), a = SIMD16<Float>()
-            let first = draws[start]
-            if first.opaque && covering & (1 << start) != 0 {
-                // The planes hold this colour exactly here (c * 1 + d * (1 - 1)); alone, it is a fill.
-                let c = first.color
-                if start == count - 1 {
-                    row.fill(Self.word(c.x) | Self.word(c.y) << 8 | Self.word(c.z) << 16 | Self.word(c.w) << 24)
-                    continue
-                }
-                r = SIMD16(repeating: c.x); g = SIMD16(repeating: c.y); b = SIMD16(repeating: c.z); a = SIMD16(repeating: c.w)
-                start += 1
-            } else if readsTarget {
-                let pixels = row.block
-                let scale: Float = 1 / 255
-                r = Self.levels(pixels, 0) * scale; g = Self.levels(pixels, 8) * scale
-                b = Self.levels(pixels, 16) * scale; a = Self.levels(pixels, 24) * scale
-            }
-            for j in start..<count where touching & (1 << j) != 0 {
-                let d = draws[j]
-                let k = UnsafeRawPointer(d.coverage + py * Self.size).loadUnaligned(as: SIMD16<Float>.self)
-                var cr: SIMD16<Float>, cg: SIMD16<Float>, cb: SIMD16<Float>, ca: SIMD16<Float>
-                if let texels = d.texels {
-                    let t = j == count - 1 ? lastTexels : Self.texelRow(texels, d, py: py, w: w)
-                    let scale: Float = 1 / 255, opacity = d.color.w
-                    cr = Self.levels(t, 0) * scale * opacity; cg = Self.levels(t, 8) * scale * opacity
-                    cb = Self.levels(t, 16) * scale * opacity; ca = Self.levels(t, 24) * scale * opacity
-                } else {
-                    cr = SIMD16(repeating: d.color.x); cg = SIMD16(repeating: d.color.y)
-                    cb = SIMD16(repeating: d.color.z); ca = SIMD16(repeating: d.color.w)
-                }
-                let inv = 1 - ca * k
-                r = cr * k + r * inv; g = cg * k + g * inv; b = cb * k + b * inv; a = ca * k + a * inv
-            }
-            row.block = Self.words(r) | Self.words(g) &<< 8 | Self.words(b) &<< 16 | Self.words(a) &<< 24
         }
     }
 
-    /// The texels under the tile's row `py` for draw `d`, one per pixel (16 lanes; lanes from `w` on
-    /// are not drawn), clamped to the image's edges as `blendAlignedImage` reads them.
+    /// Draws `rasterizeDirect`'s `draws` over pixels `x0 ..< x0 + count` (count at most 8) of the tile's
+    /// row `py`, held by `row` (from the tile's first pixel).
     @inline(__always)
-    private static func texelRow(_ texels: UnsafePointer<UInt32>, _ d: DirectDraw, py: Int, w: Int) -> SIMD16<UInt32> {
-        let line = texels + min(max(d.texelY + py, 0), d.height - 1) * d.width
-        if w == size && d.texelX >= 0 && d.texelX + size <= d.width {
-            return UnsafeRawPointer(line + d.texelX).loadUnaligned(as: SIMD16<UInt32>.self)
+    private func drawSpan(_ row: PixelRow, x0: Int, count n: Int, py: Int, draws count: Int, readsTarget: Bool) {
+        let draws = directDraws
+        let offset = py * Self.size + x0
+        // The draws that touch the span (bit j: draw j), those that cover all of it, and the last one
+        // that hides everything before it (an opaque colour over the whole span).
+        var touching: UInt32 = 0, covering: UInt32 = 0, start = 0
+        for j in 0..<count where draws[j].rows.contains(py) {
+            let (none, full) = Self.coverageState(draws[j].coverage + offset, count: n)
+            if none { continue }
+            touching |= 1 << j
+            if full {
+                covering |= 1 << j
+                if draws[j].opaque { start = j }
+            }
         }
-        var t = SIMD16<UInt32>()
-        for x in 0..<size { t[x] = line[min(max(d.texelX + x, 0), d.width - 1)] }
+        if touching == 0 {
+            if !readsTarget { row.clear(x0, count: n) }
+            return
+        }
+        // The last draw hides the others where its coverage is full and its texels opaque: the planes
+        // give back the texels' bytes there (c * 1 + d * (1 - 1)). A span of clear texels (all zero)
+        // drawn alone leaves the pixels as they are (0 + d * 1).
+        let last = draws[count - 1], lastBit: UInt32 = 1 << (count - 1)
+        var lastTexels = SIMD8<UInt32>()
+        if let texels = last.texels, touching & lastBit != 0 {
+            lastTexels = Self.texelSpan(texels, last, py: py, x0: x0, count: n)
+            let (opaque, clear) = Self.texelState(lastTexels, count: n)
+            if opaque && last.color.w == 1 && covering & lastBit != 0 { row.setSpan(x0, count: n, lastTexels); return }
+            if clear && touching == lastBit && readsTarget { return }
+        }
+        var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>()
+        let first = draws[start]
+        if first.opaque && covering & (1 << start) != 0 {
+            // The planes hold this colour exactly here (c * 1 + d * (1 - 1)); alone, it is a fill.
+            let c = first.color
+            if start == count - 1 {
+                row.fill(x0, count: n, Self.word(c.x) | Self.word(c.y) << 8 | Self.word(c.z) << 16 | Self.word(c.w) << 24)
+                return
+            }
+            r = SIMD8(repeating: c.x); g = SIMD8(repeating: c.y); b = SIMD8(repeating: c.z); a = SIMD8(repeating: c.w)
+            start += 1
+        } else if readsTarget {
+            let pixels = row.span(x0, count: n)
+            let scale: Float = 1 / 255
+            r = Self.levels(pixels, 0) * scale; g = Self.levels(pixels, 8) * scale
+            b = Self.levels(pixels, 16) * scale; a = Self.levels(pixels, 24) * scale
+        }
+        for j in start..<count where touching & (1 << j) != 0 {
+            let d = draws[j]
+            let k = UnsafeRawPointer(d.coverage + offset).loadUnaligned(as: SIMD8<Float>.self)
+            if let texels = d.texels {
+                let t = j == count - 1 ? lastTexels : Self.texelSpan(texels, d, py: py, x0: x0, count: n)
+                let scale: Float = 1 / 255, opacity = d.color.w
+                let cr = Self.levels(t, 0) * scale * opacity, cg = Self.levels(t, 8) * scale * opacity
+                let cb = Self.levels(t, 16) * scale * opacity, ca = Self.levels(t, 24) * scale * opacity
+                let inv = 1 - ca * k
+                r = cr * k + r * inv; g = cg * k + g * inv; b = cb * k + b * inv; a = ca * k + a * inv
+            } else {
+                let c = d.color
+                let inv = 1 - c.w * k
+                r = c.x * k + r * inv; g = c.y * k + g * inv; b = c.z * k + b * inv; a = c.w * k + a * inv
+            }
+        }
+        row.setSpan(x0, count: n, Self.words(r) | Self.words(g) &<< 8 | Self.words(b) &<< 16 | Self.words(a) &<< 24)
+    }
+
+    /// The texels under pixels `x0 ..< x0 + count` of the tile's row `py` for draw `d`, one per pixel
+    /// (lanes from `count` on are not drawn), clamped to the image's edges as `blendAlignedImage` reads them.
+    @inline(__always)
+    private static func texelSpan(_ texels: UnsafePointer<UInt32>, _ d: DirectDraw, py: Int, x0: Int, count: Int) -> SIMD8<UInt32> {
+        let line = texels + min(max(d.texelY + py, 0), d.height - 1) * d.width
+        let first = d.texelX + x0
+        if count == 8 && first >= 0 && first + 8 <= d.width {
+            return UnsafeRawPointer(line + first).loadUnaligned(as: SIMD8<UInt32>.self)
+        }
+        var t = SIMD8<UInt32>()
+        for x in 0..<count { t[x] = line[min(max(first + x, 0), d.width - 1)] }
         return t
     }
 
-    /// Whether the first `count` of 16 texels are all opaque, and whether they are all clear (zero).
+    /// Whether the first `count` of 8 texels are all opaque, and whether they are all clear (zero).
     @inline(__always)
-    private static func texelState(_ t: SIMD16<UInt32>, count: Int) -> (opaque: Bool, clear: Bool) {
-        if count == 16 {
+    private static func texelState(_ t: SIMD8<UInt32>, count: Int) -> (opaque: Bool, clear: Bool) {
+        if count == 8 {
             // Folded in halves: lane operations, no loop over lanes.
-            let all8 = t.lowHalf & t.highHalf, any8 = t.lowHalf | t.highHalf
-            let all4 = all8.lowHalf & all8.highHalf, any4 = any8.lowHalf | any8.highHalf
+            let all4 = t.lowHalf & t.highHalf, any4 = t.lowHalf | t.highHalf
             let all2 = all4.lowHalf & all4.highHalf, any2 = any4.lowHalf | any4.highHalf
             return ((all2.x & all2.y) >= 0xFF00_0000, (any2.x | any2.y) == 0)
         }
@@ -326,7 +343,7 @@ package final class FineRasterizer: @unchecked Sendable {
         return (all >= 0xFF00_0000, any == 0)
     }
 
-    /// Whether the first `count` coverage values of a row are all 0 (`none`) or all 1 (`full`), from
+    /// Whether the first `count` coverage values of a span are all 0 (`none`) or all 1 (`full`), from
     /// their bits (no branch per pixel).
     @inline(__always)
     private static func coverageState(_ line: UnsafePointer<Float>, count: Int) -> (none: Bool, full: Bool) {
@@ -335,24 +352,24 @@ package final class FineRasterizer: @unchecked Sendable {
         return (any == 0, all == any && any == Float(1).bitPattern)
     }
 
-    /// Channel `shift` (0 red, 8 green, 16 blue, 24 alpha) of 16 pixels, as levels 0...255 in float:
+    /// Channel `shift` (0 red, 8 green, 16 blue, 24 alpha) of 8 pixels, as levels 0...255 in float:
     /// the level's bits under the exponent of 2^23, less 2^23 (exact).
     @inline(__always)
-    private static func levels(_ pixels: SIMD16<UInt32>, _ shift: UInt32) -> SIMD16<Float> {
-        unsafeBitCast(((pixels &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD16<Float>.self) - 8_388_608
+    private static func levels(_ pixels: SIMD8<UInt32>, _ shift: UInt32) -> SIMD8<Float> {
+        unsafeBitCast(((pixels &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD8<Float>.self) - 8_388_608
     }
 
-    /// `word` for 16 values, in the low byte of each lane. Clamped to 0...1 on the bits (a float's
-    /// bits order as it does when it is not negative), which vectorizes where `min` and `max` on SIMD
-    /// types do not; the same bytes as `word` for every value but NaN.
+    /// `word` for 8 values, in the low byte of each lane. Clamped to 0...1 on the bits (a float's bits
+    /// order as it does when it is not negative), which vectorizes where `min` and `max` on SIMD types
+    /// do not; the same bytes as `word` for every value but NaN.
     @inline(__always)
-    private static func words(_ v: SIMD16<Float>) -> SIMD16<UInt32> {
-        let bits = unsafeBitCast(v, to: SIMD16<Int32>.self)
+    private static func words(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
+        let bits = unsafeBitCast(v, to: SIMD8<Int32>.self)
         let positive = bits & ~(bits &>> 31)
         let above = (0x3F80_0000 &- positive) &>> 31
         let clamped = (positive & ~above) | (0x3F80_0000 & above)
-        let scaled = unsafeBitCast(clamped, to: SIMD16<Float>.self) * 255 + 8_388_608
-        return unsafeBitCast(scaled, to: SIMD16<UInt32>.self) & 0xFF
+        let scaled = unsafeBitCast(clamped, to: SIMD8<Float>.self) * 255 + 8_388_608
+        return unsafeBitCast(scaled, to: SIMD8<UInt32>.self) & 0xFF
     }
 
     // MARK: Layers
@@ -787,25 +804,30 @@ package final class FineRasterizer: @unchecked Sendable {
         let scale: Float = 1 / 255
         for y in 0..<h {
             let row = target.row(originY + y, x: originX, count: w)
-            for x in 0..<w {
-                let i = y * size + x, t = row[x]
-                r[i] = Float(t & 0xFF) * scale
-                g[i] = Float((t >> 8) & 0xFF) * scale
-                b[i] = Float((t >> 16) & 0xFF) * scale
-                a[i] = Float(t >> 24) * scale
+            // Eight pixels at a time (lanes past the row's end read zero, as the planes start).
+            for x in stride(from: 0, to: w, by: 8) {
+                let pixels = row.span(x, count: min(8, w - x)), i = y * size + x
+                UnsafeMutableRawPointer(r + i).storeBytes(of: Self.levels(pixels, 0) * scale, as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(g + i).storeBytes(of: Self.levels(pixels, 8) * scale, as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(b + i).storeBytes(of: Self.levels(pixels, 16) * scale, as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(a + i).storeBytes(of: Self.levels(pixels, 24) * scale, as: SIMD8<Float>.self)
             }
         }
     }
 
     private func store(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        let r = red, g = green, b = blue, a = alpha, size = Self.size
+        let r = UnsafeRawPointer(red), g = UnsafeRawPointer(green), b = UnsafeRawPointer(blue), a = UnsafeRawPointer(alpha)
+        let size = Self.size
         for y in 0..<h {
-            // One word per pixel (bytes R, G, B, A); the loop vectorizes.
             let row = target.row(originY + y, x: originX, count: w)
-            let i = y * size
-            for x in 0..<w {
-                row[x] = FineRasterizer.word(r[i + x]) | FineRasterizer.word(g[i + x]) << 8
-                    | FineRasterizer.word(b[i + x]) << 16 | FineRasterizer.word(a[i + x]) << 24
+            // Eight pixels at a time, one word each (bytes R, G, B, A).
+            for x in stride(from: 0, to: w, by: 8) {
+                let i = (y * size + x) * 4
+                let words = Self.words(r.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self))
+                    | Self.words(g.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 8
+                    | Self.words(b.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 16
+                    | Self.words(a.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 24
+                row.setSpan(x, count: min(8, w - x), words)
             }
         }
     }

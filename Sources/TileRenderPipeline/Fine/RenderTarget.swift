@@ -55,26 +55,41 @@ package struct PixelRow {
         }
     }
 
-    /// The row's pixels as one vector of 16 lanes (a row of a tile). A shorter row (a tile cut by the
-    /// canvas's edge) reads zeros in the lanes past its end, and writes only its own pixels.
+    /// Pixels `x ..< x + count` (`count` at most 8) as the first lanes of a vector; the other lanes
+    /// are zero.
     @inline(__always)
-    package var block: SIMD16<UInt32> {
-        get {
-            assert(count <= 16, "a block of 16 pixels in a row of \(count)")
-            #if _endian(little)
-            if count == 16 { return base.loadUnaligned(as: SIMD16<UInt32>.self) }
-            #endif
-            var v = SIMD16<UInt32>()
-            for x in 0..<count { v[x] = self[x] }
-            return v
-        }
-        nonmutating set {
-            assert(count <= 16, "a block of 16 pixels in a row of \(count)")
-            #if _endian(little)
-            if count == 16 { base.storeBytes(of: newValue, as: SIMD16<UInt32>.self); return }
-            #endif
-            for x in 0..<count { self[x] = newValue[x] }
-        }
+    package func span(_ x: Int, count n: Int) -> SIMD8<UInt32> {
+        assert(x >= 0 && n >= 0 && n <= 8 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        #if _endian(little)
+        if n == 8 { return (base + x * 4).loadUnaligned(as: SIMD8<UInt32>.self) }
+        #endif
+        var v = SIMD8<UInt32>()
+        for i in 0..<n { v[i] = self[x + i] }
+        return v
+    }
+
+    /// Sets pixels `x ..< x + count` (`count` at most 8) to the first lanes of `words`.
+    @inline(__always)
+    package func setSpan(_ x: Int, count n: Int, _ words: SIMD8<UInt32>) {
+        assert(x >= 0 && n >= 0 && n <= 8 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        #if _endian(little)
+        if n == 8 { (base + x * 4).storeBytes(of: words, as: SIMD8<UInt32>.self); return }
+        #endif
+        for i in 0..<n { self[x + i] = words[i] }
+    }
+
+    /// Sets pixels `x ..< x + count` to `word`.
+    @inline(__always)
+    package func fill(_ x: Int, count n: Int, _ word: UInt32) {
+        assert(x >= 0 && n >= 0 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        for i in x..<(x + n) { self[i] = word }
+    }
+
+    /// Sets pixels `x ..< x + count` to transparent.
+    @inline(__always)
+    package func clear(_ x: Int, count n: Int) {
+        assert(x >= 0 && n >= 0 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        (base + x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: n * 4)
     }
 
     /// Sets every pixel to `word`.

@@ -99,14 +99,26 @@ private func randomScene(width: Int, height: Int, seed: UInt64, count: Int) thro
         return (rasterizer.directTileCount, drawn)
     }
 
-    @Test func plainTilesAreDrawnDirectlyAndLayersUseThePlanes() throws {
+    /// Direct: images on whole texels, and solid colours inside their paths (no edge in the tile), up
+    /// to five draws a tile. The planes: layers, gradients, solid colours along edges, six draws.
+    @Test func whichTilesAreDrawnDirectly() throws {
+        let card = try testImage(width: 40, height: 30, seed: 5) { x, _ in x < 20 ? 255 : 100 }
         var plain = Scene(size: CGSize(width: 70, height: 50))
         plain.draw { ctx in
             ctx.fill(Path(CGRect(x: 0, y: 0, width: 70, height: 50)), with: .color(.blue))
-            ctx.fill(Path(ellipseIn: CGRect(x: 5, y: 5, width: 60, height: 40)), with: .color(Color.red.opacity(0.5)))
+            ctx.draw(card, in: CGRect(x: 5, y: 7, width: 40, height: 30))
         }
+        // Every tile but those where the fill has an edge: the canvas's left side (x = 0) and its right
+        // side (x = 70), in columns 0 and 4.
+        let plainBinned = try binned(plain)
+        let expected = (0..<20).filter { tile in
+            plainBinned.decodedCommands(inTile: tile).allSatisfy { command in
+                if case .draw(let draw, let segments, _) = command { return draw == 1 || segments.isEmpty }
+                return false
+            }
+        }.count
         let counts = try directTiles(plain)
-        #expect(counts.drawn == 5 * 4 && counts.direct == counts.drawn)
+        #expect(counts.drawn == 20 && counts.direct == expected && expected == 12, "\(counts), expected \(expected)")
         var layered = Scene(size: CGSize(width: 70, height: 50))
         layered.draw { ctx in
             var c = ctx
@@ -114,22 +126,26 @@ private func randomScene(width: Int, height: Int, seed: UInt64, count: Int) thro
             c.drawLayer { $0.fill(Path(CGRect(x: 0, y: 0, width: 70, height: 50)), with: .color(.blue)) }
         }
         #expect(try directTiles(layered).direct == 0)
-        // Up to five draws in a tile are drawn directly; more keep the planes.
-        func overlapping(_ count: Int) -> Scene {
+        func images(_ count: Int) -> Scene {
             var scene = Scene(size: CGSize(width: 16, height: 16))
             scene.draw { ctx in
-                for i in 0..<count {
-                    ctx.fill(Path(ellipseIn: CGRect(x: i, y: i, width: 10, height: 10)), with: .color(Color.green.opacity(0.5)))
-                }
+                for i in 0..<count { ctx.draw(card, in: CGRect(x: i - 20, y: i - 10, width: 40, height: 30)) }
             }
             return scene
         }
-        #expect(try directTiles(overlapping(5)).direct == 1)
-        #expect(try directTiles(overlapping(6)).direct == 0)
-        // A gradient keeps the planes.
+        #expect(try directTiles(images(5)).direct == 1)
+        #expect(try directTiles(images(6)).direct == 0)
         var gradient = Scene(size: CGSize(width: 16, height: 16))
         gradient.draw { $0.fill(Path(CGRect(x: 0, y: 0, width: 16, height: 16)), with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 16, y: 0))) }
         #expect(try directTiles(gradient).direct == 0)
+        var edge = Scene(size: CGSize(width: 16, height: 16))
+        edge.draw { $0.fill(Path(ellipseIn: CGRect(x: 2, y: 2, width: 12, height: 12)), with: .color(.red)) }
+        #expect(try directTiles(edge).direct == 0)
+        var inside = Scene(size: CGSize(width: 48, height: 48))
+        inside.draw { $0.fill(Path(ellipseIn: CGRect(x: -30, y: -30, width: 108, height: 108)), with: .color(Color.red.opacity(0.5))) }
+        // The ellipse is cut at the canvas's left side (x = 0): the tiles of the other two columns have
+        // no edge.
+        #expect(try directTiles(inside).direct == 6)
     }
 
     /// A tile of one draw gives the planes' bytes exactly, over a buffer's pixels or cleared, at odd

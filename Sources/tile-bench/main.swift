@@ -16,6 +16,7 @@ import TileRenderSVG
 //   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
 //   tile-bench check OUT_DIR [--set DIR] [--json OUT.json]   (the reference scenes' tolerance rule; see Check.swift)
 //   tile-bench compare-peers [--scenes NAME,...] [--runs N] [--python PATH] [-o FOLDER]   (Blend2D, Skia, Cairo; see ComparePeers.swift)
+//   tile-bench bandwidth [--size WxH] [--repeat N] [--threads T] [--only CASE]   (fills and image draws against memset/memcpy; see BandwidthBench.swift)
 //
 // With --repeat N the SVG is parsed once and rendered N times; the summary line is
 //   render: median X ms, min Y ms over N runs (backend B, WxH, T threads)
@@ -36,6 +37,7 @@ let usage = """
            tile-bench check OUT_DIR [--set DIR] [--json OUT.json]
            tile-bench compare-peers [--scenes NAME[,NAME...]] [--runs N] [--size WxH] [--threads T] [--backend cpu|vulkan|auto] [--python PATH] [-o FOLDER]
            tile-bench micro [--tests NAME[,NAME...]] [--sizes N[,N...]] [--styles solid,linear] [--count N] [--runs N] [--threads T] [--seed S] [--python PATH] [--no-peers] [--json FILE]
+           tile-bench bandwidth [--size WxH] [--repeat N] [--threads T] [--only CASE]
     """
 
 func parseSize(_ text: String) throws -> CGSize {
@@ -143,6 +145,7 @@ do {
     case "animate": try runAnimate(Array(arguments.dropFirst()))
     case "compare-peers": try runComparePeers(Array(arguments.dropFirst()))
     case "micro": try runMicro(Array(arguments.dropFirst()))
+    case "bandwidth": try runBandwidthBench(Array(arguments.dropFirst()))
     case "check": if try !runCheck(Array(arguments.dropFirst())) { exit(1) }
     case "-h", "--help", "help": print(usage)
     default: throw UsageError(description: "unknown command '\(command)'\n\(usage)")

@@ -30,6 +30,8 @@ public struct Renderer: Sendable {
     package var deviceBufferLimit: Int? = nil
     /// Tests: a shorter device time limit than the backend's (`BackendCapabilities.timeLimit`).
     package var deviceTimeLimit: Duration? = nil
+    /// Tests: false turns off the CPU fine stage's fast paths (`RasterSettings.fineFastPaths`).
+    package var fineFastPaths = true
     /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
     package var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
@@ -157,7 +159,7 @@ public struct Renderer: Sendable {
         // Groups first: their renders take the binning buffers too.
         let scene = try resolvingOffscreenGroups(scene)
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
-        let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit)
+        let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths)
         let timings = StageTimings()
         var buffers = state.buffers.take()
         defer { state.buffers.give(buffers) }

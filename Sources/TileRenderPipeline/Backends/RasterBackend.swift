@@ -46,9 +46,12 @@ package struct RasterSettings: Sendable {
     package var threadCount: Int
     /// When the render's device time runs out (see `BackendCapabilities.timeLimit`).
     package var deadline: ContinuousClock.Instant
+    /// Tests: false makes the CPU backend draw every tile through its float planes, without the fast
+    /// paths that write the target directly (`FineRasterizer.rasterizeTile`), to compare the two.
+    package var fineFastPaths = true
 
-    package init(threadCount: Int, deadline: ContinuousClock.Instant) {
-        self.threadCount = threadCount; self.deadline = deadline
+    package init(threadCount: Int, deadline: ContinuousClock.Instant, fineFastPaths: Bool = true) {
+        self.threadCount = threadCount; self.deadline = deadline; self.fineFastPaths = fineFastPaths
     }
 }
 

@@ -342,12 +342,12 @@ package struct EncodedScene: Sendable {
                 bitmap.pixels.withUnsafeBufferPointer { px in
                     #if _endian(little)
                     // RGBA8 bytes read as a little-endian UInt32 are r | g << 8 | b << 16 | a << 24: rows copy whole.
-                    let first = images.count, width = bitmap.width, rowBytes = width * 4
+                    let width = bitmap.width, rowBytes = width * 4
                     guard let source = UnsafeRawPointer(px.baseAddress) else { return }
-                    images.append(contentsOf: repeatElement(0, count: width * bitmap.height))
-                    images.withUnsafeMutableBytes { texels in
-                        for y in 0..<bitmap.height {
-                            (texels.baseAddress! + (first + y * width) * 4).copyMemory(from: source + y * bitmap.bytesPerRow, byteCount: rowBytes)
+                    // Copied straight from the rows, without zeroing the texels first.
+                    for y in 0..<bitmap.height {
+                        (source + y * bitmap.bytesPerRow).withMemoryRebound(to: UInt32.self, capacity: width) { words in
+                            images.append(contentsOf: UnsafeBufferPointer(start: words, count: width))
                         }
                     }
                     #else

@@ -74,32 +74,49 @@ package final class FineRasterizer: @unchecked Sendable {
     }
     deinit {
         storage.deallocate()
+        directDraws.deallocate()
         for p in layerSlots { p.deallocate() }
     }
 
-    /// Rasterizes tile `tile` into `target`, over the pixels already there.
-    package func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget) {
+    /// Rasterizes tile `tile` into `target`, over the pixels already there. With `fastPaths` (the
+    /// default; tests turn it off to compare), tiles of a few plain draws are drawn straight into the
+    /// target (`rasterizeDirect`) instead of through the float planes, with the same bytes.
+    package func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget, fastPaths: Bool = true) {
         let lo = Int(input.tileCommandStart[tile]), hi = Int(input.tileCommandStart[tile + 1])
         let size = Self.size
         let originX = (tile % input.tilesX) * size, originY = (tile / input.tilesX) * size
         let w = min(size, target.width - originX), h = min(size, target.height - originY)
         if lo == hi {
             if target.writesEmptyTiles {
-                for y in 0..<h {
-                    target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4).initializeMemory(as: UInt8.self, repeating: 0, count: w * 4)
-                }
+                for y in 0..<h { target.row(originY + y, x: originX, count: w).clear() }
             }
             return
         }
         // Occlusion: draws under the last opaque paint that covers the whole tile cannot show, and
         // neither can the target's pixels (only checked in tiles without layers).
-        var first = lo
+        var first = lo, occluded = false
         for c in stride(from: hi - 1, through: lo, by: -1) {
             let word = input.tileCommands[c]
-            if word & TileCommand.kindMask != TileCommand.pathTile { first = lo; break }
-            if first == lo && coversTileOpaquely(Int(word), input) { first = c }
+            if word & TileCommand.kindMask != TileCommand.pathTile { first = lo; occluded = false; break }
+            if !occluded && coversTileOpaquely(Int(word), input) { first = c; occluded = true }
         }
-        load(target: target, originX: originX, originY: originY, w: w, h: h, skipRead: first > lo)
+        let readsTarget = !(target.startsTransparent || occluded)
+        if fastPaths && occluded && first == hi - 1 {
+            // One opaque colour over the whole tile (`coversTileOpaquely`): the planes hold it exactly.
+            let c = input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)].color
+            let word = Self.word(c.x) | Self.word(c.y) << 8 | Self.word(c.z) << 16 | Self.word(c.w) << 24
+            for y in 0..<h { target.row(originY + y, x: originX, count: w).fill(word) }
+            directTileCount += 1
+            return
+        }
+        if fastPaths && hi - first <= Self.maxDirectDraws
+            && (first..<hi).allSatisfy({ Self.drawsDirectly(input.tileCommands[$0], input) }) {
+            rasterizeDirect(first..<hi, input: input, target: target,
+                            region: TileRegion(originX: originX, originY: originY, w: w, h: h), readsTarget: readsTarget)
+            directTileCount += 1
+            return
+        }
+        load(target: target, originX: originX, originY: originY, w: w, h: h, read: readsTarget)
         var depth = 0
         for c in first..<hi {
             let word = input.tileCommands[c]
@@ -134,6 +151,225 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
         store(target: target, originX: originX, originY: originY, w: w, h: h)
+    }
+
+    // MARK: Drawing straight into the target
+    //
+    // A tile whose commands (after occlusion) are a few source-over draws of an image on whole texels
+    // or of a solid colour inside its path (`drawsDirectly`) is drawn without the float planes: each
+    // draw's coverage goes to a buffer of its own, then each pixel row of the tile is read from the
+    // target once, in spans of 8 pixels, every draw touching a span is composited onto it in
+    // registers, and the span is rounded and written once. These are the planes' operations, in the
+    // planes' order, on the same values, so the bytes are the same; what is saved is converting the
+    // whole tile to float and back, and spans no draw touches. A span that ends under an opaque fill
+    // is a fill of one 32-bit pattern, one that ends under opaque texels a copy; a span under an
+    // opaque fill starts from its colour, unread. Along a solid colour's edge every span is converted
+    // either way, and the planes are as fast, so those tiles keep them.
+
+    /// The most draws `rasterizeDirect` takes: one coverage buffer each (`coverage` and the four
+    /// colour planes, which it does not otherwise use).
+    private static let maxDirectDraws = 5
+
+    /// `rasterizeDirect`'s draws (`maxDirectDraws`).
+    private let directDraws = UnsafeMutablePointer<DirectDraw>.allocate(capacity: FineRasterizer.maxDirectDraws)
+
+    /// Tiles this rasterizer drew straight into the target (tests).
+    package private(set) var directTileCount = 0
+
+    /// The pixels of one tile that lie on the canvas: `w` x `h` from (`originX`, `originY`).
+    private struct TileRegion {
+        var originX: Int, originY: Int, w: Int, h: Int
+    }
+
+    /// True when tile command `word` is a draw `rasterizeDirect` draws: source-over, not a clip, with a
+    /// solid paint or an image on whole texels.
+    private static func drawsDirectly(_ word: UInt32, _ input: FineInput) -> Bool {
+        guard word & TileCommand.kindMask == TileCommand.pathTile else { return false }
+        let pathTile = input.pathTiles[Int(word)]
+        let draw = input.draws[Int(pathTile.drawIndex)]
+        guard !draw.isClip, draw.blend == 0 else { return false }
+        let paint = input.paints[Int(draw.paintIndex)]
+        if wholeTexelOffset(paint) != nil { return true }
+        // A solid colour only inside its path (no edge in the tile: whole rows covered or not). Along
+        // edges the planes are as fast: every row is converted either way, and they are simpler.
+        return paint.kind == GPUABI.PaintKind.solid.rawValue && pathTile.segmentCount == 0
+    }
+
+    /// One draw of a direct tile: its paint, reduced to what the row loop needs, and its coverage.
+    private struct DirectDraw {
+        /// The premultiplied colour (solid), or (0, 0, 0, opacity) (image).
+        var color: SIMD4<Float>
+        /// The image's texels, or nil for a solid colour.
+        var texels: UnsafePointer<UInt32>?
+        var width = 0, height = 0
+        /// Image texel column and row of the tile's pixel (0, 0).
+        var texelX = 0, texelY = 0
+        var coverage: UnsafePointer<Float>
+        var rows: Range<Int>
+        var opaque: Bool { texels == nil && color.w >= 1 }
+    }
+
+    /// Draws `commands` (each `drawsDirectly`, at most `maxDirectDraws`) into the target; the tile's
+    /// pixels start from the target's (`readsTarget`) or transparent.
+    private func rasterizeDirect(_ commands: Range<Int>, input: FineInput, target: RenderTarget,
+                                 region: TileRegion, readsTarget: Bool) {
+        let draws = directDraws
+        var count = 0
+        for c in commands {
+            let pathTile = input.pathTiles[Int(input.tileCommands[c])]
+            let draw = input.draws[Int(pathTile.drawIndex)]
+            // Buffer `count`: `coverage`, then the four colour planes, which follow it.
+            let buffer = coverage + count * Self.pixels
+            let rows = computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input,
+                                       into: buffer)
+            if rows.isEmpty { continue }
+            let paint = input.paints[Int(draw.paintIndex)]
+            var d = DirectDraw(color: paint.color, coverage: buffer, rows: rows.range.clamped(to: 0..<region.h))
+            if let offset = Self.wholeTexelOffset(paint) {
+                let width = Int(paint.spread), height = Int(paint.pad)
+                // As `blendAlignedImage`: an empty image, or no texels, draws nothing.
+                guard width > 0, height > 0, let base = input.images.baseAddress else { continue }
+                d.texels = UnsafePointer(base + Int(paint.lutStart))
+                d.width = width; d.height = height
+                d.texelX = region.originX + offset.x; d.texelY = region.originY + offset.y
+                d.color = SIMD4(0, 0, 0, paint.color.w)
+            }
+            draws[count] = d
+            count += 1
+        }
+        // Each row in two spans of 8 pixels: 16 lanes of four channels would not fit the registers.
+        for py in 0..<region.h {
+            let row = target.row(region.originY + py, x: region.originX, count: region.w)
+            for x0 in stride(from: 0, to: region.w, by: 8) {
+                drawSpan(row, x0: x0, count: min(8, region.w - x0), py: py, draws: count, readsTarget: readsTarget)
+            }
+        }
+    }
+
+    /// Draws `rasterizeDirect`'s `draws` over pixels `x0 ..< x0 + count` (count at most 8) of the tile's
+    /// row `py`, held by `row` (from the tile's first pixel).
+    @inline(__always)
+    private func drawSpan(_ row: PixelRow, x0: Int, count n: Int, py: Int, draws count: Int, readsTarget: Bool) {
+        let draws = directDraws
+        let offset = py * Self.size + x0
+        // The draws that touch the span (bit j: draw j), those that cover all of it, and the last one
+        // that hides everything before it (an opaque colour over the whole span).
+        var touching: UInt32 = 0, covering: UInt32 = 0, start = 0
+        for j in 0..<count where draws[j].rows.contains(py) {
+            let (none, full) = Self.coverageState(draws[j].coverage + offset, count: n)
+            if none { continue }
+            touching |= 1 << j
+            if full {
+                covering |= 1 << j
+                if draws[j].opaque { start = j }
+            }
+        }
+        if touching == 0 {
+            if !readsTarget { row.clear(x0, count: n) }
+            return
+        }
+        // The last draw hides the others where its coverage is full and its texels opaque: the planes
+        // give back the texels' bytes there (c * 1 + d * (1 - 1)). A span of clear texels (all zero)
+        // drawn alone leaves the pixels as they are (0 + d * 1).
+        let last = draws[count - 1], lastBit: UInt32 = 1 << (count - 1)
+        var lastTexels = SIMD8<UInt32>()
+        if let texels = last.texels, touching & lastBit != 0 {
+            lastTexels = Self.texelSpan(texels, last, py: py, x0: x0, count: n)
+            let (opaque, clear) = Self.texelState(lastTexels, count: n)
+            if opaque && last.color.w == 1 && covering & lastBit != 0 { row.setSpan(x0, count: n, lastTexels); return }
+            if clear && touching == lastBit && readsTarget { return }
+        }
+        var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>()
+        let first = draws[start]
+        if first.opaque && covering & (1 << start) != 0 {
+            // The planes hold this colour exactly here (c * 1 + d * (1 - 1)); alone, it is a fill.
+            let c = first.color
+            if start == count - 1 {
+                row.fill(x0, count: n, Self.word(c.x) | Self.word(c.y) << 8 | Self.word(c.z) << 16 | Self.word(c.w) << 24)
+                return
+            }
+            r = SIMD8(repeating: c.x); g = SIMD8(repeating: c.y); b = SIMD8(repeating: c.z); a = SIMD8(repeating: c.w)
+            start += 1
+        } else if readsTarget {
+            let pixels = row.span(x0, count: n)
+            let scale: Float = 1 / 255
+            r = Self.levels(pixels, 0) * scale; g = Self.levels(pixels, 8) * scale
+            b = Self.levels(pixels, 16) * scale; a = Self.levels(pixels, 24) * scale
+        }
+        for j in start..<count where touching & (1 << j) != 0 {
+            let d = draws[j]
+            let k = UnsafeRawPointer(d.coverage + offset).loadUnaligned(as: SIMD8<Float>.self)
+            if let texels = d.texels {
+                let t = j == count - 1 ? lastTexels : Self.texelSpan(texels, d, py: py, x0: x0, count: n)
+                let scale: Float = 1 / 255, opacity = d.color.w
+                let cr = Self.levels(t, 0) * scale * opacity, cg = Self.levels(t, 8) * scale * opacity
+                let cb = Self.levels(t, 16) * scale * opacity, ca = Self.levels(t, 24) * scale * opacity
+                let inv = 1 - ca * k
+                r = cr * k + r * inv; g = cg * k + g * inv; b = cb * k + b * inv; a = ca * k + a * inv
+            } else {
+                let c = d.color
+                let inv = 1 - c.w * k
+                r = c.x * k + r * inv; g = c.y * k + g * inv; b = c.z * k + b * inv; a = c.w * k + a * inv
+            }
+        }
+        row.setSpan(x0, count: n, Self.words(r) | Self.words(g) &<< 8 | Self.words(b) &<< 16 | Self.words(a) &<< 24)
+    }
+
+    /// The texels under pixels `x0 ..< x0 + count` of the tile's row `py` for draw `d`, one per pixel
+    /// (lanes from `count` on are not drawn), clamped to the image's edges as `blendAlignedImage` reads them.
+    @inline(__always)
+    private static func texelSpan(_ texels: UnsafePointer<UInt32>, _ d: DirectDraw, py: Int, x0: Int, count: Int) -> SIMD8<UInt32> {
+        let line = texels + min(max(d.texelY + py, 0), d.height - 1) * d.width
+        let first = d.texelX + x0
+        if count == 8 && first >= 0 && first + 8 <= d.width {
+            return UnsafeRawPointer(line + first).loadUnaligned(as: SIMD8<UInt32>.self)
+        }
+        var t = SIMD8<UInt32>()
+        for x in 0..<count { t[x] = line[min(max(first + x, 0), d.width - 1)] }
+        return t
+    }
+
+    /// Whether the first `count` of 8 texels are all opaque, and whether they are all clear (zero).
+    @inline(__always)
+    private static func texelState(_ t: SIMD8<UInt32>, count: Int) -> (opaque: Bool, clear: Bool) {
+        if count == 8 {
+            // Folded in halves: lane operations, no loop over lanes.
+            let all4 = t.lowHalf & t.highHalf, any4 = t.lowHalf | t.highHalf
+            let all2 = all4.lowHalf & all4.highHalf, any2 = any4.lowHalf | any4.highHalf
+            return ((all2.x & all2.y) >= 0xFF00_0000, (any2.x | any2.y) == 0)
+        }
+        var all: UInt32 = 0xFFFF_FFFF, any: UInt32 = 0
+        for x in 0..<count { all &= t[x]; any |= t[x] }
+        return (all >= 0xFF00_0000, any == 0)
+    }
+
+    /// Whether the first `count` coverage values of a span are all 0 (`none`) or all 1 (`full`), from
+    /// their bits (no branch per pixel).
+    @inline(__always)
+    private static func coverageState(_ line: UnsafePointer<Float>, count: Int) -> (none: Bool, full: Bool) {
+        var all: UInt32 = 0xFFFF_FFFF, any: UInt32 = 0
+        for x in 0..<count { let bits = line[x].bitPattern; all &= bits; any |= bits }
+        return (any == 0, all == any && any == Float(1).bitPattern)
+    }
+
+    /// Channel `shift` (0 red, 8 green, 16 blue, 24 alpha) of 8 pixels, as levels 0...255 in float:
+    /// the level's bits under the exponent of 2^23, less 2^23 (exact).
+    @inline(__always)
+    private static func levels(_ pixels: SIMD8<UInt32>, _ shift: UInt32) -> SIMD8<Float> {
+        unsafeBitCast(((pixels &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD8<Float>.self) - 8_388_608
+    }
+
+    /// `word` for 8 values, in the low byte of each lane. Clamped to 0...1 on the bits (a float's bits
+    /// order as it does when it is not negative), which vectorizes where `min` and `max` on SIMD types
+    /// do not; the same bytes as `word` for every value but NaN.
+    @inline(__always)
+    private static func words(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
+        let bits = unsafeBitCast(v, to: SIMD8<Int32>.self)
+        let positive = bits & ~(bits &>> 31)
+        let above = (0x3F80_0000 &- positive) &>> 31
+        let clamped = (positive & ~above) | (0x3F80_0000 & above)
+        let scaled = unsafeBitCast(clamped, to: SIMD8<Float>.self) * 255 + 8_388_608
+        return unsafeBitCast(scaled, to: SIMD8<UInt32>.self) & 0xFF
     }
 
     // MARK: Layers
@@ -227,6 +463,11 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Fills `coverage` for the rows the draw touches (other rows are left stale and must not be read).
     private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput) -> CoveredRows {
+        computeCoverage(t, evenOdd: evenOdd, input: input, into: coverage)
+    }
+
+    /// `computeCoverage` into `cov` (`pixels` floats) instead of `coverage`.
+    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput, into cov: UnsafeMutablePointer<Float>) -> CoveredRows {
         // Backdrop per row (zero when the tile has none), and the rows with a non-zero backdrop or a
         // segment: everything outside them is uncovered.
         let size = Self.size
@@ -257,23 +498,41 @@ package final class FineRasterizer: @unchecked Sendable {
         last = max(last, segLast)
         if last < first { return CoveredRows(range: 0..<0, fullyCovered: false) }
         let rowRange = first..<(last + 1)
-        let cov = coverage, acc = acc
+        let acc = acc
         var minimum: Float = 1
         if segmentCount > 0 {
             let stride = FineRasterizer.accStride
             (acc + segFirst * stride).update(repeating: 0, count: (segLast - segFirst + 1) * stride)
             for s in 0..<segmentCount { FineRasterizer.accumulate(segments[s], into: acc) }
         }
-        for r in rowRange {
+        var r = rowRange.lowerBound
+        while r < rowRange.upperBound {
             let line = cov + r * size
             if r < segFirst || r > segLast {
                 let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
                 minimum = min(minimum, v)
                 line.update(repeating: v, count: size)
+                r += 1
                 continue
             }
+            let stride = FineRasterizer.accStride
+            if !evenOdd && r + 3 <= segLast {
+                // Four rows' prefix sums side by side: each row adds in the same order as alone (the
+                // same sums), and the four chains of additions overlap instead of waiting on each other.
+                let a0 = acc + r * stride, a1 = a0 + stride, a2 = a1 + stride, a3 = a2 + stride
+                var s0 = rows[r], s1 = rows[r + 1], s2 = rows[r + 2], s3 = rows[r + 3]
+                for x in 0..<size {
+                    s0 += a0[x]; s1 += a1[x]; s2 += a2[x]; s3 += a3[x]
+                    let v0 = min(abs(s0), 1), v1 = min(abs(s1), 1), v2 = min(abs(s2), 1), v3 = min(abs(s3), 1)
+                    minimum = min(minimum, min(min(v0, v1), min(v2, v3)))
+                    line[x] = v0; line[size + x] = v1; line[2 * size + x] = v2; line[3 * size + x] = v3
+                }
+                r += 4
+                continue
+            }
+            defer { r += 1 }
             // Prefix sum along the row, from the row's backdrop.
-            let accLine = acc + r * FineRasterizer.accStride
+            let accLine = acc + r * stride
             var sum = rows[r]
             if evenOdd {
                 for x in 0..<size {
@@ -555,45 +814,38 @@ package final class FineRasterizer: @unchecked Sendable {
     @inline(__always)
     private static func smallIntOrClamp(_ v: Float, _ maximum: Int) -> Int { min(Int(v), maximum) }
 
-    private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, skipRead: Bool) {
+    private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, read: Bool) {
         let r = red, g = green, b = blue, a = alpha, n = Self.pixels, size = Self.size
         r.update(repeating: 0, count: n); g.update(repeating: 0, count: n)
         b.update(repeating: 0, count: n); a.update(repeating: 0, count: n)
-        if target.startsTransparent || skipRead { return }
+        if !read { return }
         let scale: Float = 1 / 255
         for y in 0..<h {
-            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-                .assumingMemoryBound(to: UInt8.self)
-            for x in 0..<w {
-                let i = y * size + x
-                r[i] = Float(row[x * 4]) * scale
-                g[i] = Float(row[x * 4 + 1]) * scale
-                b[i] = Float(row[x * 4 + 2]) * scale
-                a[i] = Float(row[x * 4 + 3]) * scale
+            let row = target.row(originY + y, x: originX, count: w)
+            // Eight pixels at a time (lanes past the row's end read zero, as the planes start).
+            for x in stride(from: 0, to: w, by: 8) {
+                let pixels = row.span(x, count: min(8, w - x)), i = y * size + x
+                UnsafeMutableRawPointer(r + i).storeBytes(of: Self.levels(pixels, 0) * scale, as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(g + i).storeBytes(of: Self.levels(pixels, 8) * scale, as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(b + i).storeBytes(of: Self.levels(pixels, 16) * scale, as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(a + i).storeBytes(of: Self.levels(pixels, 24) * scale, as: SIMD8<Float>.self)
             }
         }
     }
 
     private func store(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        let r = red, g = green, b = blue, a = alpha, size = Self.size
+        let r = UnsafeRawPointer(red), g = UnsafeRawPointer(green), b = UnsafeRawPointer(blue), a = UnsafeRawPointer(alpha)
+        let size = Self.size
         for y in 0..<h {
-            // One little-endian 32-bit word per pixel (bytes R, G, B, A); the loop vectorizes.
-            let row = target.base.advanced(by: (originY + y) * target.bytesPerRow + originX * 4)
-            let i = y * size
-            if w == size && Int(bitPattern: row) % 4 == 0 {
-                let words = row.assumingMemoryBound(to: UInt32.self)
-                for x in 0..<size {
-                    words[x] = (FineRasterizer.word(r[i + x]) | FineRasterizer.word(g[i + x]) << 8
-                                | FineRasterizer.word(b[i + x]) << 16 | FineRasterizer.word(a[i + x]) << 24).littleEndian
-                }
-            } else {
-                let bytes = row.assumingMemoryBound(to: UInt8.self)
-                for x in 0..<w {
-                    bytes[x * 4] = FineRasterizer.byte(r[i + x])
-                    bytes[x * 4 + 1] = FineRasterizer.byte(g[i + x])
-                    bytes[x * 4 + 2] = FineRasterizer.byte(b[i + x])
-                    bytes[x * 4 + 3] = FineRasterizer.byte(a[i + x])
-                }
+            let row = target.row(originY + y, x: originX, count: w)
+            // Eight pixels at a time, one word each (bytes R, G, B, A).
+            for x in stride(from: 0, to: w, by: 8) {
+                let i = (y * size + x) * 4
+                let words = Self.words(r.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self))
+                    | Self.words(g.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 8
+                    | Self.words(b.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 16
+                    | Self.words(a.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 24
+                row.setSpan(x, count: min(8, w - x), words)
             }
         }
     }
@@ -608,24 +860,5 @@ package final class FineRasterizer: @unchecked Sendable {
     @inline(__always)
     package static func byte(_ v: Float) -> UInt8 {
         UInt8(truncatingIfNeeded: (min(max(v, 0), 1) * 255 + 8_388_608).bitPattern)
-    }
-}
-
-/// Where a backend writes: premultiplied RGBA8 rows owned by the caller or by a Bitmap.
-package struct RenderTarget: @unchecked Sendable {
-    // Tiles write disjoint pixels, so workers may share the base address.
-    package let base: UnsafeMutableRawPointer
-    package let width: Int
-    package let height: Int
-    package let bytesPerRow: Int
-    /// True when tiles start transparent instead of reading the target (a fresh bitmap, or a clear).
-    package var startsTransparent = false
-    /// True when tiles without draws must still be written (as transparent): a clear of a used buffer.
-    package var writesEmptyTiles = false
-
-    package init(base: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int,
-                 startsTransparent: Bool = false, writesEmptyTiles: Bool = false) {
-        self.base = base; self.width = width; self.height = height; self.bytesPerRow = bytesPerRow
-        self.startsTransparent = startsTransparent; self.writesEmptyTiles = writesEmptyTiles
     }
 }

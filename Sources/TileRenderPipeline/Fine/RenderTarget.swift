@@ -1,0 +1,121 @@
+import Foundation
+
+// The render target and the one way the fine stage reaches its memory: `RenderTarget.row` gives a
+// `PixelRow`, a run of pixels of one row, read and written as one 32-bit word per pixel. Every pointer
+// operation on the target is here, bounds-checked in debug builds (`assert`), so the loops of the fine
+// stage hold no pointer arithmetic of their own.
+
+/// Where a backend writes: premultiplied RGBA8 rows owned by the caller or by a Bitmap.
+package struct RenderTarget: @unchecked Sendable {
+    // Tiles write disjoint pixels, so workers may share the base address.
+    package let base: UnsafeMutableRawPointer
+    package let width: Int
+    package let height: Int
+    package let bytesPerRow: Int
+    /// True when tiles start transparent instead of reading the target (a fresh bitmap, or a clear).
+    package var startsTransparent = false
+    /// True when tiles without draws must still be written (as transparent): a clear of a used buffer.
+    package var writesEmptyTiles = false
+
+    package init(base: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int,
+                 startsTransparent: Bool = false, writesEmptyTiles: Bool = false) {
+        self.base = base; self.width = width; self.height = height; self.bytesPerRow = bytesPerRow
+        self.startsTransparent = startsTransparent; self.writesEmptyTiles = writesEmptyTiles
+    }
+
+    /// Pixels `x ..< x + count` of row `y`.
+    @inline(__always)
+    package func row(_ y: Int, x: Int, count: Int) -> PixelRow {
+        assert(y >= 0 && y < height && x >= 0 && count >= 0 && x + count <= width, "pixels outside the target")
+        return PixelRow(base: base + y * bytesPerRow + x * 4, count: count)
+    }
+}
+
+/// A run of `count` pixels in one row of a render target. A pixel is one word, little-endian in memory:
+/// R in the low byte, then G, B and A, as image texels are packed (`EncodedScene.images`). The pixels
+/// need not be 4-byte aligned (a caller's buffer may start anywhere).
+package struct PixelRow {
+    private let base: UnsafeMutableRawPointer
+    package let count: Int
+
+    fileprivate init(base: UnsafeMutableRawPointer, count: Int) {
+        self.base = base; self.count = count
+    }
+
+    /// Pixel `x` as a word (R in the low byte).
+    @inline(__always)
+    package subscript(x: Int) -> UInt32 {
+        get {
+            assert(x >= 0 && x < count, "pixel \(x) outside a row of \(count)")
+            return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+        }
+        nonmutating set {
+            assert(x >= 0 && x < count, "pixel \(x) outside a row of \(count)")
+            base.storeBytes(of: newValue.littleEndian, toByteOffset: x * 4, as: UInt32.self)
+        }
+    }
+
+    /// Pixels `x ..< x + count` (`count` at most 8) as the first lanes of a vector; the other lanes
+    /// are zero.
+    @inline(__always)
+    package func span(_ x: Int, count n: Int) -> SIMD8<UInt32> {
+        assert(x >= 0 && n >= 0 && n <= 8 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        #if _endian(little)
+        if n == 8 { return (base + x * 4).loadUnaligned(as: SIMD8<UInt32>.self) }
+        #endif
+        var v = SIMD8<UInt32>()
+        for i in 0..<n { v[i] = self[x + i] }
+        return v
+    }
+
+    /// Sets pixels `x ..< x + count` (`count` at most 8) to the first lanes of `words`.
+    @inline(__always)
+    package func setSpan(_ x: Int, count n: Int, _ words: SIMD8<UInt32>) {
+        assert(x >= 0 && n >= 0 && n <= 8 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        #if _endian(little)
+        if n == 8 { (base + x * 4).storeBytes(of: words, as: SIMD8<UInt32>.self); return }
+        #endif
+        for i in 0..<n { self[x + i] = words[i] }
+    }
+
+    /// Sets pixels `x ..< x + count` to `word`.
+    @inline(__always)
+    package func fill(_ x: Int, count n: Int, _ word: UInt32) {
+        assert(x >= 0 && n >= 0 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        for i in x..<(x + n) { self[i] = word }
+    }
+
+    /// Sets pixels `x ..< x + count` to transparent.
+    @inline(__always)
+    package func clear(_ x: Int, count n: Int) {
+        assert(x >= 0 && n >= 0 && x + n <= count, "pixels \(x)..<\(x + n) outside a row of \(count)")
+        (base + x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: n * 4)
+    }
+
+    /// Sets every pixel to `word`.
+    @inline(__always)
+    package func fill(_ word: UInt32) {
+        if Int(bitPattern: base) & 3 == 0 {
+            base.assumingMemoryBound(to: UInt32.self).update(repeating: word.littleEndian, count: count)
+        } else {
+            for x in 0..<count { self[x] = word }
+        }
+    }
+
+    /// Sets every pixel to transparent (all bytes zero).
+    @inline(__always)
+    package func clear() {
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: count * 4)
+    }
+
+    /// Copies pixels `0..<count` from `words` (at least `count` of them).
+    @inline(__always)
+    package func copy(from words: UnsafeBufferPointer<UInt32>) {
+        assert(words.count >= count, "copying \(count) pixels from \(words.count)")
+        #if _endian(little)
+        if let source = words.baseAddress { base.copyMemory(from: source, byteCount: count * 4) }
+        #else
+        for x in 0..<count { self[x] = words[x] }
+        #endif
+    }
+}

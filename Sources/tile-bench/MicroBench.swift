@@ -5,7 +5,7 @@ import TileRender
 //                  [--threads T] [--seed S] [--python PATH] [--no-peers] [--json FILE]
 // tile-bench micro --dump-shapes TEST SIZE [--count N] [--seed S]
 //
-// Blend2D's bl_bench matrix (../shared/design/anchors.md): 24 tests (FillRectA/U/Rot, FillRoundU/Rot,
+// Blend2D's bl_bench matrix (blend2d-apps, bl_bench/app.cpp): 24 tests (FillRectA/U/Rot, FillRoundU/Rot,
 // FillTriangle, FillPolyNZi and FillPolyEOi with 10, 20 and 40 vertices, and their Stroke versions at width
 // 2) at sizes 8-256, solid and linear gradient, `count` seeded shapes on a 512x600 canvas. Each cell is the
 // best of `runs` renders of the whole scene (encode, bin, fine) on the CPU, as ms per 1000 shapes. Blend2D's

@@ -55,16 +55,16 @@ package final class LayoutRecorder {
     /// (device pixels; moving a report translates the transform).
     struct Placed {
         var rect: CGRect
-        var toRoot: CGAffineTransform
+        var toScene: CGAffineTransform
         /// The frame in the root view's coordinates (points: device pixels over `scale`).
         func frame(scale: CGFloat) -> CGRect {
-            let f = rect.applying(toRoot)
+            let f = rect.applying(toScene)
             guard scale != 1 else { return f }
             return CGRect(x: f.minX / scale, y: f.minY / scale, width: f.width / scale, height: f.height / scale)
         }
         func moved(by d: SIMD2<Double>) -> Placed {
             var p = self
-            p.toRoot.tx += d.x; p.toRoot.ty += d.y
+            p.toScene.tx += d.x; p.toScene.ty += d.y
             return p
         }
     }
@@ -86,7 +86,7 @@ package final class LayoutRecorder {
         var eoFill: Bool
         /// Whether the area holds `point`, in device pixels.
         func contains(_ point: CGPoint) -> Bool {
-            path(placed.rect).applying(placed.toRoot).contains(point, eoFill: eoFill)
+            path(placed.rect).applying(placed.toScene).contains(point, eoFill: eoFill)
         }
     }
 
@@ -191,7 +191,7 @@ package final class LayoutRecorder {
         return recording
     }
 
-    /// Appends `recording`'s events again, moved by `d` in the root's coordinates.
+    /// Appends `recording`'s events again, moved by `d` device pixels.
     func replay(_ recording: Recording, moved d: SIMD2<Double>) {
         guard !recording.items.isEmpty else { return }
         let start = events.count
@@ -320,7 +320,7 @@ struct HitTestNode: ViewNode {
         case .inherit: recorder.pushRule(.inherit)
         case .disabled: recorder.pushRule(.disabled)
         case .shape(let path, let eoFill):
-            let placed = LayoutRecorder.Placed(rect: rect, toRoot: context.transform.concatenating(context.rootTransform))
+            let placed = LayoutRecorder.Placed(rect: rect, toScene: context.transform.concatenating(context.rootTransform))
             recorder.pushRule(.area(LayoutRecorder.HitArea(path: path, placed: placed, eoFill: eoFill)))
         }
         child.draw(in: rect, context: context)
@@ -352,7 +352,7 @@ struct ProbeNode: ViewNode {
         if let other = other as? ProbeNode { child.adoptLayoutCaches(from: other.child) }
     }
     func draw(in rect: CGRect, context: GraphicsContext) {
-        let placed = LayoutRecorder.Placed(rect: rect, toRoot: context.transform.concatenating(context.rootTransform))
+        let placed = LayoutRecorder.Placed(rect: rect, toScene: context.transform.concatenating(context.rootTransform))
         recorder.enter(LayoutRecorder.Probe(kind: kind, text: text, placed: placed, hitPath: hitPath))
         child.draw(in: rect, context: context)
         recorder.exit()

@@ -134,4 +134,37 @@ private func resetCounts<V: View>(_ renderer: ImageRenderer<V>) { renderer.graph
             #expect(same)
         }
     }
+
+    /// Deep as well as wide: a tint over 100 nested stacks measures nothing again, and a snapshot after
+    /// the render measures nothing at all.
+    @Test func aTintOverADeepTreeMeasuresNothing() throws {
+        struct Nest: View {
+            let depth: Int
+            var body: some View {
+                if depth == 0 {
+                    Text("leaf")
+                } else {
+                    VStack(spacing: 1) { Text("L\(depth)"); Nest(depth: depth - 1).padding(1) }
+                }
+            }
+        }
+        struct Tinted: View {
+            let tint: Color
+            var body: some View { Nest(depth: 100).foregroundStyle(tint) }
+        }
+        let renderer = ImageRenderer(content: Tinted(tint: .black))
+        _ = try renderer.layoutSnapshot()
+        let first = counts(renderer)
+        renderer.content = Tinted(tint: .orange)
+        resetCounts(renderer)
+        let after = try renderer.render(backend: .cpu)
+        let c = counts(renderer)
+        #expect(first.sizeComputations > 100 && c.sizeComputations == 0 && c.bodies == 1, "\(c) (first: \(first))")
+        resetCounts(renderer)
+        let snapshot = try renderer.layoutSnapshot()
+        #expect(counts(renderer).sizeQueries == 0 && counts(renderer).scenesRecorded == 0, "\(counts(renderer))")
+        let fresh = ImageRenderer(content: Tinted(tint: .orange))
+        #expect(try snapshot == fresh.layoutSnapshot())
+        #expect(try after.pixels == fresh.render(backend: .cpu).pixels)
+    }
 }

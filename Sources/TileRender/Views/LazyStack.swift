@@ -30,7 +30,7 @@ extension ForEach: LazyRowsSource {
             var rowEnvironment = detached
             if let graph = graph?.graph, let parent = parent?.node {
                 rowEnvironment.graph = GraphContext(graph: graph, parent: parent, lazy: true)
-                rowEnvironment.explicitID = AnyHashable(element[keyPath: id])
+                rowEnvironment.explicitID = ExplicitID(element[keyPath: id])
                 rowEnvironment.lazyRow = i
             }
             return makeViewNodes(content(element), rowEnvironment)

@@ -48,6 +48,11 @@ package struct FrameNode: ViewNode {
     package var wrappedNode: (any ViewNode)? { child }
     package let modifier: FrameModifier
     package var isCheapToMeasure: Bool { modifier.width != nil && modifier.height != nil }
+    package var rigidSize: CGSize? {
+        if let w = modifier.width, let h = modifier.height { return CGSize(width: w, height: h) }
+        guard let s = child.rigidSize else { return nil }
+        return CGSize(width: modifier.width ?? s.width, height: modifier.height ?? s.height)
+    }
     package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
         guard let other = other as? FrameNode else { return false }
         return modifier.width?.bitPattern == other.modifier.width?.bitPattern && modifier.height?.bitPattern == other.modifier.height?.bitPattern
@@ -149,6 +154,7 @@ package struct LayoutPriorityNode: ViewNode {
     package var layoutPriority: Double { priority }
     package var spacerMinLength: CGFloat? { child.spacerMinLength }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    package var rigidSize: CGSize? { child.rigidSize }
     package func draw(in rect: CGRect, context: GraphicsContext) { child.draw(in: rect, context: context) }
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
     package var explicitGuides: GuideSet { child.explicitGuides }
@@ -166,6 +172,11 @@ package struct PaddingNode: ViewNode {
     package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
         guard let other = other as? PaddingNode else { return false }
         return insets == other.insets && match.children(child, other.child)
+    }
+    package var rigidSize: CGSize? {
+        guard let s = child.rigidSize else { return nil }
+        let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom
+        return CGSize(width: max(0, s.width + dw), height: max(0, s.height + dh))
     }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let dw = insets.leading + insets.trailing, dh = insets.top + insets.bottom
@@ -197,6 +208,7 @@ package struct EffectNode: ViewNode {
     /// the child's (see `PreferenceNode`).
     package var layered: (any ViewNode)? = nil
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    package var rigidSize: CGSize? { child.rigidSize }
     /// Effects draw elsewhere without moving the view's guides (as SwiftUI's `offset`).
     package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
     package var explicitGuides: GuideSet { child.explicitGuides }

@@ -66,7 +66,9 @@ package struct LocalDrawingNode: ViewNode {
     package let draw: (GraphicsContext, CGRect) -> Void
     package var isCheapToMeasure: Bool { true }
     /// Its size is the proposal's, whatever it draws.
-    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool { match == .layout && other is LocalDrawingNode }
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
+        match == .layout && (other is LocalDrawingNode || other is ColorNode)
+    }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         var c = context
@@ -155,9 +157,24 @@ public struct _ChainedShapeView<First: ShapeView, Second: ShapeView>: ShapeView,
 extension Color: View, EnvironmentLeafView {
     public typealias Body = Never
     package static var settingsRead: LeafSettings { [] }
-    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode {
-        let color = self
-        return LocalDrawingNode { c, frame in c.fill(Path(frame), with: .color(color)) }
+    package static var isPlaceless: Bool { true }
+    package func makeNode(_ environment: ViewEnvironment) -> any ViewNode { ColorNode(color: self) }
+}
+
+/// A colour filling its frame: a value (no closure), so a colour made again equals the last one.
+package struct ColorNode: ViewNode {
+    package let color: Color
+    package var isCheapToMeasure: Bool { true }
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
+        guard let other = other as? ColorNode else { return match == .layout && other is LocalDrawingNode }
+        return match == .layout || color == other.color
+    }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        // As `LocalDrawingNode` draws: the rectangle at the origin of a context moved to it.
+        var c = context
+        c.translateBy(x: rect.minX, y: rect.minY)
+        c.fill(Path(CGRect(origin: .zero, size: rect.size)), with: .color(color))
     }
 }
 

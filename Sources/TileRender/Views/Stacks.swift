@@ -54,6 +54,12 @@ package struct ZStackNode: ViewNode {
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { layout(proposal).box.size }
 
+    /// Rigid children make a rigid stack (their box does not depend on the proposal).
+    package var rigidSize: CGSize? {
+        guard !children.isEmpty, children.allSatisfy({ $0.rigidSize != nil }) else { return nil }
+        return layout(.unspecified).box.size
+    }
+
     /// The frames in `rect` (the box placed in it as a child of the box's size would be).
     package func frames(in rect: CGRect) -> [CGRect] {
         let (frames, box) = layout(ProposedViewSize(rect.size))
@@ -157,6 +163,8 @@ package struct LinearStackNode: ViewNode {
     package let explicitGuides: GuideSet
     /// The children's sizes of the last few layouts, for placing the children without laying them out again.
     private let placements = PlacementMemo()
+    /// The children's sizes when each is rigid (and none a spacer): every proposal lays them out so.
+    private let rigidChildSizes: [CGSize]?
 
     package init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat?, children: [any ViewNode], isLazy: Bool = false) {
         self.horizontal = horizontal; self.alignment = alignment
@@ -170,6 +178,24 @@ package struct LinearStackNode: ViewNode {
             gaps = spacings.indices.dropLast().map { spacings[$0].distance(to: spacings[$0 + 1], along: axis) }
         }
         totalGap = gaps.reduce(0, +)
+        var rigid: [CGSize]? = []
+        rigid!.reserveCapacity(children.count)
+        for child in children {
+            guard child.spacerMinLength == nil, let size = child.rigidSize else { rigid = nil; break }
+            rigid!.append(size)
+        }
+        rigidChildSizes = rigid
+    }
+
+    package var rigidSize: CGSize? {
+        guard let sizes = rigidChildSizes else { return nil }
+        return size(of: sizes, line: guideLine(sizes))
+    }
+
+    private func size(of sizes: [CGSize], line: (guides: [CGFloat], before: CGFloat, after: CGFloat)) -> CGSize {
+        let length = sizes.reduce(0) { $0 + along($1) } + totalGap
+        let thickness = line.before + line.after
+        return horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
     package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
@@ -193,6 +219,7 @@ package struct LinearStackNode: ViewNode {
 
     /// Each child's size for `proposal`.
     private func layout(_ proposal: ProposedViewSize) -> [CGSize] {
+        if let rigidChildSizes { return rigidChildSizes }
         let a = horizontal ? proposal.width : proposal.height
         let c = horizontal ? proposal.height : proposal.width
         let totalSpacing = totalGap
@@ -257,20 +284,20 @@ package struct LinearStackNode: ViewNode {
     }
 
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if let rigid = rigidSize { return rigid }
         let sizes = layout(proposal)
-        let length = sizes.reduce(0) { $0 + along($1) } + totalGap
         let line = guideLine(sizes)
-        let thickness = line.before + line.after
-        let size = horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
         placements.remember(proposal, sizes: sizes, line: line)
-        return size
+        return size(of: sizes, line: line)
     }
 
     /// Each child's frame in `rect`: laid out for `rect`'s size, which a parent usually proposed already
     /// (then the children are placed as that layout sized them, without asking them again).
     package func frames(in rect: CGRect) -> [CGRect] {
         let sizes: [CGSize], line: (guides: [CGFloat], before: CGFloat, after: CGFloat)
-        if let known = placements.layout(placedIn: rect.size) {
+        if let rigidChildSizes {
+            (sizes, line) = (rigidChildSizes, guideLine(rigidChildSizes))
+        } else if let known = placements.layout(placedIn: rect.size) {
             (sizes, line) = (known.sizes, known.line)
         } else {
             sizes = layout(ProposedViewSize(rect.size))

@@ -159,7 +159,7 @@ package struct ViewEnvironment {
     /// How many places deep the views being built are (bounded by `ViewGraph.maxDepth`).
     package var depth = 0
     /// The explicit identity the next view built takes (`ForEach` element ids, `.id(_:)`).
-    package var explicitID: AnyHashable? = nil
+    package var explicitID: ExplicitID? = nil
     /// The row of a lazy container the next view built is (see `GraphContext.lazy`).
     package var lazyRow = 0
     /// The counters of the graph the views are built in (or were, before `detach()`).
@@ -210,6 +210,10 @@ package protocol ViewNode {
     /// spacer, a frame of fixed width and height): looking the size up would cost more, so such nodes
     /// are not memoised (and not counted in the graph's size counters).
     var isCheapToMeasure: Bool { get }
+    /// The size the node takes whatever it is proposed (a frame of fixed width and height, a stack of
+    /// such views), or nil where its size depends on the proposal. A stack of rigid views sizes them
+    /// once and asks them nothing more. Exactly what `sizeThatFits` answers, for every proposal.
+    var rigidSize: CGSize? { get }
     /// Whether this node lays out (and, matching `.drawing`, draws) exactly as `other`, a node made for
     /// the same place in an earlier build: the same parameters and children that match (see
     /// `NodeMatch`). A place built again into an equivalent node keeps its old one, with the sizes and
@@ -252,7 +256,9 @@ package enum NodeMatch {
     /// Whether the children `old` and `new` match.
     package func children(_ old: any ViewNode, _ new: any ViewNode) -> Bool {
         switch self {
-        case .drawing: return sameNode(old, new)
+        case .drawing:
+            // A node without a memo holds nothing but its value: an equivalent one is as good as the same.
+            return sameNode(old, new) || (!old.isMemoised && !new.isMemoised && old.isEquivalent(to: new, as: .drawing))
         case .layout: return layoutEquivalentNodes(old, new)
         }
     }
@@ -298,6 +304,7 @@ extension ViewNode {
     package var wrappedNode: (any ViewNode)? { nil }
     package var isMemoised: Bool { false }
     package var isCheapToMeasure: Bool { false }
+    package var rigidSize: CGSize? { nil }
     package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool { false }
     package func adoptLayoutCaches(from other: any ViewNode) {}
     /// The explicit guide `key` of this view drawn at `frame`, in the coordinates `frame` is in.
@@ -330,6 +337,14 @@ package protocol PrimitiveView {
 /// custom value does not make the colours, shapes and texts below it again.
 package protocol EnvironmentLeafView: PrimitiveView {
     static var settingsRead: LeafSettings { get }
+    /// Whether the leaf's node is as cheap to make again as to keep, and compares by value
+    /// (`isEquivalent(to:as: .drawing)`): such a leaf has no place of its own in the graph (unless it
+    /// has an explicit id); the place above it keeps its node (false by default).
+    static var isPlaceless: Bool { get }
+}
+
+extension EnvironmentLeafView {
+    package static var isPlaceless: Bool { false }
 }
 
 /// The settings of a `ViewEnvironment` a leaf's node may depend on. The layout recorder and the graph

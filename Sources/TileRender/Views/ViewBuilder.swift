@@ -108,8 +108,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var nodes: [any ViewNode] = []
         nodes.reserveCapacity(data.count)
         var inner = environment
+        let identified = environment.graph != nil
+        // `ForEach(0..<n)`: a range of integers identified by themselves, iterated as integers (this
+        // generic function is not specialised, and its iterator and key path cost more per element
+        // than a small view's node).
+        if let range = data as? Range<Int>, id as AnyKeyPath == \Int.self as AnyKeyPath {
+            for i in range {
+                if identified { inner.explicitID = .int(i) }
+                nodes.append(contentsOf: makeViewNodes(content(unsafeBitCast(i, to: Data.Element.self)), inner))
+            }
+            return nodes
+        }
         for element in data {
-            if environment.graph != nil { inner.explicitID = AnyHashable(element[keyPath: id]) }
+            if identified { inner.explicitID = ExplicitID(element[keyPath: id]) }
             nodes.append(contentsOf: makeViewNodes(content(element), inner))
         }
         return nodes
@@ -135,7 +146,7 @@ public struct _IdentifiedView<Content: View, ID: Hashable>: View, ViewList {
     package let id: ID
     package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         var inner = environment
-        inner.explicitID = AnyHashable(id)
+        inner.explicitID = ExplicitID(id)
         return makeViewNodes(content, inner)
     }
 }

@@ -137,6 +137,21 @@ package final class ViewGraph {
     }
 }
 
+/// An explicit identity (a `ForEach` element's id, `.id(_:)`). Integer and string ids are kept as
+/// they are; others as `AnyHashable`, whose initialiser costs a dynamic cast (a conformance lookup)
+/// per element. Ids of different types are different ids.
+package enum ExplicitID: Hashable {
+    case int(Int)
+    case string(String)
+    case other(AnyHashable)
+
+    package init<ID: Hashable>(_ id: ID) {
+        if ID.self == Int.self { self = .int(unsafeBitCast(id, to: Int.self)) }
+        else if ID.self == String.self { self = .string(unsafeBitCast(id, to: String.self)) }
+        else { self = .other(AnyHashable(id)) }
+    }
+}
+
 /// A place's last view value, in a box of its own type (a class cast finds it faster than a cast out of `Any`).
 class AnyViewBox {}
 final class ViewBox<V>: AnyViewBox {
@@ -149,7 +164,9 @@ struct WeakGraph { weak var graph: ViewGraph? ; init(_ graph: ViewGraph) { self.
 
 /// Where a view being built sits in its graph (carried in the environment, never compared).
 package struct GraphContext {
-    unowned let graph: ViewGraph
+    /// Unowned without a check (an environment with a graph context lives only while its graph
+    /// builds): a checked unowned reference costs two atomic operations per copy of an environment.
+    unowned(unsafe) let graph: ViewGraph
     let parent: GraphNode
     /// Views built as a lazy container's rows (after the build, during layout and drawing): their
     /// places are the parent's lazy children, kept across builds (see `GraphNode.lazyChild`).
@@ -160,7 +177,7 @@ package struct GraphContext {
 package final class GraphNode {
     enum Key: Hashable {
         case slot(Int, ObjectIdentifier)
-        case explicit(AnyHashable, ObjectIdentifier)
+        case explicit(ExplicitID, ObjectIdentifier)
 
         /// The types first: comparing them is cheaper than comparing ids.
         static func == (a: Key, b: Key) -> Bool {
@@ -228,7 +245,7 @@ package final class GraphNode {
     }
 
     /// The child position for the next view built under this one.
-    func child(for type: ObjectIdentifier, explicitID: AnyHashable?, graph: ViewGraph) -> GraphNode {
+    func child(for type: ObjectIdentifier, explicitID: ExplicitID?, graph: ViewGraph) -> GraphNode {
         if let explicitID {
             let key = Key.explicit(explicitID, type)
             if let existing = explicitChild(key, graph: graph) {
@@ -253,7 +270,7 @@ package final class GraphNode {
 
     /// The place of a lazy container's row `row` with id `id`, made on first use; nil when another row
     /// of this render already took that id.
-    func lazyChild(for type: ObjectIdentifier, id: AnyHashable, row: Int, graph: ViewGraph) -> GraphNode? {
+    func lazyChild(for type: ObjectIdentifier, id: ExplicitID, row: Int, graph: ViewGraph) -> GraphNode? {
         let key = Key.explicit(id, type)
         if let existing = lazyChildren[key] {
             if existing.generation == graph.generation, existing.lazyRow != row { return nil }
@@ -439,6 +456,12 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         return (buildNodes(view, inner, kind: ViewKind(of: V.self)), nil, false)
     }
     let graph = context.graph
+    let kind = graph.kind(of: V.self)
+    if case .placelessLeaf = kind, environment.explicitID == nil, !context.lazy {
+        // Its slot stays taken, so that its siblings keep their identities whatever it is.
+        context.parent.skipSlots(1)
+        return (buildNodes(view, environment, kind: kind), nil, false)
+    }
     let position: GraphNode
     if context.lazy {
         guard let id = environment.explicitID,
@@ -452,7 +475,6 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         position = context.parent.child(for: ObjectIdentifier(V.self), explicitID: environment.explicitID, graph: graph)
     }
     if let nodes = position.reusableNodes(view, environment) { return (nodes, position, true) }
-    let kind = graph.kind(of: V.self)
     if case .leaf(_, let reads) = kind, let nodes = position.reusableLeafNodes(view, environment, reads: reads) {
         return (nodes, position, true)
     }
@@ -488,11 +510,13 @@ enum ViewKind {
     case primitive(any PrimitiveView.Type)
     /// A primitive without children that reads only these settings (see `EnvironmentLeafView`).
     case leaf(any PrimitiveView.Type, LeafSettings)
+    /// A leaf without a place of its own (see `EnvironmentLeafView.isPlaceless`).
+    case placelessLeaf(any PrimitiveView.Type)
     case list(any ViewList.Type)
     case composite
 
     init<V: View>(of type: V.Type) {
-        if let leaf = type as? any EnvironmentLeafView.Type { self = .leaf(leaf, leaf.settingsRead) }
+        if let leaf = type as? any EnvironmentLeafView.Type { self = leaf.isPlaceless ? .placelessLeaf(leaf) : .leaf(leaf, leaf.settingsRead) }
         else if let primitive = type as? any PrimitiveView.Type { self = .primitive(primitive) }
         else if let list = type as? any ViewList.Type { self = .list(list) }
         else { self = .composite }
@@ -523,7 +547,7 @@ extension ViewGraph {
 /// A primitive's or a list's nodes, or (without a graph) a view's body's.
 private func buildNodes<V: View>(_ view: V, _ environment: ViewEnvironment, kind: ViewKind) -> [any ViewNode] {
     switch kind {
-    case .primitive(let type), .leaf(let type, _):
+    case .primitive(let type), .leaf(let type, _), .placelessLeaf(let type):
         let node = type.makeNode(of: view, environment)
         return [memoised(environment.layoutRecorder == nil ? node : probed(view, node, environment), environment)]
     case .list(let type):
@@ -621,6 +645,8 @@ package final class MemoNode: ViewNode {
     /// node lays out the same (see `adoptLayout(from:)`); the place above then counts this node as
     /// laying out as that one did.
     @exclusivity(unchecked) package private(set) weak var layoutSource: MemoNode?
+    /// The node's `rigidSize`, once asked: `.none` while unknown, `.some(nil)` when it has none.
+    @exclusivity(unchecked) private var knownRigidSize: CGSize??
 
     struct ProposalKey: Equatable {
         var width: UInt, height: UInt, flags: UInt8
@@ -690,12 +716,23 @@ package final class MemoNode: ViewNode {
         clock = old.clock
         guides = old.guides
         memoisedSpacing = old.memoisedSpacing
+        knownRigidSize = old.knownRigidSize
         node.adoptLayoutCaches(from: old.node)
         layoutSource = old
     }
 
+    /// Found once: a rigid node answers every proposal without a cache entry.
+    package var rigidSize: CGSize? {
+        if let known = knownRigidSize { return known }
+        let size = node.rigidSize
+        if size != nil { counters?.counts.sizeComputations += 1 }
+        knownRigidSize = .some(size)
+        return size
+    }
+
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         counters?.counts.sizeQueries += 1
+        if let rigid = rigidSize { return rigid }
         let key = ProposalKey(proposal)
         clock &+= 1
         if let i = cachedIndex(key) {

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+
+// Rigid views (`ViewNode.rigidSize`: a frame of fixed width and height, padding around one, a stack of
+// them) take one size for every proposal, so a stack of them is sized once, without asking them again.
+// The shortcut must lay out and draw exactly as the full layout does: each seeded tree is compared with
+// the same tree built from flexible frames of the same lengths (min = max), which take the full path.
+
+/// A tree of coloured boxes in stacks, from a seed; `rigid` picks `frame(width:height:)` or the
+/// flexible frame of the same size.
+private struct BoxTree: View {
+    let seed: UInt64
+    let rigid: Bool
+    var body: some View { node(depth: 0, state: seed) }
+
+    private func next(_ s: UInt64) -> UInt64 { s &* 6364136223846793005 &+ 1442695040888963407 }
+
+    private func node(depth: Int, state: UInt64) -> AnyView {
+        let s = next(state)
+        let choice = Int((s >> 33) % (depth >= 3 ? 1 : 5))
+        switch choice {
+        case 0:
+            let w = CGFloat((s >> 13) % 12 + 1), h = CGFloat((s >> 21) % 9 + 1)
+            let color = Color(red: Double((s >> 7) % 256) / 255, green: Double((s >> 17) % 256) / 255, blue: 0.5)
+            let box = rigid ? AnyView(color.frame(width: w, height: h))
+                : AnyView(color.frame(minWidth: w, maxWidth: w, minHeight: h, maxHeight: h))
+            return (s >> 40) % 3 == 0 ? AnyView(box.padding(CGFloat((s >> 44) % 3))) : box
+        default:
+            let count = Int((s >> 29) % 4) + 1
+            var children: [AnyView] = []
+            var t = s
+            for _ in 0..<count { t = next(t ^ 0x9E37_79B9); children.append(node(depth: depth + 1, state: t)) }
+            let spacing = (s >> 50) % 2 == 0 ? nil : CGFloat((s >> 52) % 4)
+            let items = ForEach(0..<children.count, id: \.self) { children[$0] }
+            switch choice {
+            case 1: return AnyView(HStack(alignment: [.top, .center, .bottom][Int((s >> 55) % 3)], spacing: spacing) { items })
+            case 2: return AnyView(VStack(alignment: [.leading, .center, .trailing][Int((s >> 55) % 3)], spacing: spacing) { items })
+            case 3: return AnyView(ZStack(alignment: [.topLeading, .center, .bottomTrailing][Int((s >> 55) % 3)]) { items })
+            default: return AnyView(HStack(spacing: spacing) { items }.frame(width: CGFloat((s >> 56) % 60 + 20)))
+            }
+        }
+    }
+}
+
+private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { renderer.graph.counters.counts }
+
+@Suite struct RigidLayoutTests {
+    /// Seeded trees of fixed frames lay out (snapshot frames) and draw (pixels) as the same trees of
+    /// flexible frames of the same lengths, in several proposals.
+    @Test(arguments: 0..<12)
+    func rigidTreesLayOutAsFlexibleOnes(seed: Int) throws {
+        for size in [CGSize(width: 120, height: 90), CGSize(width: 37, height: 200)] {
+            let rigid = ImageRenderer(content: BoxTree(seed: UInt64(seed) &* 7919 &+ 11, rigid: true))
+            let flexible = ImageRenderer(content: BoxTree(seed: UInt64(seed) &* 7919 &+ 11, rigid: false))
+            for r in [rigid, flexible] { r.proposedSize = ProposedViewSize(size) }
+            let a = try rigid.layoutSnapshot(), b = try flexible.layoutSnapshot()
+            #expect(a.leaves.map(\.frame) == b.leaves.map(\.frame), "seed \(seed) at \(size)")
+            let pa = try rigid.render(backend: .cpu), pb = try flexible.render(backend: .cpu)
+            #expect(pa.width == pb.width && pa.height == pb.height && pa.pixels == pb.pixels, "seed \(seed) at \(size)")
+        }
+    }
+
+    /// A grid of fixed-size cells: each stack is sized once (a computation per stack, none per cell),
+    /// where flexible cells are asked several proposals each.
+    @Test func aRigidGridIsSizedOncePerStack() throws {
+        struct Grid: View {
+            let rigid: Bool
+            var body: some View {
+                VStack(spacing: 1) {
+                    ForEach(0..<40, id: \.self) { r in
+                        HStack(spacing: 1) {
+                            ForEach(0..<40, id: \.self) { c in
+                                if rigid {
+                                    Color(red: Double(r) / 40, green: Double(c) / 40, blue: 0.5).frame(width: 4, height: 4)
+                                } else {
+                                    Color(red: Double(r) / 40, green: Double(c) / 40, blue: 0.5).frame(minWidth: 4, maxWidth: 4, minHeight: 4, maxHeight: 4)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let rigid = ImageRenderer(content: Grid(rigid: true))
+        let flexible = ImageRenderer(content: Grid(rigid: false))
+        let a = try rigid.render(backend: .cpu), b = try flexible.render(backend: .cpu)
+        #expect(a.pixels == b.pixels && a.width == 199 && a.height == 199)
+        let c = counts(rigid), f = counts(flexible)
+        // 41 stacks; the renderer's root adds a node or two.
+        #expect(c.sizeComputations <= 45, "\(c)")
+        #expect(f.sizeComputations > 40 * 40, "\(f)")
+    }
+
+    /// `ForEach` over a range (iterated as integers) identifies each view by its integer, as it does
+    /// for an array of the same integers: a row keeps its state when the range moves.
+    @Test func rangeRowsKeepTheirStateWhenTheRangeMoves() throws {
+        final class Box { var binding: Binding<Int>? }
+        final class Log { var entries: [String] = [] }
+        struct Row: View {
+            let id: Int
+            let log: Log
+            let box: Box?
+            @State var value = 0
+            var body: some View {
+                log.entries.append("\(id)=\(value)")
+                box?.binding = $value
+                return Color.red.frame(width: 10, height: 10)
+            }
+        }
+        struct Rows: View {
+            let start: Int
+            let log: Log
+            let box: Box
+            var body: some View {
+                VStack(spacing: 0) {
+                    ForEach(start..<(start + 4)) { i in Row(id: i, log: log, box: i == 3 ? box : nil) }
+                }
+            }
+        }
+        let log = Log(), box = Box()
+        let renderer = ImageRenderer(content: Rows(start: 0, log: log, box: box))
+        _ = renderer.scene
+        box.binding!.wrappedValue = 9
+        renderer.content = Rows(start: 2, log: log, box: box)
+        log.entries = []
+        _ = renderer.scene
+        #expect(log.entries.contains("3=9") && log.entries.contains("5=0"), "\(log.entries)")
+        // Row 2 and 3 kept their places: row 3 with its state; rows 4 and 5 are new.
+        #expect(!log.entries.contains("3=0"))
+    }
+}

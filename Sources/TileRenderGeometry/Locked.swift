@@ -15,7 +15,8 @@ import Darwin
 package final class Locked<State>: @unchecked Sendable {
     // The mutex comes first, so that a zero-size `State` never shares its address.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    /// The mutex makes access exclusive: the runtime's own checks would only add to each access.
+    @exclusivity(unchecked) private var state: State
 
     package init(_ initial: State) {
         mutex = .allocate(capacity: 1)

@@ -16,7 +16,10 @@ package protocol NodeWrapper: NodeModifier {
 
 extension NodeWrapper {
     package func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode] {
-        content(environment).map { wrap($0, environment) }
+        // In place: the array is the content's own, so no second one is made.
+        var nodes = content(environment)
+        for i in nodes.indices { nodes[i] = wrap(nodes[i], environment) }
+        return nodes
     }
 }
 

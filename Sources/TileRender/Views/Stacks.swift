@@ -83,7 +83,7 @@ package struct ZStackNode: ViewNode {
 package func passedUpGuides(_ children: [any ViewNode]) -> GuideSet {
     var guides = GuideSet()
     for child in children { guides.formUnion(child.explicitGuides) }
-    return children.count == 1 ? guides : guides.droppingBuiltIns()
+    return children.count == 1 || guides.isEmpty ? guides : guides.droppingBuiltIns()
 }
 
 /// Views in a row, `spacing` apart (by default, what each pair of neighbours prefers: see `ViewSpacing`), aligned vertically (centred by default).
@@ -165,11 +165,26 @@ package struct LinearStackNode: ViewNode {
     private let placements = PlacementMemo()
     /// The children's sizes when each is rigid (and none a spacer): every proposal lays them out so.
     private let rigidChildSizes: [CGSize]?
+    /// The alignment's fraction when no child is a spacer or sets the guide itself: each child's guide
+    /// is then that fraction of its thickness, found without asking the child.
+    private let alignsOnFraction: CGFloat?
 
     package init(horizontal: Bool, alignment: AlignmentKey, spacing: CGFloat?, children: [any ViewNode], isLazy: Bool = false) {
         self.horizontal = horizontal; self.alignment = alignment
         self.spacing = spacing; self.children = children; self.isLazy = isLazy
-        explicitGuides = passedUpGuides(children)
+        // One pass over the children: their guides, spacers and rigid sizes.
+        var guides = GuideSet()
+        var rigid: [CGSize]? = []
+        rigid!.reserveCapacity(children.count)
+        var hasSpacer = false
+        for child in children {
+            guides.formUnion(child.explicitGuides)
+            if child.spacerMinLength != nil { hasSpacer = true; rigid = nil }
+            if rigid != nil, let size = child.rigidSize { rigid!.append(size) } else { rigid = nil }
+        }
+        rigidChildSizes = rigid
+        explicitGuides = children.count == 1 || guides.isEmpty ? guides : guides.droppingBuiltIns()
+        alignsOnFraction = !hasSpacer && !guides.contains(alignment) ? alignment.fraction : nil
         if let spacing {
             gaps = Array(repeating: spacing, count: max(0, children.count - 1))
         } else {
@@ -178,18 +193,19 @@ package struct LinearStackNode: ViewNode {
             gaps = spacings.indices.dropLast().map { spacings[$0].distance(to: spacings[$0 + 1], along: axis) }
         }
         totalGap = gaps.reduce(0, +)
-        var rigid: [CGSize]? = []
-        rigid!.reserveCapacity(children.count)
-        for child in children {
-            guard child.spacerMinLength == nil, let size = child.rigidSize else { rigid = nil; break }
-            rigid!.append(size)
-        }
-        rigidChildSizes = rigid
     }
 
     package var rigidSize: CGSize? {
         guard let sizes = rigidChildSizes else { return nil }
-        return size(of: sizes, line: guideLine(sizes))
+        return size(of: sizes, line: rigidLine(sizes))
+    }
+
+    /// The guide line of the rigid children's sizes, found once.
+    private func rigidLine(_ sizes: [CGSize]) -> (guides: [CGFloat], before: CGFloat, after: CGFloat) {
+        if let line = placements.rigidLine { return line }
+        let line = guideLine(sizes)
+        placements.rigidLine = line
+        return line
     }
 
     private func size(of sizes: [CGSize], line: (guides: [CGFloat], before: CGFloat, after: CGFloat)) -> CGSize {
@@ -272,6 +288,14 @@ package struct LinearStackNode: ViewNode {
         var guides: [CGFloat] = []
         guides.reserveCapacity(children.count)
         var before: CGFloat = 0, after: CGFloat = 0
+        if let fraction = alignsOnFraction {
+            for size in sizes {
+                let thickness = across(size), guide = thickness * fraction
+                guides.append(guide)
+                before = max(before, guide); after = max(after, thickness - guide)
+            }
+            return (guides, before, after)
+        }
         for (child, size) in zip(children, sizes) {
             // A spacer has no extent across the axis and does not take part.
             let guide = child.spacerMinLength == nil ? child.guide(alignment, in: size) : 0
@@ -296,7 +320,7 @@ package struct LinearStackNode: ViewNode {
     package func frames(in rect: CGRect) -> [CGRect] {
         let sizes: [CGSize], line: (guides: [CGFloat], before: CGFloat, after: CGFloat)
         if let rigidChildSizes {
-            (sizes, line) = (rigidChildSizes, guideLine(rigidChildSizes))
+            (sizes, line) = (rigidChildSizes, rigidLine(rigidChildSizes))
         } else if let known = placements.layout(placedIn: rect.size) {
             (sizes, line) = (known.sizes, known.line)
         } else {
@@ -430,6 +454,8 @@ final class PlacementMemo {
     private static let capacity = 4
     @exclusivity(unchecked) private var entries: [Entry] = []
     @exclusivity(unchecked) private var next = 0
+    /// A stack of rigid children: their guide line (the same for every proposal).
+    @exclusivity(unchecked) var rigidLine: Line?
 
     func remember(_ proposal: ProposedViewSize, sizes: [CGSize], line: Line) {
         let entry = Entry(proposal: MemoNode.ProposalKey(proposal), sizes: sizes, line: line)

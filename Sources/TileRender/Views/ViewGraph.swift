@@ -90,6 +90,9 @@ package final class ViewGraph {
     @exclusivity(unchecked) private var timelines: [WeakGraphNode] = []
     /// How each view type is built (see `ViewKind`).
     @exclusivity(unchecked) fileprivate var kinds: [ObjectIdentifier: ViewKind] = [:]
+    fileprivate static let kindSlots = 64
+    @exclusivity(unchecked) fileprivate var recentKindTypes = [ObjectIdentifier?](repeating: nil, count: ViewGraph.kindSlots)
+    @exclusivity(unchecked) fileprivate var recentKinds = [ViewKind](repeating: .composite, count: ViewGraph.kindSlots)
 
     package init() {
         host = GraphNode(key: .slot(0, ObjectIdentifier(ViewGraph.self)), parent: nil, id: 0)
@@ -152,13 +155,6 @@ package enum ExplicitID: Hashable {
     }
 }
 
-/// A place's last view value, in a box of its own type (a class cast finds it faster than a cast out of `Any`).
-class AnyViewBox {}
-final class ViewBox<V>: AnyViewBox {
-    let value: V
-    init(_ value: V) { self.value = value }
-}
-
 struct WeakGraphNode { weak var node: GraphNode? ; init(_ node: GraphNode) { self.node = node } }
 struct WeakGraph { weak var graph: ViewGraph? ; init(_ graph: ViewGraph) { self.graph = graph } }
 
@@ -213,7 +209,9 @@ package final class GraphNode {
     /// outside the graph).
     @exclusivity(unchecked) var lazyRow = 0
     /// The view value, environment and nodes of the last build.
-    @exclusivity(unchecked) private var view: AnyViewBox?
+    /// The last view value, in an existential: a view of a generic type in a box of a generic class
+    /// would cost a metadata lookup per place built (`ViewBox<V>`), more than the cast back does.
+    @exclusivity(unchecked) private var view: Any?
     @exclusivity(unchecked) private var environment: ViewEnvironment.Snapshot?
     @exclusivity(unchecked) private var nodes: [any ViewNode]?
     /// The nodes combined into one (several views where one is expected become a ZStack).
@@ -347,22 +345,25 @@ package final class GraphNode {
     /// it by identity).
     func reusableLeafNodes<V>(_ view: V, _ environment: ViewEnvironment, reads: LeafSettings) -> [any ViewNode]? {
         guard let nodes, !isDirty, let oldEnvironment = self.environment, environment.agrees(on: reads, with: oldEnvironment),
-              let old = (self.view as? ViewBox<V>)?.value, viewValuesEqual(old, view) else { return nil }
+              let old = self.view as? V, viewValuesEqual(old, view) else { return nil }
         self.environment = environment.snapshot
         return nodes
     }
 
     func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment) -> Bool {
-        guard let old = (self.view as? ViewBox<V>)?.value, let oldEnvironment = self.environment,
+        guard let old = self.view as? V, let oldEnvironment = self.environment,
               environment.isSame(as: oldEnvironment) else { return false }
         return viewValuesEqual(old, view)
     }
+
+    /// Whether the place keeps a body to build again (a fresh place, or one of a view without a body, does not).
+    var canRebuildLastBody: Bool { rebuildBody != nil }
 
     /// A view with a body, unchanged itself, with something invalidated below or in a changed
     /// environment whose values its body read the same: its last body is built again (its own body
     /// does not run).
     func rebuildingLastBody<V>(_ view: V, _ environment: ViewEnvironment) -> ((ViewEnvironment) -> [any ViewNode])? {
-        guard !isDirty, let rebuildBody, let old = (self.view as? ViewBox<V>)?.value, let oldEnvironment = self.environment else { return nil }
+        guard !isDirty, let rebuildBody, let old = self.view as? V, let oldEnvironment = self.environment else { return nil }
         guard environment.isSame(as: oldEnvironment, ignoringRecorder: true)
                 || (environmentReads?.areUnchanged(in: environment.values) ?? true) else { return nil }
         return viewValuesEqual(old, view) ? rebuildBody : nil
@@ -393,7 +394,7 @@ package final class GraphNode {
     func adoptLeafLayout<V>(_ view: V, _ environment: ViewEnvironment, reads: LeafSettings, new: [any ViewNode]) {
         guard let old = nodes, old.count == new.count, let oldEnvironment = self.environment,
               environment.agrees(on: reads.subtracting(.paint), with: oldEnvironment),
-              let oldView = (self.view as? ViewBox<V>)?.value, viewValuesEqual(oldView, view) else { return }
+              let oldView = self.view as? V, viewValuesEqual(oldView, view) else { return }
         for i in old.indices where new[i].isMemoised && old[i].isMemoised && !sameNode(old[i], new[i]) {
             (new[i] as! MemoNode).adoptLayout(from: old[i] as! MemoNode)
         }
@@ -426,7 +427,7 @@ package final class GraphNode {
 
     func store<V>(_ view: V, _ environment: ViewEnvironment, nodes: [any ViewNode],
                   rebuildBody: ((ViewEnvironment) -> [any ViewNode])?) {
-        self.view = ViewBox(view)
+        self.view = view
         self.environment = environment.snapshot
         self.nodes = nodes
         self.rebuildBody = rebuildBody
@@ -486,7 +487,7 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     position.beginBuild()
     let nodes: [any ViewNode]
     var rebuildBody: ((ViewEnvironment) -> [any ViewNode])? = nil
-    if let rebuild = position.rebuildingLastBody(view, environment) {
+    if position.canRebuildLastBody, let rebuild = position.rebuildingLastBody(view, environment) {
         nodes = rebuild(inner)
         rebuildBody = rebuild
     } else if case .composite = kind {
@@ -537,9 +538,14 @@ extension ViewGraph {
     /// `ViewKind(of: type)`, found once per type.
     func kind<V: View>(of type: V.Type) -> ViewKind {
         let key = ObjectIdentifier(type)
-        if let known = kinds[key] { return known }
-        let kind = ViewKind(of: type)
-        kinds[key] = kind
+        // A direct-mapped cache in front of the dictionary (hashing an identifier costs more than the
+        // rest of finding a small view's kind).
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: key) >> 4) & UInt(ViewGraph.kindSlots - 1))
+        if recentKindTypes[slot] == key { return recentKinds[slot] }
+        let kind: ViewKind
+        if let known = kinds[key] { kind = known } else { kind = ViewKind(of: type); kinds[key] = kind }
+        recentKindTypes[slot] = key
+        recentKinds[slot] = kind
         return kind
     }
 }

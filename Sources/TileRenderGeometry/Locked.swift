@@ -36,4 +36,12 @@ package final class Locked<State>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)
     }
+
+    /// Hands `value` to `body` while holding the lock, moved rather than copied (a closure cannot
+    /// give up what it captured, so a value appended from inside one would be copied).
+    package func withLock<Value>(moving value: consuming Value, _ body: (inout State, consuming Value) -> Void) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        body(&state, value)
+    }
 }

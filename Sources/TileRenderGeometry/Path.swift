@@ -41,8 +41,15 @@ public struct Path: Equatable, Sendable {
     }
 
     public init(_ rect: CGRect) {
-        self.init()
-        addRect(rect)
+        // `addRect(rect)` on an empty path, its elements made at once (a view's background or a colour
+        // fill makes one of these per view drawn).
+        let r = rect.standardized, t = CGAffineTransform.identity
+        let start = CGPoint(x: r.minX, y: r.minY).applying(t)
+        elements = [.move(to: start), .line(to: CGPoint(x: r.maxX, y: r.minY).applying(t)),
+                    .line(to: CGPoint(x: r.maxX, y: r.maxY).applying(t)), .line(to: CGPoint(x: r.minX, y: r.maxY).applying(t)),
+                    .closeSubpath]
+        subpathStart = start
+        currentPoint = start
     }
 
     /// True when the path has no elements.

@@ -6,6 +6,13 @@ import TileRenderPipeline
 package protocol NodeModifier {
     /// The modified nodes; `content` makes the modified view's nodes in an environment.
     func apply(_ content: (ViewEnvironment) -> [any ViewNode], _ environment: ViewEnvironment) -> [any ViewNode]
+    /// Whether the modifier only wraps the content's nodes in nodes that compare by value (a frame,
+    /// padding), holding no view of its own: a place-less view modified by it stays place-less.
+    var onlyWrapsNodes: Bool { get }
+}
+
+extension NodeModifier {
+    package var onlyWrapsNodes: Bool { false }
 }
 
 /// A modifier that wraps each node of the modified view (so on a `ForEach` or `Group` it applies to
@@ -31,6 +38,10 @@ public struct _ModifiedView<Content: View>: View, ViewList {
     package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         modifier.apply({ makeViewNodes(content, $0) }, environment)
     }
+    /// A place-less leaf (or one such view) under modifiers that only wrap nodes: `Color.frame(...)`.
+    package func isPlaceless(in graph: ViewGraph) -> Bool {
+        modifier.onlyWrapsNodes && graph.isPlaceless(content)
+    }
 }
 
 extension View {
@@ -43,6 +54,7 @@ extension View {
 
 package struct FrameModifier: NodeWrapper {
     package let width: CGFloat?, height: CGFloat?, alignment: Alignment
+    package var onlyWrapsNodes: Bool { true }
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { FrameNode(child: node, modifier: self) }
 }
 
@@ -165,6 +177,7 @@ package struct LayoutPriorityNode: ViewNode {
 
 package struct PaddingModifier: NodeWrapper {
     package let insets: EdgeInsets
+    package var onlyWrapsNodes: Bool { true }
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { PaddingNode(child: node, insets: insets) }
 }
 

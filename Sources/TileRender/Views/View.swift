@@ -367,6 +367,12 @@ package struct LeafSettings: OptionSet, Sendable {
 /// and modifiers applied to them, which apply to each element).
 package protocol ViewList {
     func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode]
+    /// Whether the list's views need no place of their own in `graph` (see `ViewGraph.isPlaceless`).
+    func isPlaceless(in graph: ViewGraph) -> Bool
+}
+
+extension ViewList {
+    package func isPlaceless(in graph: ViewGraph) -> Bool { false }
 }
 
 /// The node of any view; a list of several views becomes a centred `ZStack` of them. Built through the

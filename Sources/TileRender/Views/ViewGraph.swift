@@ -463,6 +463,16 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
         context.parent.skipSlots(1)
         return (buildNodes(view, environment, kind: kind), nil, false)
     }
+    if case .list(let type) = kind, !context.lazy, type.isPlaceless(view, in: graph) {
+        // A leaf under wrapping modifiers (`ForEach(...) { Color.red.frame(...) }`): nothing below it
+        // has state or a body, so it is made again with its parent, without a place (an explicit id
+        // would only key a place).
+        if environment.explicitID == nil { context.parent.skipSlots(1) }
+        var inner = environment
+        inner.explicitID = nil
+        inner.depth += 1
+        return (buildNodes(view, inner, kind: kind), nil, false)
+    }
     let position: GraphNode
     if context.lazy {
         guard let id = environment.explicitID,
@@ -532,9 +542,19 @@ extension PrimitiveView {
 
 extension ViewList {
     static func makeNodes<V>(of view: V, _ environment: ViewEnvironment) -> [any ViewNode] { (view as! Self).makeNodes(environment) }
+    static func isPlaceless<V>(_ view: V, in graph: ViewGraph) -> Bool { (view as! Self).isPlaceless(in: graph) }
 }
 
 extension ViewGraph {
+    /// Whether `view` is built without a place of its own: a place-less leaf, or a list that says so.
+    func isPlaceless<V: View>(_ view: V) -> Bool {
+        switch kind(of: V.self) {
+        case .placelessLeaf: return true
+        case .list(let type): return type.isPlaceless(view, in: self)
+        default: return false
+        }
+    }
+
     /// `ViewKind(of: type)`, found once per type.
     func kind<V: View>(of type: V.Type) -> ViewKind {
         let key = ObjectIdentifier(type)

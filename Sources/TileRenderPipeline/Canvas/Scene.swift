@@ -127,7 +127,7 @@ package final class SceneRecorder: Sendable {
         state = Locked(State(commands: [], nextLayer: firstLayer))
     }
 
-    package func append(_ command: DrawCommand) { state.withLock { $0.commands.append(command) } }
+    package func append(_ command: consuming DrawCommand) { state.withLock(moving: command) { s, c in s.commands.append(c) } }
 
     /// Declares a layer and returns its id.
     package func openLayer(parent: UInt32?, clip: ClipShape?, opacity: Double, blendMode: GraphicsContext.BlendMode,

@@ -85,3 +85,45 @@ import Foundation
         #expect(original.currentPoint == CGPoint(x: 0, y: 0))
     }
 }
+
+/// `Path(rect)` builds its elements at once; it must be exactly `addRect(rect)` on an empty path, for
+/// ordinary, flipped, empty and non-finite rectangles (compared bit for bit, so NaN and -0 count).
+@Suite struct PathRectInitTests {
+    private func bits(_ path: Path) -> [UInt64] {
+        var out: [UInt64] = []
+        for e in path.elements {
+            switch e {
+            case .move(let p): out += [1, UInt64(p.x.bitPattern), UInt64(p.y.bitPattern)]
+            case .line(let p): out += [2, UInt64(p.x.bitPattern), UInt64(p.y.bitPattern)]
+            case .quadCurve(let p, let c): out += [3, UInt64(p.x.bitPattern), UInt64(p.y.bitPattern), UInt64(c.x.bitPattern), UInt64(c.y.bitPattern)]
+            case .curve(let p, let c1, let c2): out += [4, UInt64(p.x.bitPattern), UInt64(p.y.bitPattern), UInt64(c1.x.bitPattern), UInt64(c1.y.bitPattern), UInt64(c2.x.bitPattern), UInt64(c2.y.bitPattern)]
+            case .closeSubpath: out += [5]
+            }
+        }
+        if let c = path.currentPoint { out += [6, UInt64(c.x.bitPattern), UInt64(c.y.bitPattern)] }
+        return out
+    }
+
+    @Test func rectInitIsAddRect() {
+        var rects = [CGRect(x: 1, y: 2, width: 3, height: 4), CGRect(x: 5, y: 5, width: -3, height: -2), .zero,
+                     CGRect(x: -0.0, y: -0.0, width: 0, height: 7), CGRect(x: CGFloat.nan, y: 1, width: 2, height: 3),
+                     CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 3), CGRect(x: -CGFloat.infinity, y: CGFloat.infinity, width: 1, height: 1),
+                     CGRect(x: 1e308, y: -1e308, width: 1e308, height: 1e308)]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<200 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            func value(_ shift: UInt64) -> CGFloat { CGFloat(Int64(bitPattern: (state >> shift) & 0xFFFF) - 0x8000) / 7 }
+            rects.append(CGRect(x: value(0), y: value(16), width: value(32), height: value(48)))
+        }
+        for rect in rects {
+            var built = Path()
+            built.addRect(rect)
+            let made = Path(rect)
+            #expect(bits(made) == bits(built), "\(rect)")
+            // Building on from it behaves the same too.
+            var a = made, b = built
+            a.addLine(to: CGPoint(x: 9, y: 9)); b.addLine(to: CGPoint(x: 9, y: 9))
+            #expect(bits(a) == bits(b), "\(rect)")
+        }
+    }
+}

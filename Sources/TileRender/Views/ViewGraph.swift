@@ -140,18 +140,42 @@ package final class ViewGraph {
     }
 }
 
-/// An explicit identity (a `ForEach` element's id, `.id(_:)`). Integer and string ids are kept as
-/// they are; others as `AnyHashable`, whose initialiser costs a dynamic cast (a conformance lookup)
-/// per element. Ids of different types are different ids.
-package enum ExplicitID: Hashable {
-    case int(Int)
-    case string(String)
-    case other(AnyHashable)
+/// An explicit identity (a `ForEach` element's id, `.id(_:)`). An integer id is held as it is (two
+/// words, no reference counted); any other id in a box, as `AnyHashable` (whose initialiser costs a
+/// dynamic cast per element). Ids of different types are different ids.
+package struct ExplicitID: Hashable {
+    private let int: Int
+    private let box: Box?
+
+    private final class Box {
+        let value: AnyHashable
+        init(_ value: AnyHashable) { self.value = value }
+    }
 
     package init<ID: Hashable>(_ id: ID) {
-        if ID.self == Int.self { self = .int(unsafeBitCast(id, to: Int.self)) }
-        else if ID.self == String.self { self = .string(unsafeBitCast(id, to: String.self)) }
-        else { self = .other(AnyHashable(id)) }
+        if ID.self == Int.self {
+            int = unsafeBitCast(id, to: Int.self)
+            box = nil
+        } else {
+            int = 0
+            box = Box(AnyHashable(id))
+        }
+    }
+
+    package static func int(_ value: Int) -> ExplicitID { ExplicitID(value) }
+
+    package static func == (a: ExplicitID, b: ExplicitID) -> Bool {
+        guard a.int == b.int else { return false }
+        switch (a.box, b.box) {
+        case (nil, nil): return true
+        case let (x?, y?): return x === y || x.value == y.value
+        default: return false
+        }
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(int)
+        if let box { hasher.combine(box.value) }
     }
 }
 
@@ -534,15 +558,24 @@ enum ViewKind {
     }
 }
 
+/// `view` as `T`, which is its own type: a `ViewKind` holds `V.self` as the protocol's metatype, so
+/// the static method called through it has `Self == V` (checked in debug builds). A bit cast instead of
+/// `as!`, which is a runtime call per view.
+@inline(__always)
+private func asSelf<T, V>(_ view: V, _ type: T.Type) -> T {
+    assert(V.self == T.self, "a view kind called for another type")
+    return unsafeBitCast(view, to: T.self)
+}
+
 extension PrimitiveView {
     /// `view`'s node, `view` being of this type (a cast to a concrete type that is the value's own is a
     /// comparison of metadata).
-    static func makeNode<V>(of view: V, _ environment: ViewEnvironment) -> any ViewNode { (view as! Self).makeNode(environment) }
+    static func makeNode<V>(of view: V, _ environment: ViewEnvironment) -> any ViewNode { asSelf(view, Self.self).makeNode(environment) }
 }
 
 extension ViewList {
-    static func makeNodes<V>(of view: V, _ environment: ViewEnvironment) -> [any ViewNode] { (view as! Self).makeNodes(environment) }
-    static func isPlaceless<V>(_ view: V, in graph: ViewGraph) -> Bool { (view as! Self).isPlaceless(in: graph) }
+    static func makeNodes<V>(of view: V, _ environment: ViewEnvironment) -> [any ViewNode] { asSelf(view, Self.self).makeNodes(environment) }
+    static func isPlaceless<V>(_ view: V, in graph: ViewGraph) -> Bool { asSelf(view, Self.self).isPlaceless(in: graph) }
 }
 
 extension ViewGraph {

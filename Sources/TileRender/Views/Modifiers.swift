@@ -80,6 +80,8 @@ package struct FrameNode: ViewNode {
     }
     private func childFrame(in rect: CGRect) -> CGRect {
         let s = child.sizeThatFits(ProposedViewSize(rect.size))
+        // A child that fills the frame and sets no guide of its own sits on it, whatever the alignment.
+        if s == rect.size, s.width.isFinite, s.height.isFinite, child.explicitGuides.isEmpty { return rect }
         return modifier.alignment.place(child.dimensions(in: s), in: rect)
     }
     package func draw(in rect: CGRect, context: GraphicsContext) {

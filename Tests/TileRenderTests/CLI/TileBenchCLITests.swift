@@ -136,8 +136,10 @@ import Testing
         let result = try run(["layout", "--repeat", "1", "--backend", "cpu"])
         #expect(result.status == 0, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
-        // Layout, a first layout and recording, an unchanged re-render, a first render, one cell changed.
-        #expect(lines.filter { $0.hasPrefix("layout grid 10,000 views") && $0.contains("us per view") }.count == 5, "\(result.out)")
+        // Layout, a first layout and recording (the renderer made and freed outside the clock, then
+        // inside it), an unchanged re-render, a first render, one cell changed.
+        #expect(lines.filter { $0.hasPrefix("layout grid 10,000 views") && $0.contains("us per view") }.count == 6, "\(result.out)")
+        #expect(lines.contains { $0.hasPrefix("layout grid 10,000 views, first layout and recording, renderer made and freed") }, "\(result.out)")
         #expect(lines.contains { $0.hasPrefix("layout grid 10,000 views, re-render after one cell changed") }, "\(result.out)")
         // Depth, nested stacks and the scrolled lists are reported.
         #expect(lines.filter { $0.hasPrefix("layout nested VStack > HStack > padding, depth") }.count == 4, "\(result.out)")

@@ -353,9 +353,11 @@ package struct LinearStackNode: ViewNode {
     package func draw(in rect: CGRect, context: GraphicsContext) {
         let visible = isLazy ? (context.visibleRect ?? CGRect(origin: .zero, size: context.size))
             .insetBy(dx: -Self.lazyMargin, dy: -Self.lazyMargin) : nil
-        for (child, frame) in zip(children, frames(in: rect)) {
-            if let visible, !frame.applying(context.transform).intersects(visible) { continue }
-            child.draw(in: frame, context: context)
+        let frames = frames(in: rect)
+        // By index: iterating a zip copies each child out of the array first.
+        for i in children.indices {
+            if let visible, !frames[i].applying(context.transform).intersects(visible) { continue }
+            children[i].draw(in: frames[i], context: context)
         }
     }
 }

@@ -55,6 +55,14 @@ public struct GraphicsContext {
     /// Fills `path` with `shading`. Shading geometry (gradient points, radii) is in the same user space
     /// as the path.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        if filters.isEmpty && projections.isEmpty {
+            // The common case, without the filter closure: the command is made in place and moved into
+            // the recorder (a view draws one of these per colour or shape).
+            recorder.append(.fill(FillCommand(layer: layer, blendMode: blendMode, path: path, transform: transform,
+                                              shading: shading.resolved(darkAppearance: darkAppearance),
+                                              rule: style.isEOFilled ? .evenOdd : .nonZero, opacity: opacity)))
+            return
+        }
         var path = path, transform = self.transform
         let shading = shading.resolved(darkAppearance: darkAppearance)
         if !projections.isEmpty {

@@ -49,7 +49,7 @@ package struct FineInput {
 /// worker at a time (it is handed between renders through RenderCache), hence @unchecked Sendable.
 ///
 /// Layout (floats): accumulation buffer (`size` rows x `accStride`), coverage (`pixels`), then the tile's
-/// colour as four planes (red, green, blue, alpha; `pixels` each), all row-major; then one row of backdrops.
+/// colour as four planes (red, green, blue, alpha; `pixels` each), all row-major; then one row of zeros (`zeroRow`).
 package final class FineRasterizer: @unchecked Sendable {
     /// Tile edge and pixels per tile (`GPUABI`; a workgroup of fine.comp is one tile).
     package static let size = GPUABI.tileSize
@@ -65,8 +65,8 @@ package final class FineRasterizer: @unchecked Sendable {
     private var green: UnsafeMutablePointer<Float> { coverage + 2 * Self.pixels }
     private var blue: UnsafeMutablePointer<Float> { coverage + 3 * Self.pixels }
     private var alpha: UnsafeMutablePointer<Float> { coverage + 4 * Self.pixels }
-    /// The backdrop of each pixel row of the tile being rasterized.
-    private var backdropRow: UnsafeMutablePointer<Float> { coverage + 5 * Self.pixels }
+    /// A row of backdrops that are all zero (for path tiles without any); never written.
+    private var zeroRow: UnsafeMutablePointer<Float> { coverage + 5 * Self.pixels }
 
     package init() {
         storage = .allocate(capacity: FineRasterizer.floatCount)
@@ -75,6 +75,7 @@ package final class FineRasterizer: @unchecked Sendable {
     deinit {
         storage.deallocate()
         directDraws.deallocate()
+        rowConstants.deallocate()
         for p in layerSlots { p.deallocate() }
     }
 
@@ -132,7 +133,20 @@ package final class FineRasterizer: @unchecked Sendable {
             default:
                 let pathTile = input.pathTiles[Int(word)]
                 let draw = input.draws[Int(pathTile.drawIndex)]
-                let rows = computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input)
+                let rows = computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input,
+                                           spans: fastPaths)
+                if fastPaths {
+                    let paint = input.paints[Int(draw.paintIndex)]
+                    if !draw.isClip && draw.blend == 0 && paint.kind == GPUABI.PaintKind.solid.rawValue {
+                        if rows.fullyCovered && paint.isOpaque {
+                            blendSolid(paint.color, rows: rows.range, opaqueFill: true)
+                        } else if !rows.isEmpty {
+                            blendSolidSpans(paint.color, rows: rows.range, opaque: paint.isOpaque)
+                        }
+                        continue
+                    }
+                    fillSpans(rows.range)
+                }
                 if draw.isClip {
                     if depth > 0 { writeMask(rows.range, inverse: input.layers[Int(draw.layer)].isInverse, depth: depth - 1) }
                     continue
@@ -462,26 +476,29 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     /// Fills `coverage` for the rows the draw touches (other rows are left stale and must not be read).
-    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput) -> CoveredRows {
-        computeCoverage(t, evenOdd: evenOdd, input: input, into: coverage)
+    /// With `spans`, rows of one coverage throughout (those no segment crosses) are not written but
+    /// recorded in `rowConstants`, and the others marked there as varying (`Spans` below).
+    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput, spans: Bool = false) -> CoveredRows {
+        computeCoverage(t, evenOdd: evenOdd, input: input, into: coverage, spans: spans)
     }
 
     /// `computeCoverage` into `cov` (`pixels` floats) instead of `coverage`.
-    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput, into cov: UnsafeMutablePointer<Float>) -> CoveredRows {
+    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput, into cov: UnsafeMutablePointer<Float>,
+                                 spans: Bool = false) -> CoveredRows {
         // Backdrop per row (zero when the tile has none), and the rows with a non-zero backdrop or a
         // segment: everything outside them is uncovered.
         let size = Self.size
-        let rows = backdropRow
+        // The backdrops in place (a row of zeros, `zeroRow`, when the tile has none); the rows with one
+        // not zero from their bits, without a branch per row.
+        let rows: UnsafePointer<Float>
         var first = size, last = -1
         if t.backdropStart != PathTile.noBackdrop {
-            let src = input.backdrops.baseAddress! + Int(t.backdropStart)
-            for r in 0..<size {
-                let v = src[r]
-                rows[r] = v
-                if v != 0 { first = min(first, r); last = r }
-            }
+            rows = UnsafePointer(input.backdrops.baseAddress! + Int(t.backdropStart))
+            var nonZero: UInt32 = 0
+            for r in 0..<size { nonZero |= (rows[r].bitPattern << 1 == 0 ? 0 : 1) << UInt32(r) }
+            if nonZero != 0 { first = nonZero.trailingZeroBitCount; last = UInt32.bitWidth - 1 - nonZero.leadingZeroBitCount }
         } else {
-            rows.update(repeating: 0, count: size)
+            rows = UnsafePointer(zeroRow)
         }
         let segments = input.segments.baseAddress! + Int(t.segmentStart)
         let segmentCount = Int(t.segmentCount)
@@ -490,9 +507,11 @@ package final class FineRasterizer: @unchecked Sendable {
         for s in 0..<segmentCount {
             let seg = segments[s]
             // Tile-local rows; clamped to 0...size in Float first (NaN to 0) so the conversion cannot trap.
+            // The last row is the clamped bottom rounded up, less one (whole numbers: no call to `ceilf`).
             let lo = min(seg.y0, seg.y1), hi = max(seg.y0, seg.y1)
             segFirst = min(segFirst, Int(lo > 0 ? min(lo, edge) : 0))
-            segLast = max(segLast, min(size - 1, Int((hi > 0 ? min(hi, edge) : 0).rounded(.up)) - 1))
+            let bottom = hi > 0 ? min(hi, edge) : 0, whole = Int(bottom)
+            segLast = max(segLast, min(size - 1, (Float(whole) < bottom ? whole + 1 : whole) - 1))
         }
         first = min(first, segFirst)
         last = max(last, segLast)
@@ -511,10 +530,11 @@ package final class FineRasterizer: @unchecked Sendable {
             if r < segFirst || r > segLast {
                 let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
                 minimum = min(minimum, v)
-                line.update(repeating: v, count: size)
+                if spans { rowConstants[r] = v } else { line.update(repeating: v, count: size) }
                 r += 1
                 continue
             }
+            if spans { rowConstants[r] = Self.varies }
             let stride = FineRasterizer.accStride
             if !evenOdd && r + 3 <= segLast {
                 // Four rows' prefix sums side by side: each row adds in the same order as alone (the
@@ -527,6 +547,7 @@ package final class FineRasterizer: @unchecked Sendable {
                     minimum = min(minimum, min(min(v0, v1), min(v2, v3)))
                     line[x] = v0; line[size + x] = v1; line[2 * size + x] = v2; line[3 * size + x] = v3
                 }
+                if spans { for i in 1..<4 { rowConstants[r + i] = Self.varies } }
                 r += 4
                 continue
             }
@@ -551,6 +572,74 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
         return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<size && minimum >= 1)
+    }
+
+    // MARK: Spans
+    //
+    // A row that no segment of the draw crosses has one coverage in every pixel (its backdrop's), and
+    // the compositing can take it whole: with `spans`, `computeCoverage` records such a row's coverage
+    // in `rowConstants` instead of writing it out 16 times, and `blendSolidSpans` composites a solid
+    // colour over it as a span: nothing at coverage 0 (c * 0 + d * 1 is d), a store where an opaque
+    // colour covers it (c * 1 + d * 0 is c), otherwise `blendSolid`'s arithmetic with one coverage for
+    // the row. The other rows go through `blendSolid`'s loop as they are. The same values, in the same
+    // operations, so the same bytes as the reference (`fastPaths: false`).
+    //
+    // Rows crossed by an edge are not split into spans further: summing and blending 16 columns at a
+    // time is vectorized across rows, and tracking the columns the edges touch, summing only those and
+    // compositing the parts separately measured 4-17% slower on the tiger and micro_1000_shapes.
+
+    /// Per pixel row of the draw being rasterized, after `computeCoverage(spans: true)`: the row's
+    /// coverage where it is one value throughout (`coverage` then does not hold the row), or `varies`.
+    private let rowConstants = UnsafeMutablePointer<Float>.allocate(capacity: FineRasterizer.size)
+    /// `rowConstants`'s marker for a row whose coverage varies (held in `coverage`): a NaN's bits, which
+    /// no coverage has.
+    private static let varies = Float(bitPattern: 0x7FC0_0ABC)
+
+    /// Rows this rasterizer composited as spans (tests).
+    package private(set) var spanRowCount = 0
+
+    /// Whether row `r` has one coverage throughout (`rowConstants[r]`).
+    @inline(__always)
+    private func isConstant(_ r: Int) -> Bool {
+        rowConstants[r].bitPattern != Self.varies.bitPattern
+    }
+
+    /// Writes the rows of one coverage out to `coverage`, which then holds what `computeCoverage` without
+    /// `spans` gives.
+    private func fillSpans(_ rows: Range<Int>) {
+        for r in rows where isConstant(r) { (coverage + r * Self.size).update(repeating: rowConstants[r], count: Self.size) }
+    }
+
+    /// `blendSolid` over rows from `computeCoverage(spans: true)`.
+    private func blendSolidSpans(_ c: SIMD4<Float>, rows: Range<Int>, opaque: Bool) {
+        let size = Self.size, rd = red, gr = green, bl = blue, al = alpha
+        var r = rows.lowerBound
+        while r < rows.upperBound {
+            if !isConstant(r) {
+                // A run of rows crossed by edges, pixel by pixel.
+                var end = r + 1
+                while end < rows.upperBound && !isConstant(end) { end += 1 }
+                blendSolid(c, rows: r..<end, opaqueFill: false)
+                r = end
+                continue
+            }
+            let k = rowConstants[r], i = r * size
+            r += 1
+            spanRowCount += 1
+            if k == 0 { continue }
+            if opaque && k >= 1 {
+                (rd + i).update(repeating: c.x, count: size); (gr + i).update(repeating: c.y, count: size)
+                (bl + i).update(repeating: c.z, count: size); (al + i).update(repeating: c.w, count: size)
+                continue
+            }
+            let ck = c * k, inv = 1 - c.w * k
+            for j in i..<(i + size) {
+                rd[j] = ck.x + rd[j] * inv
+                gr[j] = ck.y + gr[j] * inv
+                bl[j] = ck.z + bl[j] * inv
+                al[j] = ck.w + al[j] * inv
+            }
+        }
     }
 
     /// A whole number in 0...65535 held in a Float, as an Int, without Swift's trapping conversion:

@@ -76,6 +76,7 @@ package final class FineRasterizer: @unchecked Sendable {
         storage.deallocate()
         directDraws.deallocate()
         rowConstants.deallocate()
+        paintRow.deallocate()
         for p in layerSlots { p.deallocate() }
     }
 
@@ -160,7 +161,11 @@ package final class FineRasterizer: @unchecked Sendable {
                 } else if let offset = Self.wholeTexelOffset(paint) {
                     blendAlignedImage(paint, offset: offset, rows: rows.range, input: input, originX: originX, originY: originY)
                 } else {
-                    blendGradient(paint, rows: rows.range, input: input, originX: originX, originY: originY)
+                    if fastPaths {
+                        blendPaint(paint, rows: rows.range, input: input, originX: originX, originY: originY)
+                    } else {
+                        blendGradient(paint, rows: rows.range, input: input, originX: originX, originY: originY)
+                    }
                 }
             }
         }
@@ -747,6 +752,62 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
+    /// `blendGradient` (gradients and images not on whole texels) with the paint's kind chosen once for
+    /// the draw, not for each pixel: per row, the colours of the pixels with coverage (`paintColor`'s,
+    /// one kind's function each) go to `paintRow`, then the row is blended 8 pixels at a time with
+    /// `blendGradient`'s arithmetic. A pixel at coverage 0 gets colour 0, which leaves it as it is
+    /// (0 * 0 + d * (1 - 0 * 0) is d), as `blendGradient` skipping it does.
+    private func blendPaint(_ p: EncodedPaint, rows: Range<Int>, input: FineInput, originX: Int, originY: Int) {
+        let ramps = input.ramps
+        switch p.kind {
+        case GPUABI.PaintKind.linear.rawValue:
+            blendRows(rows, originX: originX, originY: originY) { Self.linearColor(p, ramps: ramps, x: $0, y: $1) }
+        case GPUABI.PaintKind.radial.rawValue:
+            blendRows(rows, originX: originX, originY: originY) { Self.radialColor(p, ramps: ramps, x: $0, y: $1) }
+        case GPUABI.PaintKind.focal.rawValue:
+            blendRows(rows, originX: originX, originY: originY) { Self.focalColor(p, ramps: ramps, x: $0, y: $1) }
+        case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue:
+            blendRows(rows, originX: originX, originY: originY) { Self.imageColor(p, input: input, x: $0, y: $1) }
+        case GPUABI.PaintKind.conic.rawValue:
+            blendRows(rows, originX: originX, originY: originY) { Self.conicColor(p, ramps: ramps, x: $0, y: $1) }
+        default:
+            blendRows(rows, originX: originX, originY: originY) { Self.paintColor(p, input: input, x: $0, y: $1) }
+        }
+    }
+
+    /// One row of paint colours for `blendRows`: red, green, blue and alpha, `size` each.
+    private let paintRow = UnsafeMutablePointer<Float>.allocate(capacity: 4 * FineRasterizer.size)
+
+    /// `blendPaint`'s loop for the colour function `color` (of device x, y).
+    @inline(__always)
+    private func blendRows(_ rows: Range<Int>, originX: Int, originY: Int, _ color: (Float, Float) -> SIMD4<Float>) {
+        let size = Self.size, cov = coverage, colors = paintRow
+        let planes = UnsafeMutableRawPointer(red), planeBytes = Self.pixels * MemoryLayout<Float>.stride
+        let source = UnsafeRawPointer(colors), rowBytes = size * MemoryLayout<Float>.stride
+        for py in rows {
+            let y = Float(originY + py) + 0.5
+            let line = cov + py * size
+            var any = false
+            for px in 0..<size {
+                let k = line[px]
+                let c = k == 0 ? SIMD4<Float>() : color(Float(originX + px) + 0.5, y)
+                any = any || k != 0
+                colors[px] = c.x; colors[size + px] = c.y; colors[2 * size + px] = c.z; colors[3 * size + px] = c.w
+            }
+            if !any { continue }
+            for h in Swift.stride(from: 0, to: size, by: 8) {
+                let offset = (py * size + h) * MemoryLayout<Float>.stride, at = h * MemoryLayout<Float>.stride
+                let k = UnsafeRawPointer(line + h).loadUnaligned(as: SIMD8<Float>.self)
+                let inv = 1 - source.loadUnaligned(fromByteOffset: 3 * rowBytes + at, as: SIMD8<Float>.self) * k
+                for plane in 0..<4 {
+                    let d = planes.loadUnaligned(fromByteOffset: plane * planeBytes + offset, as: SIMD8<Float>.self)
+                    let c = source.loadUnaligned(fromByteOffset: plane * rowBytes + at, as: SIMD8<Float>.self)
+                    planes.storeBytes(of: c * k + d * inv, toByteOffset: plane * planeBytes + offset, as: SIMD8<Float>.self)
+                }
+            }
+        }
+    }
+
     /// For an image paint drawn one texel per pixel on whole pixels (its map a translation by whole
     /// texels, as a drawing group's image or a bitmap drawn at its size is), that translation; nil
     /// otherwise. Sampling then lands on texel centres, where the bilinear weights are 1 and 0.
@@ -809,30 +870,63 @@ package final class FineRasterizer: @unchecked Sendable {
     /// The premultiplied colour of paint `p` at device point (x, y).
     @inline(__always)
     package static func paintColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
-        if p.kind == GPUABI.PaintKind.solid.rawValue { return p.color }
+        switch p.kind {
+        case GPUABI.PaintKind.solid.rawValue: return p.color
+        case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue: return imageColor(p, input: input, x: x, y: y)
+        case GPUABI.PaintKind.linear.rawValue: return linearColor(p, ramps: input.ramps, x: x, y: y)
+        case GPUABI.PaintKind.radial.rawValue: return radialColor(p, ramps: input.ramps, x: x, y: y)
+        case GPUABI.PaintKind.focal.rawValue: return focalColor(p, ramps: input.ramps, x: x, y: y)
+        default: return conicColor(p, ramps: input.ramps, x: x, y: y)
+        }
+    }
+
+    // `paintColor` for one kind of paint each (the switch above, or `blendPaint`'s, chose it).
+
+    /// An image or tiled image.
+    @inline(__always)
+    private static func imageColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-        if p.kind == GPUABI.PaintKind.image.rawValue || p.kind == GPUABI.PaintKind.tiledImage.rawValue {
-            return sampleImage(input.images.baseAddress! + Int(p.lutStart), width: Int(p.spread), height: Int(p.pad),
-                               u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue,
-                               nearest: p.params.0 == Float(GPUABI.ImageSampling.nearest.rawValue)) * p.color.w
-        }
-        let ramps = input.ramps
-        var t: Float
-        switch p.kind {
-        case GPUABI.PaintKind.linear.rawValue:
-            t = gx
-        case GPUABI.PaintKind.radial.rawValue:
-            t = ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1
-        case GPUABI.PaintKind.focal.rawValue:
-            guard let ft = focalT(gx, gy, k: p.params.0) else { return .zero }
-            t = ft
-        default:
-            var angle = atan2(gy, gx) - p.params.0
-            let turn = 2 * Float.pi
-            angle -= turn * (angle / turn).rounded(.down)
-            t = angle * p.params.1
-        }
+        return sampleImage(input.images.baseAddress! + Int(p.lutStart), width: Int(p.spread), height: Int(p.pad),
+                           u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue,
+                           nearest: p.params.0 == Float(GPUABI.ImageSampling.nearest.rawValue)) * p.color.w
+    }
+
+    @inline(__always)
+    private static func linearColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+        let (m0, _, m2, _, m4, _) = p.map
+        return rampColor(p, t: m0 * x + m2 * y + m4, ramps: ramps)
+    }
+
+    @inline(__always)
+    private static func radialColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+        let (m0, m1, m2, m3, m4, m5) = p.map
+        let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
+        return rampColor(p, t: ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1, ramps: ramps)
+    }
+
+    @inline(__always)
+    private static func focalColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+        let (m0, m1, m2, m3, m4, m5) = p.map
+        let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
+        guard let t = focalT(gx, gy, k: p.params.0) else { return .zero }
+        return rampColor(p, t: t, ramps: ramps)
+    }
+
+    @inline(__always)
+    private static func conicColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+        let (m0, m1, m2, m3, m4, m5) = p.map
+        let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
+        var angle = atan2(gy, gx) - p.params.0
+        let turn = 2 * Float.pi
+        angle -= turn * (angle / turn).rounded(.down)
+        return rampColor(p, t: angle * p.params.1, ramps: ramps)
+    }
+
+    /// A gradient's colour at parameter `t`: spread, then the ramp's entry.
+    @inline(__always)
+    private static func rampColor(_ p: EncodedPaint, t: Float, ramps: UnsafeBufferPointer<SIMD4<Float>>) -> SIMD4<Float> {
+        var t = t
         if t.isNaN { t = 0 }
         if p.spread == GPUABI.Spread.repeat.rawValue {
             t -= t.rounded(.down)

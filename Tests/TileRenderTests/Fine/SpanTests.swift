@@ -29,8 +29,8 @@ private func worstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
 /// A seeded scene of edges: polygons and stars (self-intersecting: windings above 1, both rules), curved
 /// blobs, rectangles on and off whole pixels (horizontal edges at fractions of a row), slivers, shapes
 /// larger than a tile and shapes off the canvas; opaque and translucent colours. With `paints`, also
-/// gradients, an image, a clipped group, a blend mode and a translucent group (the rows those take
-/// are written out whole).
+/// every kind of gradient with each spread, a scaled image and a tiled one, a clipped group, a blend
+/// mode and a translucent group (the rows those take are written out whole).
 private func edgeScene(width: Int, height: Int, seed: UInt64, count: Int, paints: Bool = false) throws -> Scene {
     var rng = SeededRandom(seed: seed)
     let w = Double(width), h = Double(height)
@@ -86,11 +86,19 @@ private func edgeScene(width: Int, height: Int, seed: UInt64, count: Int, paints
                 ctx.fill(path, with: .color(color), style: style)
                 continue
             }
-            switch (i / 5) % 5 {
+            let spread: GraphicsContext.GradientOptions = [[], .repeat, .mirror][(i / 25) % 3]
+            let colors = Gradient(colors: [color, .blue.opacity(0.4), .white])
+            switch (i / 5) % 8 {
             case 0:
-                ctx.fill(path, with: .linearGradient(Gradient(colors: [color, .blue.opacity(0.4)]), startPoint: point(), endPoint: point()), style: style)
+                ctx.fill(path, with: .linearGradient(colors, startPoint: point(), endPoint: point(), options: spread), style: style)
             case 1:
-                ctx.fill(path, with: .radialGradient(Gradient(colors: [.white, color]), center: point(), startRadius: 2, endRadius: 60), style: style)
+                ctx.fill(path, with: .radialGradient(colors, center: point(), startRadius: 2, endRadius: 60, options: spread), style: style)
+            case 5:
+                ctx.fill(path, with: .radialGradient(colors, center: point(), radius: 50, focus: point(), options: spread), style: style)
+            case 6:
+                ctx.fill(path, with: .conicGradient(colors, center: point(), angle: .degrees(30), options: spread), style: style)
+            case 7:
+                ctx.fill(path, with: .tiledImage(image, origin: point(), scale: 1.7), style: style)
             case 2:
                 var c = ctx
                 c.clip(to: path, style: style)

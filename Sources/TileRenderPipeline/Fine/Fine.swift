@@ -760,6 +760,8 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendPaint(_ p: EncodedPaint, rows: Range<Int>, input: FineInput, originX: Int, originY: Int) {
         let ramps = input.ramps
         switch p.kind {
+        case GPUABI.PaintKind.linear.rawValue where p.spread == GPUABI.Spread.pad.rawValue:
+            blendLinearPad(p, rows: rows, ramps: ramps, originX: originX, originY: originY)
         case GPUABI.PaintKind.linear.rawValue:
             blendRows(rows, originX: originX, originY: originY) { Self.linearColor(p, ramps: ramps, x: $0, y: $1) }
         case GPUABI.PaintKind.radial.rawValue:
@@ -773,6 +775,59 @@ package final class FineRasterizer: @unchecked Sendable {
         default:
             blendRows(rows, originX: originX, originY: originY) { Self.paintColor(p, input: input, x: $0, y: $1) }
         }
+    }
+
+    /// `blendRows` for a linear gradient that pads (the common case), 8 pixels at a time: t, the clamp
+    /// and the ramp index as `linearColor` and `rampColor` compute them, in lanes (the same operations
+    /// in the same order, and an exact floor for the index's truncation), then 8 ramp entries.
+    private func blendLinearPad(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+                                originX: Int, originY: Int) {
+        let size = Self.size, cov = coverage
+        let planes = UnsafeMutableRawPointer(red), planeBytes = Self.pixels * MemoryLayout<Float>.stride
+        let (m0, _, m2, _, m4, _) = p.map
+        let ramp = ramps.baseAddress! + Int(p.lutStart)
+        let centres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
+        let last = Float(EncodedScene.rampSize - 1)
+        for py in rows {
+            let y = Float(originY + py) + 0.5
+            let my = m2 * y
+            for h in Swift.stride(from: 0, to: size, by: 8) {
+                let offset = (py * size + h) * MemoryLayout<Float>.stride
+                let k = UnsafeRawPointer(cov + py * size + h).loadUnaligned(as: SIMD8<Float>.self)
+                if k == SIMD8() { continue }
+                // x = Float(originX + px) + 0.5 (whole numbers and halves: exact either way).
+                let x = Float(originX + h) + centres
+                let t = m0 * x + my + m4
+                // t > 0 ? min(t, 1) : 0 (a NaN, not above 0, to 0).
+                var clamped = t
+                clamped.replace(with: 1, where: t .> 1)
+                clamped.replace(with: 0, where: .!(t .> 0))
+                // Int(v) for v in 0.5...255.5: v + 2^23 rounds v to the nearest whole number r (its bits
+                // low); r - 1 where r is above v.
+                let v = clamped * last + 0.5
+                let rounded = v + 8_388_608
+                var index = unsafeBitCast(rounded, to: SIMD8<Int32>.self) & 0x7F_FFFF
+                index.replace(with: index &- 1, where: rounded - 8_388_608 .> v)
+                let c0 = ramp[Int(index[0])], c1 = ramp[Int(index[1])], c2 = ramp[Int(index[2])], c3 = ramp[Int(index[3])]
+                let c4 = ramp[Int(index[4])], c5 = ramp[Int(index[5])], c6 = ramp[Int(index[6])], c7 = ramp[Int(index[7])]
+                let cr = SIMD8(c0.x, c1.x, c2.x, c3.x, c4.x, c5.x, c6.x, c7.x)
+                let cg = SIMD8(c0.y, c1.y, c2.y, c3.y, c4.y, c5.y, c6.y, c7.y)
+                let cb = SIMD8(c0.z, c1.z, c2.z, c3.z, c4.z, c5.z, c6.z, c7.z)
+                let ca = SIMD8(c0.w, c1.w, c2.w, c3.w, c4.w, c5.w, c6.w, c7.w)
+                // Pixels at coverage 0 stay as they are (c * 0 + d * 1), as `blendGradient` skipping them.
+                let inv = 1 - ca * k
+                Self.blendPlane(planes + offset, cr, k, inv)
+                Self.blendPlane(planes + planeBytes + offset, cg, k, inv)
+                Self.blendPlane(planes + 2 * planeBytes + offset, cb, k, inv)
+                Self.blendPlane(planes + 3 * planeBytes + offset, ca, k, inv)
+            }
+        }
+    }
+
+    /// 8 values of a plane at `p`: `c * k + d * inv` (source-over at coverage `k`, `inv` = 1 - alpha * k).
+    @inline(__always)
+    private static func blendPlane(_ p: UnsafeMutableRawPointer, _ c: SIMD8<Float>, _ k: SIMD8<Float>, _ inv: SIMD8<Float>) {
+        p.storeBytes(of: c * k + p.loadUnaligned(as: SIMD8<Float>.self) * inv, as: SIMD8<Float>.self)
     }
 
     /// One row of paint colours for `blendRows`: red, green, blue and alpha, `size` each.
@@ -800,9 +855,8 @@ package final class FineRasterizer: @unchecked Sendable {
                 let k = UnsafeRawPointer(line + h).loadUnaligned(as: SIMD8<Float>.self)
                 let inv = 1 - source.loadUnaligned(fromByteOffset: 3 * rowBytes + at, as: SIMD8<Float>.self) * k
                 for plane in 0..<4 {
-                    let d = planes.loadUnaligned(fromByteOffset: plane * planeBytes + offset, as: SIMD8<Float>.self)
                     let c = source.loadUnaligned(fromByteOffset: plane * rowBytes + at, as: SIMD8<Float>.self)
-                    planes.storeBytes(of: c * k + d * inv, toByteOffset: plane * planeBytes + offset, as: SIMD8<Float>.self)
+                    Self.blendPlane(planes + plane * planeBytes + offset, c, k, inv)
                 }
             }
         }

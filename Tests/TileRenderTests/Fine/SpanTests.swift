@@ -183,6 +183,38 @@ private func edgeScene(width: Int, height: Int, seed: UInt64, count: Int, paints
         }
     }
 
+    /// Linear gradients that pad (`blendLinearPad`, 8 pixels at a time): steep, shallow, axis-aligned,
+    /// short (every ramp entry within a few pixels) and degenerate (start and end the same), on shapes
+    /// with edges and over whole tiles: the reference's bytes.
+    @Test func paddedLinearGradientsMatchTheReference() throws {
+        var rng = SeededRandom(seed: 41)
+        var scene = Scene(size: CGSize(width: 141, height: 77))
+        scene.draw { ctx in
+            for i in 0..<40 {
+                let a = CGPoint(x: .random(in: -20...160, using: &rng), y: .random(in: -20...100, using: &rng))
+                let end: CGPoint
+                switch i % 5 {
+                case 0: end = CGPoint(x: a.x + .random(in: -200...200, using: &rng), y: a.y)
+                case 1: end = CGPoint(x: a.x, y: a.y + .random(in: -90...90, using: &rng))
+                case 2: end = CGPoint(x: a.x + .random(in: -3...3, using: &rng), y: a.y + .random(in: -3...3, using: &rng))
+                case 3: end = a
+                default: end = CGPoint(x: .random(in: -20...160, using: &rng), y: .random(in: -20...100, using: &rng))
+                }
+                let colors = Gradient(colors: [Color(red: .random(in: 0...1, using: &rng), green: 0.3, blue: 0.8, opacity: .random(in: 0.2...1, using: &rng)),
+                                               .orange, Color.green.opacity(0.3)])
+                let shape = i % 4 == 0 ? Path(CGRect(x: -5, y: -5, width: 200, height: 120))
+                    : Path(ellipseIn: CGRect(x: a.x - 30, y: a.y - 20, width: .random(in: 5...120, using: &rng), height: .random(in: 5...80, using: &rng)))
+                ctx.fill(shape, with: .linearGradient(colors, startPoint: a, endPoint: end), style: FillStyle(eoFill: i % 3 == 0))
+            }
+        }
+        for clear in [true, false] {
+            let fast = try render(scene, fast: true, threads: 1, clear: clear, bytesPerRow: 141 * 4 + 4)
+            let reference = try render(scene, fast: false, threads: 1, clear: clear, bytesPerRow: 141 * 4 + 4)
+            let same = fast == reference
+            #expect(same, "clear \(clear): worst difference \(worstDifference(fast, reference))")
+        }
+    }
+
     /// The same bytes at 1, 2, 3 and 8 threads, and the reference's.
     @Test func identicalForAnyThreadCount() throws {
         let scene = try edgeScene(width: 301, height: 203, seed: 31, count: 160, paints: true)

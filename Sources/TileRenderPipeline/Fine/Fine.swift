@@ -761,7 +761,16 @@ package final class FineRasterizer: @unchecked Sendable {
         let ramps = input.ramps
         switch p.kind {
         case GPUABI.PaintKind.linear.rawValue where p.spread == GPUABI.Spread.pad.rawValue:
-            blendLinearPad(p, rows: rows, ramps: ramps, originX: originX, originY: originY)
+            let (m0, _, m2, _, m4, _) = p.map
+            blendPadded(p, rows: rows, ramps: ramps, originX: originX, originY: originY) { x, y in
+                m0 * x + m2 * y + m4
+            }
+        case GPUABI.PaintKind.radial.rawValue where p.spread == GPUABI.Spread.pad.rawValue:
+            let (m0, m1, m2, m3, m4, m5) = p.map, (start, scale) = (p.params.0, p.params.1)
+            blendPadded(p, rows: rows, ramps: ramps, originX: originX, originY: originY) { x, y in
+                let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
+                return ((gx * gx + gy * gy).squareRoot() - start) * scale
+            }
         case GPUABI.PaintKind.linear.rawValue:
             blendRows(rows, originX: originX, originY: originY) { Self.linearColor(p, ramps: ramps, x: $0, y: $1) }
         case GPUABI.PaintKind.radial.rawValue:
@@ -777,27 +786,28 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    /// `blendRows` for a linear gradient that pads (the common case), 8 pixels at a time: t, the clamp
-    /// and the ramp index as `linearColor` and `rampColor` compute them, in lanes (the same operations
-    /// in the same order, and an exact floor for the index's truncation), then 8 ramp entries.
-    private func blendLinearPad(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
-                                originX: Int, originY: Int) {
+    /// `blendRows` for a linear or radial gradient that pads (the common case), 8 pixels at a time: t
+    /// from `parameter` (of 8 device x and one y: `linearColor`'s or `radialColor`'s expression in
+    /// lanes, a scalar times a lane's value giving the scalar product), then the clamp and the ramp
+    /// index as `rampColor` computes them (the same operations in the same order, and an exact floor
+    /// for the index's truncation), then 8 ramp entries.
+    @inline(__always)
+    private func blendPadded(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+                             originX: Int, originY: Int, parameter: (SIMD8<Float>, Float) -> SIMD8<Float>) {
         let size = Self.size, cov = coverage
         let planes = UnsafeMutableRawPointer(red), planeBytes = Self.pixels * MemoryLayout<Float>.stride
-        let (m0, _, m2, _, m4, _) = p.map
         let ramp = ramps.baseAddress! + Int(p.lutStart)
         let centres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
         let last = Float(EncodedScene.rampSize - 1)
         for py in rows {
             let y = Float(originY + py) + 0.5
-            let my = m2 * y
             for h in Swift.stride(from: 0, to: size, by: 8) {
                 let offset = (py * size + h) * MemoryLayout<Float>.stride
                 let k = UnsafeRawPointer(cov + py * size + h).loadUnaligned(as: SIMD8<Float>.self)
                 if k == SIMD8() { continue }
                 // x = Float(originX + px) + 0.5 (whole numbers and halves: exact either way).
                 let x = Float(originX + h) + centres
-                let t = m0 * x + my + m4
+                let t = parameter(x, y)
                 // t > 0 ? min(t, 1) : 0 (a NaN, not above 0, to 0).
                 var clamped = t
                 clamped.replace(with: 1, where: t .> 1)

@@ -183,10 +183,10 @@ private func edgeScene(width: Int, height: Int, seed: UInt64, count: Int, paints
         }
     }
 
-    /// Linear gradients that pad (`blendLinearPad`, 8 pixels at a time): steep, shallow, axis-aligned,
+    /// Linear gradients that pad (`blendPadded`, 8 pixels at a time): steep, shallow, axis-aligned,
     /// short (every ramp entry within a few pixels) and degenerate (start and end the same), on shapes
-    /// with edges and over whole tiles: the reference's bytes.
-    @Test func paddedLinearGradientsMatchTheReference() throws {
+    /// with edges and over whole tiles; radial ones, small, large and of radius 0: the reference's bytes.
+    @Test func paddedGradientsMatchTheReference() throws {
         var rng = SeededRandom(seed: 41)
         var scene = Scene(size: CGSize(width: 141, height: 77))
         scene.draw { ctx in
@@ -204,7 +204,10 @@ private func edgeScene(width: Int, height: Int, seed: UInt64, count: Int, paints
                                                .orange, Color.green.opacity(0.3)])
                 let shape = i % 4 == 0 ? Path(CGRect(x: -5, y: -5, width: 200, height: 120))
                     : Path(ellipseIn: CGRect(x: a.x - 30, y: a.y - 20, width: .random(in: 5...120, using: &rng), height: .random(in: 5...80, using: &rng)))
-                ctx.fill(shape, with: .linearGradient(colors, startPoint: a, endPoint: end), style: FillStyle(eoFill: i % 3 == 0))
+                let radius = [0, 0.7, 40, 300][i % 4]
+                let shading: GraphicsContext.Shading = i % 7 < 4 ? .linearGradient(colors, startPoint: a, endPoint: end)
+                    : .radialGradient(colors, center: a, startRadius: radius / 3, endRadius: radius)
+                ctx.fill(shape, with: shading, style: FillStyle(eoFill: i % 3 == 0))
             }
         }
         for clear in [true, false] {

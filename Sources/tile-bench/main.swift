@@ -126,8 +126,8 @@ func runRender(_ args: [String]) throws {
         let used = lastStats!.backend.rawValue
         print(String(format: "render: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, %d threads)",
                      median(times), times.min()!, repeatCount, used, bitmap!.width, bitmap!.height, renderer.threadCount))
-        print(String(format: "stages: flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms (%d segments, %d path tiles, peak binned %.1f MiB in %d bands)",
-                     median(binning), median(stroking), median(zip(times, binning).map { $0 - $1 }),
+        print(String(format: "stages: flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms, min %.2f ms (%d segments, %d path tiles, peak binned %.1f MiB in %d bands)",
+                     median(binning), median(stroking), median(zip(times, binning).map { $0 - $1 }), zip(times, binning).map { $0 - $1 }.min()!,
                      lastStats!.segmentCount, lastStats!.pathTileCount,
                      Double(lastStats!.peakBinnedBytes) / 1048576, lastStats!.bandCount))
     }

@@ -93,42 +93,4 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         #expect(c.sizeComputations <= 45, "\(c)")
         #expect(f.sizeComputations > 40 * 40, "\(f)")
     }
-
-    /// `ForEach` over a range (iterated as integers) identifies each view by its integer, as it does
-    /// for an array of the same integers: a row keeps its state when the range moves.
-    @Test func rangeRowsKeepTheirStateWhenTheRangeMoves() throws {
-        final class Box { var binding: Binding<Int>? }
-        final class Log { var entries: [String] = [] }
-        struct Row: View {
-            let id: Int
-            let log: Log
-            let box: Box?
-            @State var value = 0
-            var body: some View {
-                log.entries.append("\(id)=\(value)")
-                box?.binding = $value
-                return Color.red.frame(width: 10, height: 10)
-            }
-        }
-        struct Rows: View {
-            let start: Int
-            let log: Log
-            let box: Box
-            var body: some View {
-                VStack(spacing: 0) {
-                    ForEach(start..<(start + 4)) { i in Row(id: i, log: log, box: i == 3 ? box : nil) }
-                }
-            }
-        }
-        let log = Log(), box = Box()
-        let renderer = ImageRenderer(content: Rows(start: 0, log: log, box: box))
-        _ = renderer.scene
-        box.binding!.wrappedValue = 9
-        renderer.content = Rows(start: 2, log: log, box: box)
-        log.entries = []
-        _ = renderer.scene
-        #expect(log.entries.contains("3=9") && log.entries.contains("5=0"), "\(log.entries)")
-        // Row 2 and 3 kept their places: row 3 with its state; rows 4 and 5 are new.
-        #expect(!log.entries.contains("3=0"))
-    }
 }

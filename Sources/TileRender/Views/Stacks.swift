@@ -83,7 +83,12 @@ package struct ZStackNode: ViewNode {
 package func passedUpGuides(_ children: [any ViewNode]) -> GuideSet {
     var guides = GuideSet()
     for child in children { guides.formUnion(child.explicitGuides) }
-    return children.count == 1 || guides.isEmpty ? guides : guides.droppingBuiltIns()
+    return passedUp(guides, childCount: children.count)
+}
+
+/// What a container passes up of `guides`, the union of its `childCount` children's guides.
+private func passedUp(_ guides: GuideSet, childCount: Int) -> GuideSet {
+    childCount == 1 || guides.isEmpty ? guides : guides.droppingBuiltIns()
 }
 
 /// Views in a row, `spacing` apart (by default, what each pair of neighbours prefers: see `ViewSpacing`), aligned vertically (centred by default).
@@ -183,7 +188,7 @@ package struct LinearStackNode: ViewNode {
             if rigid != nil, let size = child.rigidSize { rigid!.append(size) } else { rigid = nil }
         }
         rigidChildSizes = rigid
-        explicitGuides = children.count == 1 || guides.isEmpty ? guides : guides.droppingBuiltIns()
+        explicitGuides = passedUp(guides, childCount: children.count)
         alignsOnFraction = !hasSpacer && !guides.contains(alignment) ? alignment.fraction : nil
         if let spacing {
             gaps = Array(repeating: spacing, count: max(0, children.count - 1))

@@ -141,8 +141,8 @@ package final class ViewGraph {
 }
 
 /// An explicit identity (a `ForEach` element's id, `.id(_:)`). An integer id is held as it is (two
-/// words, no reference counted); any other id in a box, as `AnyHashable` (whose initialiser costs a
-/// dynamic cast per element). Ids of different types are different ids.
+/// words, nothing reference-counted); any other id in a box, as `AnyHashable` (whose initialiser costs
+/// a dynamic cast per element). Ids of different types are different ids.
 package struct ExplicitID: Hashable {
     private let int: Int
     private let box: Box?
@@ -232,9 +232,8 @@ package final class GraphNode {
     /// The row a lazy child was last made for (two rows with one id in a render: the second is built
     /// outside the graph).
     @exclusivity(unchecked) var lazyRow = 0
-    /// The view value, environment and nodes of the last build.
-    /// The last view value, in an existential: a view of a generic type in a box of a generic class
-    /// would cost a metadata lookup per place built (`ViewBox<V>`), more than the cast back does.
+    /// The view value, environment and nodes of the last build. The value is kept in an existential:
+    /// a box of a generic class would cost a metadata lookup per place built, more than the cast back.
     @exclusivity(unchecked) private var view: Any?
     @exclusivity(unchecked) private var environment: ViewEnvironment.Snapshot?
     @exclusivity(unchecked) private var nodes: [any ViewNode]?
@@ -568,8 +567,7 @@ private func asSelf<T, V>(_ view: V, _ type: T.Type) -> T {
 }
 
 extension PrimitiveView {
-    /// `view`'s node, `view` being of this type (a cast to a concrete type that is the value's own is a
-    /// comparison of metadata).
+    /// `view`'s node, `view` being of this type (see `asSelf`).
     static func makeNode<V>(of view: V, _ environment: ViewEnvironment) -> any ViewNode { asSelf(view, Self.self).makeNode(environment) }
 }
 

@@ -93,4 +93,48 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         #expect(c.sizeComputations <= 45, "\(c)")
         #expect(f.sizeComputations > 40 * 40, "\(f)")
     }
+
+    /// Rigid stacks nested deep: each computes its size once (the rigid answer goes up the chain), so
+    /// the work grows with the depth, and a tree twice as deep costs twice as much.
+    @Test func nestedRigidStacksCostLinearlyInDepth() throws {
+        struct Nest: View {
+            let depth: Int
+            var body: some View { level(depth) }
+            private func level(_ d: Int) -> AnyView {
+                d == 0 ? AnyView(Color.blue.frame(width: 4, height: 4))
+                    : AnyView(HStack(spacing: 1) { level(d - 1); Color.red.frame(width: 2, height: 2) }.padding(1))
+            }
+        }
+        var computed: [Int] = []
+        for depth in [50, 100] {
+            let renderer = ImageRenderer(content: Nest(depth: depth))
+            _ = try renderer.render(backend: .cpu)
+            computed.append(counts(renderer).sizeComputations)
+        }
+        #expect(computed[0] <= 2 * 50 + 10 && computed[1] <= 2 * 100 + 10, "\(computed)")
+        #expect(computed[1] <= 2 * computed[0] + 10, "\(computed)")
+    }
+
+    /// Colours in fixed frames have no places of their own: a 40x40 grid mounts the places of its
+    /// stacks and lists, not one per cell, and a second render with nothing changed builds nothing.
+    @Test func wrappedColoursMountNoPlaces() throws {
+        struct Grid: View {
+            var body: some View {
+                VStack(spacing: 1) {
+                    ForEach(0..<40, id: \.self) { r in
+                        HStack(spacing: 1) {
+                            ForEach(0..<40, id: \.self) { c in Color(red: Double(r) / 40, green: Double(c) / 40, blue: 0.5).frame(width: 4, height: 4) }
+                        }
+                    }
+                }
+            }
+        }
+        let renderer = ImageRenderer(content: Grid())
+        _ = renderer.scene
+        #expect(counts(renderer).mounted < 200, "\(counts(renderer))")
+        renderer.graph.counters.counts = GraphCounters()
+        renderer.content = Grid()
+        _ = renderer.scene
+        #expect(counts(renderer).positionsBuilt <= 2 && counts(renderer).sizeComputations == 0, "\(counts(renderer))")
+    }
 }

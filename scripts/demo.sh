@@ -13,7 +13,16 @@ BENCHMARKS=Benchmarks
 if [ -n "${TILERENDER_SHARED:-}" ]; then SCENES="$TILERENDER_SHARED/scenes/public"; BENCHMARKS="$TILERENDER_SHARED/bench"; fi
 FRAMES="${FRAMES:-120}"
 bash scripts/install-deps.sh
-swift build -c release --product tile-bench 2>&1 | tail -1
+# On an x86-64 processor with Haswell's features (AVX2, FMA, BMI2, F16C, MOVBE), tile-bench is built for
+# them: the fine stage's 8- and 16-lane loops then run as such, with the same pixels (DocC,
+# BackendsAndEngines, "Building for your processor"). TILERENDER_CPU=baseline builds for plain x86-64.
+CPU_FLAGS=()
+if [ "${TILERENDER_CPU:-auto}" != baseline ] && [ "$(uname -m)" = x86_64 ] \
+    && awk '/^flags/ { for (i = 3; i <= NF; i++) f[$i] = 1; exit } END { exit !(f["avx2"] && f["fma"] && f["bmi2"] && f["f16c"] && f["movbe"]) }' /proc/cpuinfo; then
+    CPU_FLAGS=(-Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell)
+fi
+echo "== building tile-bench (release${CPU_FLAGS:+, for Haswell-class processors})"
+swift build -c release --product tile-bench "${CPU_FLAGS[@]}" 2>&1 | tail -1
 BENCH=.build/release/tile-bench
 mkdir -p out/scenes out/report
 

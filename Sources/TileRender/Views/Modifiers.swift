@@ -9,10 +9,20 @@ package protocol NodeModifier {
     /// Whether the modifier only wraps the content's nodes in nodes that compare by value (a frame,
     /// padding), holding no view of its own: a place-less view modified by it stays place-less.
     var onlyWrapsNodes: Bool { get }
+    /// The node of a place-less view under this modifier (one that `onlyWrapsNodes`): `node` wrapped.
+    func wrapPlaceless(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode
+    /// The size of a frame of fixed, finite, non-negative width and height, which is the size of a
+    /// colour in it: `Color.frame(width:height:)` is made as one sized `ColorNode`. Nil for others.
+    var fixedColorSize: CGSize? { get }
 }
 
 extension NodeModifier {
     package var onlyWrapsNodes: Bool { false }
+    package var fixedColorSize: CGSize? { nil }
+    package func wrapPlaceless(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
+        let nodes = apply({ _ in [node] }, environment)
+        return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
+    }
 }
 
 /// A modifier that wraps each node of the modified view (so on a `ForEach` or `Group` it applies to
@@ -28,6 +38,7 @@ extension NodeWrapper {
         for i in nodes.indices { nodes[i] = wrap(nodes[i], environment) }
         return nodes
     }
+    package func wrapPlaceless(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { wrap(node, environment) }
 }
 
 /// A view with a modifier applied (SwiftUI's `ModifiedContent`, with the modifier's type erased).
@@ -42,6 +53,16 @@ public struct _ModifiedView<Content: View>: View, ViewList {
     package func isPlaceless(in graph: ViewGraph) -> Bool {
         modifier.onlyWrapsNodes && graph.isPlaceless(content)
     }
+    package func makePlacelessNode(_ environment: ViewEnvironment) -> any ViewNode {
+        // A colour in a frame of fixed size is one node, a colour of that size: it lays out and draws
+        // as the frame around the colour, which fills it. The colour's slot is taken as it would be.
+        // (A layout snapshot records both views, so there the two nodes are made.)
+        if Content.self == Color.self, environment.layoutRecorder == nil, let size = modifier.fixedColorSize {
+            environment.graph?.parent.skipSlots(1)
+            return ColorNode(color: unsafeBitCast(content, to: Color.self), size: size)
+        }
+        return modifier.wrapPlaceless(placelessNode(content, environment) ?? EmptyNode(), environment)
+    }
 }
 
 extension View {
@@ -55,6 +76,10 @@ extension View {
 package struct FrameModifier: NodeWrapper {
     package let width: CGFloat?, height: CGFloat?, alignment: Alignment
     package var onlyWrapsNodes: Bool { true }
+    package var fixedColorSize: CGSize? {
+        guard let width, let height, width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
+        return CGSize(width: width, height: height)
+    }
     package func wrap(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode { FrameNode(child: node, modifier: self) }
 }
 

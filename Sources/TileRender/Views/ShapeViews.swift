@@ -67,7 +67,7 @@ package struct LocalDrawingNode: ViewNode {
     package var isCheapToMeasure: Bool { true }
     /// Its size is the proposal's, whatever it draws.
     package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
-        match == .layout && (other is LocalDrawingNode || other is ColorNode)
+        match == .layout && (other is LocalDrawingNode || (other as? ColorNode).map { $0.size == nil } ?? false)
     }
     package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
     package func draw(in rect: CGRect, context: GraphicsContext) {
@@ -164,12 +164,17 @@ extension Color: View, EnvironmentLeafView {
 /// A colour filling its frame: a value (no closure), so a colour made again equals the last one.
 package struct ColorNode: ViewNode {
     package let color: Color
+    /// The size of the fixed frame around the colour (`Color.frame(width:height:)` made as one node;
+    /// see `NodeModifier.fixedColorSize`); nil for a colour that takes what it is offered.
+    package var size: CGSize? = nil
     package var isCheapToMeasure: Bool { true }
+    package var rigidSize: CGSize? { size }
     package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
-        guard let other = other as? ColorNode else { return match == .layout && other is LocalDrawingNode }
+        guard let other = other as? ColorNode else { return size == nil && match == .layout && other is LocalDrawingNode }
+        guard size == other.size else { return false }
         return match == .layout || color == other.color
     }
-    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { size ?? proposal.replacingUnspecifiedDimensions() }
     package func draw(in rect: CGRect, context: GraphicsContext) {
         // As `LocalDrawingNode` draws: the rectangle at the origin of a context moved to it.
         var c = context

@@ -369,10 +369,17 @@ package protocol ViewList {
     func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode]
     /// Whether the list's views need no place of their own in `graph` (see `ViewGraph.isPlaceless`).
     func isPlaceless(in graph: ViewGraph) -> Bool
+    /// The one node of a list that `isPlaceless(in:)`, made without an array (a place-less list is a
+    /// place-less leaf under modifiers that wrap its node: one node).
+    func makePlacelessNode(_ environment: ViewEnvironment) -> any ViewNode
 }
 
 extension ViewList {
     package func isPlaceless(in graph: ViewGraph) -> Bool { false }
+    package func makePlacelessNode(_ environment: ViewEnvironment) -> any ViewNode {
+        let nodes = makeNodes(environment)
+        return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
+    }
 }
 
 /// The node of any view; a list of several views becomes a centred `ZStack` of them. Built through the
@@ -396,6 +403,13 @@ package func makeViewNode<V: View>(_ view: V, _ environment: ViewEnvironment,
 /// The list of nodes a view contributes to a stack.
 package func makeViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment) -> [any ViewNode] {
     buildThroughGraph(view, environment).nodes
+}
+
+/// Appends the nodes `view` contributes to a stack to `nodes` (a list's elements): a place-less view's
+/// one node goes in without an array of its own.
+package func appendViewNodes<V: View>(_ view: V, _ environment: ViewEnvironment, to nodes: inout [any ViewNode]) {
+    if let node = placelessNode(view, environment) { nodes.append(node) }
+    else { nodes.append(contentsOf: buildThroughGraph(view, environment).nodes) }
 }
 
 /// A node that draws nothing and takes no space.

@@ -31,7 +31,7 @@ public struct TupleView<each Content: View>: View, ViewList {
 
     package func makeNodes(_ environment: ViewEnvironment) -> [any ViewNode] {
         var nodes: [any ViewNode] = []
-        for child in repeat each value { nodes.append(contentsOf: makeViewNodes(child, environment)) }
+        for child in repeat each value { appendViewNodes(child, environment, to: &nodes) }
         return nodes
     }
 }
@@ -115,13 +115,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         if let range = data as? Range<Int>, id as AnyKeyPath == \Int.self as AnyKeyPath {
             for i in range {
                 if identified { inner.explicitID = .int(i) }
-                nodes.append(contentsOf: makeViewNodes(content(unsafeBitCast(i, to: Data.Element.self)), inner))
+                appendViewNodes(content(unsafeBitCast(i, to: Data.Element.self)), inner, to: &nodes)
             }
             return nodes
         }
         for element in data {
             if identified { inner.explicitID = ExplicitID(element[keyPath: id]) }
-            nodes.append(contentsOf: makeViewNodes(content(element), inner))
+            appendViewNodes(content(element), inner, to: &nodes)
         }
         return nodes
     }

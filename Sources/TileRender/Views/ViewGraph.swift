@@ -436,6 +436,14 @@ package final class GraphNode {
             for node in slotted[nextSlot...] { if let node { graph.counters.counts.unmounted += node.subtreeCount } }
             slotted.removeLast(slotted.count - nextSlot)
         }
+        // And slots skipped in this build (the other branch of an `if`, a place-less view where a view
+        // with a place was): a view that comes back there is a new one.
+        for i in slotted.indices {
+            if let node = slotted[i], node.generation != graph.generation {
+                graph.counters.counts.unmounted += node.subtreeCount
+                slotted[i] = nil
+            }
+        }
         if visitedExplicit.count != explicitChildren.count || explicitIndex != nil {
             for node in explicitChildren where node.generation != graph.generation { graph.counters.counts.unmounted += node.subtreeCount }
         }
@@ -537,6 +545,37 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     return (kept, position, false)
 }
 
+/// `view`'s one node when `buildThroughGraph` would build it without a place (a place-less leaf, or a
+/// place-less list), made the same way but without an array; nil for other views.
+package func placelessNode<V: View>(_ view: V, _ environment: ViewEnvironment) -> (any ViewNode)? {
+    guard let context = environment.graph, !context.lazy else { return nil }
+    guard environment.depth < ViewGraph.maxDepth else {
+        // As `buildThroughGraph`: nothing deeper is built, and the render fails.
+        environment.counters?.depthExceeded = true
+        return EmptyNode()
+    }
+    let graph = context.graph
+    switch graph.kind(of: V.self) {
+    case .placelessLeaf(let type) where environment.explicitID == nil:
+        context.parent.skipSlots(1)
+        return leafNode(type, view, environment)
+    case .list(let type) where type.isPlaceless(view, in: graph):
+        if environment.explicitID == nil { context.parent.skipSlots(1) }
+        var inner = environment
+        inner.explicitID = nil
+        inner.depth += 1
+        return memoised(type.makePlacelessNode(of: view, inner), inner)
+    default:
+        return nil
+    }
+}
+
+/// A primitive's node, probed when a layout snapshot is recorded, memoised unless cheap.
+private func leafNode<V: View>(_ type: any PrimitiveView.Type, _ view: V, _ environment: ViewEnvironment) -> any ViewNode {
+    let node = type.makeNode(of: view, environment)
+    return memoised(environment.layoutRecorder == nil ? node : probed(view, node, environment), environment)
+}
+
 /// How views of one type are built: a primitive makes its node, a list its nodes, a composite view runs
 /// its body. Found once per type and graph (`ViewGraph.kind(of:)`): a cast to a protocol is a
 /// conformance lookup, and a graph builds the same few types thousands of times.
@@ -574,6 +613,9 @@ extension PrimitiveView {
 extension ViewList {
     static func makeNodes<V>(of view: V, _ environment: ViewEnvironment) -> [any ViewNode] { asSelf(view, Self.self).makeNodes(environment) }
     static func isPlaceless<V>(_ view: V, in graph: ViewGraph) -> Bool { asSelf(view, Self.self).isPlaceless(in: graph) }
+    static func makePlacelessNode<V>(of view: V, _ environment: ViewEnvironment) -> any ViewNode {
+        asSelf(view, Self.self).makePlacelessNode(environment)
+    }
 }
 
 extension ViewGraph {
@@ -605,8 +647,7 @@ extension ViewGraph {
 private func buildNodes<V: View>(_ view: V, _ environment: ViewEnvironment, kind: ViewKind) -> [any ViewNode] {
     switch kind {
     case .primitive(let type), .leaf(let type, _), .placelessLeaf(let type):
-        let node = type.makeNode(of: view, environment)
-        return [memoised(environment.layoutRecorder == nil ? node : probed(view, node, environment), environment)]
+        return [leafNode(type, view, environment)]
     case .list(let type):
         var nodes = type.makeNodes(of: view, environment)
         for i in nodes.indices where !nodes[i].isMemoised && !nodes[i].isCheapToMeasure { nodes[i] = memoised(nodes[i], environment) }

@@ -56,10 +56,14 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
             let rigid = ImageRenderer(content: BoxTree(seed: UInt64(seed) &* 7919 &+ 11, rigid: true))
             let flexible = ImageRenderer(content: BoxTree(seed: UInt64(seed) &* 7919 &+ 11, rigid: false))
             for r in [rigid, flexible] { r.proposedSize = ProposedViewSize(size) }
-            let a = try rigid.layoutSnapshot(), b = try flexible.layoutSnapshot()
-            #expect(a.leaves.map(\.frame) == b.leaves.map(\.frame), "seed \(seed) at \(size)")
+            // Rendered before a snapshot is asked for (a colour in a fixed frame is then one sized
+            // colour node) and after (a snapshot records both views, so both nodes are made).
             let pa = try rigid.render(backend: .cpu), pb = try flexible.render(backend: .cpu)
             #expect(pa.width == pb.width && pa.height == pb.height && pa.pixels == pb.pixels, "seed \(seed) at \(size)")
+            let a = try rigid.layoutSnapshot(), b = try flexible.layoutSnapshot()
+            #expect(a.leaves.map(\.frame) == b.leaves.map(\.frame), "seed \(seed) at \(size)")
+            let qa = try rigid.render(backend: .cpu)
+            #expect(qa.pixels == pa.pixels, "seed \(seed) at \(size)")
         }
     }
 
@@ -136,5 +140,66 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         renderer.content = Grid()
         _ = renderer.scene
         #expect(counts(renderer).positionsBuilt <= 2 && counts(renderer).sizeComputations == 0, "\(counts(renderer))")
+    }
+
+    /// `Color.frame(width:height:)` is made as one node, a colour of that size; with a layout
+    /// snapshot recorded, as the frame around the colour (the snapshot lists both views).
+    @Test func aColourInAFixedFrameIsOneSizedNode() throws {
+        // Through memos and a snapshot's probes (which wrap one node each).
+        func unwrapped(_ node: any ViewNode) -> any ViewNode {
+            node.isMemoised || node is ProbeNode ? unwrapped(node.wrappedNode ?? node) : node
+        }
+        func firstChild<V: View>(_ view: V, recording: Bool) -> any ViewNode {
+            var environment = ViewEnvironment()
+            if recording { environment.layoutRecorder = LayoutRecorder() }
+            let root = unwrapped(ViewGraph().build(view, environment))
+            return unwrapped((root as! LinearStackNode).children[0])
+        }
+        let row = HStack { Color.red.frame(width: 3, height: 4); Color.blue }
+        let sized = firstChild(row, recording: false)
+        #expect((sized as? ColorNode)?.size == CGSize(width: 3, height: 4))
+        #expect(sized.rigidSize == CGSize(width: 3, height: 4))
+        #expect(sized.sizeThatFits(ProposedViewSize(width: 100, height: nil)) == CGSize(width: 3, height: 4))
+        #expect(firstChild(row, recording: true) is FrameNode)
+        // Lengths that are not finite and non-negative keep the frame node (and its behaviour).
+        for (w, h) in [(-1.0, 4.0), (3.0, .infinity), (.nan, 2.0)] {
+            #expect(firstChild(HStack { Color.red.frame(width: w, height: h) }, recording: false) is FrameNode, "\(w) x \(h)")
+        }
+        // A sized colour matches an equal one, not one of another size or a colour that fills its frame.
+        let a = ColorNode(color: .red, size: CGSize(width: 3, height: 4))
+        #expect(a.isEquivalent(to: ColorNode(color: .red, size: CGSize(width: 3, height: 4)), as: .drawing))
+        #expect(!a.isEquivalent(to: ColorNode(color: .red, size: CGSize(width: 4, height: 4)), as: .layout))
+        #expect(!a.isEquivalent(to: ColorNode(color: .red), as: .layout))
+        #expect(!ColorNode(color: .red).isEquivalent(to: a, as: .layout))
+        #expect(a.isEquivalent(to: ColorNode(color: .blue, size: CGSize(width: 3, height: 4)), as: .layout))
+    }
+
+    /// The sized colour takes the slots the frame and the colour took: a view after it keeps its
+    /// identity (and state) when a layout snapshot makes the two nodes again.
+    @Test func aSizedColourKeepsItsSiblingsIdentity() throws {
+        final class Box { var binding: Binding<Int>?; var seen: [Int] = [] }
+        struct Counter: View {
+            let box: Box
+            @State var value = 0
+            var body: some View {
+                box.seen.append(value)
+                box.binding = $value
+                return Color.green.frame(width: 2, height: 2)
+            }
+        }
+        struct Row: View {
+            let box: Box
+            var body: some View { HStack { Color.red.frame(width: 3, height: 4); Counter(box: box) } }
+        }
+        let box = Box()
+        let renderer = ImageRenderer(content: Row(box: box))
+        _ = renderer.scene
+        #expect(renderer.graph.counters.counts.mounted == 4, "\(renderer.graph.counters.counts)")
+        box.binding!.wrappedValue = 7
+        // A new row value: its body runs again, and the counter's state is found by its place alone.
+        renderer.content = Row(box: box)
+        _ = try renderer.layoutSnapshot()
+        #expect(box.seen == [0, 7], "\(box.seen)")
+        #expect(renderer.graph.counters.counts.mounted == 4, "\(renderer.graph.counters.counts)")
     }
 }

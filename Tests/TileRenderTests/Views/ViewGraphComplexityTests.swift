@@ -409,6 +409,33 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         // Branch views keep their identity while the branch stays: `f` is not rebuilt (same value).
     }
 
+    /// A branch that went away took its state with it: back on the first branch, its view starts
+    /// again from its initial state (SwiftUI), though the slot it had was only skipped meanwhile.
+    @Test func aBranchThatComesBackStartsAgain() throws {
+        struct Switch: View {
+            let flag: Bool
+            let log: BodyLog
+            let box: BindingBox<Int>
+            var body: some View {
+                VStack {
+                    if flag { Leaf(name: "t", log: log, box: box) } else { Leaf(name: "f", log: log, box: nil) }
+                    Leaf(name: "after", log: log, box: nil)
+                }
+            }
+        }
+        let log = BodyLog(), box = BindingBox<Int>()
+        let renderer = ImageRenderer(content: Switch(flag: true, log: log, box: box))
+        _ = renderer.scene
+        box.binding!.wrappedValue = 6
+        _ = renderer.scene
+        renderer.content = Switch(flag: false, log: log, box: box)
+        _ = renderer.scene
+        renderer.content = Switch(flag: true, log: log, box: box)
+        log.entries = []
+        _ = renderer.scene
+        #expect(log.entries.contains("t=1") && !log.entries.contains("t=6"), "\(log.entries)")
+    }
+
     /// An unchanged `drawingGroup()` whose surroundings changed records nothing inside and is found in
     /// the offscreen cache by its id.
     @Test func anUnchangedDrawingGroupRecordsNothing() throws {

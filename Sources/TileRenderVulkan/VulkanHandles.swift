@@ -9,20 +9,32 @@ import TileRenderPipeline
 // own Swift type. Objects are only read after creation, or used by one render at a time, hence
 // @unchecked Sendable.
 
+/// An instance TileRender created (destroyed in deinit), or a caller's, borrowed (never destroyed here).
 package final class VulkanInstance: @unchecked Sendable {
     package let handle: VkInstance
-    package init(_ handle: VkInstance) { self.handle = handle }
-    deinit { vkDestroyInstance(handle, nil) }
+    /// False for a caller's instance (`ExternalVulkanDevice`): its owner destroys it.
+    package let owned: Bool
+    package init(_ handle: VkInstance, owned: Bool = true) {
+        self.handle = handle
+        self.owned = owned
+    }
+    deinit { if owned { vkDestroyInstance(handle, nil) } }
 }
 
+/// A device TileRender created (destroyed in deinit), or a caller's, borrowed (never destroyed here).
+/// Every object TileRender makes on a device holds its `VulkanDevice`, so once this object is gone,
+/// so is everything TileRender made on the device.
 package final class VulkanDevice: @unchecked Sendable {
     package let handle: VkDevice
     package let instance: VulkanInstance
-    package init(_ handle: VkDevice, instance: VulkanInstance) {
+    /// False for a caller's device (`ExternalVulkanDevice`): its owner destroys it.
+    package let owned: Bool
+    package init(_ handle: VkDevice, instance: VulkanInstance, owned: Bool = true) {
         self.handle = handle
         self.instance = instance
+        self.owned = owned
     }
-    deinit { vkDestroyDevice(handle, nil) }
+    deinit { if owned { vkDestroyDevice(handle, nil) } }
 }
 
 /// What kind of device object a `VulkanObject` holds: how to destroy it.

@@ -112,6 +112,21 @@ struct VulkanInteropTests {
         #expect(run.out.contains("wrote"))
         let png = try Bitmap(contentsOfPNG: output)
         #expect(png.width == drawn.width && png.height == drawn.height)
+
+        // Where Khronos's validation layer is installed, the example runs again under it, with its
+        // synchronisation checks: no message (it writes them to standard output). Lavapipe runs a
+        // queue's work in order, so a missing barrier or semaphore shows only here.
+        let layer = ["/usr/share/vulkan/explicit_layer.d", "/usr/local/share/vulkan/explicit_layer.d", "/etc/vulkan/explicit_layer.d"]
+            .contains { FileManager.default.fileExists(atPath: $0 + "/VkLayer_khronos_validation.json") }
+        if layer {
+            let validated = try TileBenchCLITests.run(try #require(executable), [output.path], environment: [
+                "VK_INSTANCE_LAYERS": "VK_LAYER_KHRONOS_validation",
+                "VK_LAYER_ENABLES": "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT",
+            ])
+            #expect(validated.status == 0, "\(validated.out)\(validated.err)")
+            #expect(!validated.out.contains("VUID") && !validated.out.contains("SYNC-") && !validated.out.contains("Validation"),
+                    "validation messages: \(validated.out.prefix(2000))")
+        }
     }
 
     /// TileRender destroys none of the engine's handles, and frees everything it made on the device once

@@ -91,10 +91,14 @@ public struct VulkanImageLayout: RawRepresentable, Hashable, Sendable {
 /// layer 0; the rest of the image keeps its contents. The image must be 2D, `.rgba8Unorm`, with
 /// `.transferDestination` usage, and usable on the renderer's queue family.
 public struct VulkanImageTarget {
+    /// The `VkImage`, made on the renderer's device.
     public var image: OpaquePointer
+    /// The image's extent as created: at least the render's width and height.
     public var width: Int
     public var height: Int
+    /// The image's format as created; only `.rgba8Unorm` is accepted.
     public var format: VulkanFormat
+    /// The image's usage as created; it must contain `.transferDestination`.
     public var usage: VulkanImageUsage
     /// The layout the image is in when the render's copy starts (after the wait semaphores).
     public var layout: VulkanImageLayout
@@ -116,11 +120,15 @@ public struct VulkanImageTarget {
 /// A caller's `VkBuffer` to render into: premultiplied RGBA8 rows, `bytesPerRow` apart from `offset`.
 /// Bytes between rows are never written. The buffer needs `.transferDestination` usage.
 public struct VulkanBufferTarget {
+    /// The `VkBuffer`, made on the renderer's device.
     public var buffer: OpaquePointer
     /// The buffer's size in bytes, as created.
     public var size: Int
+    /// Where the first row starts, in bytes.
     public var offset: Int
+    /// From one row to the next, in bytes: at least the render's width times 4.
     public var bytesPerRow: Int
+    /// The buffer's usage as created; it must contain `.transferDestination`.
     public var usage: VulkanBufferUsage
 
     public init(buffer: OpaquePointer, size: Int, offset: Int = 0, bytesPerRow: Int, usage: VulkanBufferUsage) {
@@ -138,8 +146,12 @@ public struct VulkanBufferTarget {
 /// (binary semaphores, at the transfer stage), then signals `signal` (binary semaphores) and then
 /// `fence` (unsignalled) once the target holds the render.
 public struct VulkanSynchronization {
+    /// Binary `VkSemaphore`s the copy waits for (at the transfer stage), for example the engine's
+    /// "image free" semaphore. Each must have a signal operation submitted (or pending) for it.
     public var wait: [OpaquePointer]
+    /// Binary `VkSemaphore`s signalled once the target holds the render.
     public var signal: [OpaquePointer]
+    /// An unsignalled `VkFence`, signalled once the target holds the render.
     public var fence: OpaquePointer?
 
     public init(wait: [OpaquePointer] = [], signal: [OpaquePointer] = [], fence: OpaquePointer? = nil) {

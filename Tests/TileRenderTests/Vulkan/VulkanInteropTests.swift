@@ -90,6 +90,42 @@ struct VulkanInteropTests {
         #expect(untouched, "bytes outside the rows were written")
     }
 
+    /// A scene drawn in bands of tile rows (a small binning budget: the later bands are drawn in
+    /// buffers of their own and copied into place), and a scene with an offscreen group (drawn on the
+    /// engine's device, kept there, and copied device-side into the scene's image texels): the engine's
+    /// images match the CPU.
+    @Test func bandsAndOffscreenGroupsReachTheEnginesImage() throws {
+        let tiger = try SVGDocument(contentsOf: try Fixtures.file("Ghostscript_Tiger.svg", in: Fixtures.bench))
+            .makeScene(size: CGSize(width: 256, height: 200))
+        var grouped = Scene(size: CGSize(width: 300, height: 240))
+        grouped.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 300, height: 240)), with: .color(.white))
+            ctx.translateBy(x: 20, y: 20)
+            ctx.drawOffscreen(tiger, in: CGRect(x: 0, y: 0, width: 256, height: 200))
+        }
+        let engine = try MiniEngine()
+        defer { engine.close() }
+        var renderer = Renderer(device: try lend(engine))
+        renderer.binningBudget = 1 << 20
+        var cpuRenderer = Renderer(backend: .cpu)
+        cpuRenderer.binningBudget = 1 << 20
+        for (scene, label) in [(tiger, "banded tiger"), (grouped, "tiger as an offscreen group")] {
+            let (cpu, cpuStatistics) = try cpuRenderer.renderWithStatistics(scene)
+            let image = try engine.makeImage(width: cpu.width, height: cpu.height, usage: Self.imageUsage)
+            let drawn = try engine.makeSemaphore(), fence = try engine.makeFence()
+            try engine.clear(image, to: (0, 1, 0, 1))
+            let statistics = try renderer.render(scene, into: VulkanImageTarget(image: image, width: cpu.width, height: cpu.height,
+                                                                                usage: VulkanImageUsage(rawValue: Self.imageUsage)),
+                                                 synchronization: VulkanSynchronization(signal: [drawn], fence: fence))
+            #expect(statistics.bandCount == cpuStatistics.bandCount, "\(label)")
+            let pixels = try engine.readBack(image, width: cpu.width, height: cpu.height, waiting: [drawn])
+            try engine.wait(for: fence)
+            expectVulkanParity(cpu, try Bitmap(width: cpu.width, height: cpu.height, premultipliedRGBA: pixels), label)
+            if scene.size == tiger.size { #expect(statistics.bandCount > 1) }
+        }
+        #expect(renderer.offscreenCacheStatistics.imageCount == 1)
+    }
+
     /// Examples/VulkanInterop: its body, and its executable as built next to the tests.
     @Test func theInteropExampleRuns() throws {
         let engine = try MiniEngine()

@@ -292,4 +292,19 @@ struct VulkanInteropTests {
         }
     }
 }
+
+/// The interop API's Swift names for formats, usages and layouts carry Vulkan's own values (no device needed).
+@Suite struct VulkanInteropValueTests {
+    @Test func theSwiftNamesCarryVulkansValues() {
+        #expect(VulkanFormat.rgba8Unorm.rawValue == VK_FORMAT_R8G8B8A8_UNORM.rawValue)
+        #expect([VulkanImageUsage.transferSource, .transferDestination, .sampled, .storage, .colorAttachment].map(\.rawValue)
+                == [VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_USAGE_SAMPLED_BIT,
+                    VK_IMAGE_USAGE_STORAGE_BIT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT].map(\.rawValue))
+        #expect([VulkanBufferUsage.transferSource, .transferDestination, .storageBuffer].map(\.rawValue)
+                == [VK_BUFFER_USAGE_TRANSFER_SRC_BIT, VK_BUFFER_USAGE_TRANSFER_DST_BIT, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT].map(\.rawValue))
+        #expect([VulkanImageLayout.undefined, .general, .shaderReadOnly, .transferSource, .transferDestination, .preinitialized].map(\.rawValue)
+                == [VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                    VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_PREINITIALIZED].map(\.rawValue))
+    }
+}
 #endif

@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TileRender", targets: ["TileRender"]),
         .library(name: "TileRenderSVG", targets: ["TileRenderSVG"]),
         .executable(name: "tile-bench", targets: ["tile-bench"]),
+        .executable(name: "vulkan-interop-example", targets: ["vulkan-interop-example"]),
     ],
     // `Vulkan` (on by default) links the Vulkan backend and shaderc. A CPU-only user turns it off:
     // `.package(url: ..., from: ..., traits: [])`, or `swift build --disable-default-traits` here.
@@ -55,13 +56,20 @@ let package = Package(
         // The seeds' SwiftUI code, ported with the edits the README lists (tile-bench's animations, tests).
         .target(name: "SeedPorts", dependencies: ["TileRender"]),
         .executableTarget(name: "tile-bench", dependencies: ["TileRender", "TileRenderSVG", "TileRenderText", "SeedPorts"]),
+        // Examples/VulkanInterop: TileRender drawing into an engine's own Vulkan image. The library holds the
+        // example's body and a stand-in engine (MiniEngine), which the interop tests use too; the
+        // executable runs it. Without the `Vulkan` trait both compile to nothing useful.
+        .target(name: "VulkanInteropExample", dependencies: ["TileRender", .target(name: "CVulkan", condition: .when(traits: ["Vulkan"]))],
+                path: "Examples/VulkanInterop/Sources/VulkanInteropExample"),
+        .executableTarget(name: "vulkan-interop-example", dependencies: ["VulkanInteropExample", "TileRender"],
+                          path: "Examples/VulkanInterop/Sources/vulkan-interop-example"),
         // Writes Sources/Shaders/include/abi.glsl from GPUABI.swift (see README).
         .executableTarget(name: "gpu-abi-header", dependencies: ["Shaders"]),
 
         // MARK: - Tests
         .testTarget(name: "TileRenderTests", dependencies: [
             "TileRender", "TileRenderSVG", "TileRenderGeometry", "TileRenderPipeline", "TileRenderText", "SeedPorts",
-            .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])), "Shaders",
+            .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])), "Shaders", "VulkanInteropExample",
         ]),
     ]
 )

@@ -34,6 +34,9 @@ package final class VulkanContext: @unchecked Sendable {
     /// Held while a queue submission is made; its value counts the submissions so far. (Not `Void`:
     /// ThreadSanitizer takes an access to a zero-size value for an access to whatever follows it.)
     package let submission = Locked<Int>(0)
+    /// Copies into a caller's image or buffer still on the device (`submitCopy`); waited for when the
+    /// context goes.
+    package let pendingCopies = PendingCopies()
 
     package var device: VkDevice { vulkanDevice.handle }
     package var descriptorSetLayout: VkDescriptorSetLayout { fine.setLayout.handle }
@@ -143,14 +146,65 @@ package final class VulkanContext: @unchecked Sendable {
         vkGetDeviceQueue(createdDevice, chosen.family, 0, &createdQueue)
         guard let createdQueue else { throw TileRenderError.backendUnavailable("vkGetDeviceQueue returned no queue") }
         queue = createdQueue
+        (fine, filter) = try VulkanContext.makePipelines(device)
+    }
 
-        // The fine-stage pipeline: a storage buffer per `GPUABI.Binding`, `GPUABI.FineConfig` as push constants.
-        fine = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("fine.comp"),
-                                   bindings: GPUABI.Binding.allCases.map(\.rawValue),
-                                   pushConstantBytes: MemoryLayout<GPUABI.FineConfig>.size)
-        filter = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("filter.comp"),
-                                     bindings: GPUABI.ImageFilterBinding.allCases.map(\.rawValue),
-                                     pushConstantBytes: MemoryLayout<GPUABI.FilterConfig>.size)
+    /// The fine-stage pipeline (a storage buffer per `GPUABI.Binding`, `GPUABI.FineConfig` as push
+    /// constants) and the filter pipeline, on `device`.
+    private static func makePipelines(_ device: VulkanDevice) throws -> (fine: ComputePipeline, filter: ComputePipeline) {
+        let fine = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("fine.comp"),
+                                       bindings: GPUABI.Binding.allCases.map(\.rawValue),
+                                       pushConstantBytes: MemoryLayout<GPUABI.FineConfig>.size)
+        let filter = try ComputePipeline(device, spirv: try ShaderCompiler.compileEmbedded("filter.comp"),
+                                         bindings: GPUABI.ImageFilterBinding.allCases.map(\.rawValue),
+                                         pushConstantBytes: MemoryLayout<GPUABI.FilterConfig>.size)
+        return (fine, filter)
+    }
+
+    /// A context on a caller's device (an engine's), borrowed: TileRender never destroys `instance`,
+    /// `device` or the queue, only what it creates on the device (pipelines, buffers, pools, fences),
+    /// and those when the last reference to this context (and to what it made) goes. Throws
+    /// `backendUnavailable` when the device is older than Vulkan 1.1, or the queue family has no
+    /// compute support or fewer queues than `queueIndex + 1`.
+    package init(borrowing instance: VkInstance, physicalDevice: VkPhysicalDevice, device: VkDevice,
+                 queueFamily: UInt32, queueIndex: UInt32) throws {
+        var properties = VkPhysicalDeviceProperties()
+        vkGetPhysicalDeviceProperties(physicalDevice, &properties)
+        let name = VulkanContext.name(of: properties)
+        guard properties.apiVersion >= cvk_make_api_version(0, 1, 1, 0) else {
+            throw TileRenderError.backendUnavailable("\(name) supports Vulkan \(properties.apiVersion >> 22).\((properties.apiVersion >> 12) & 0x3ff); TileRender needs 1.1")
+        }
+        var familyCount: UInt32 = 0
+        vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &familyCount, nil)
+        var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(familyCount))
+        vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &familyCount, &families)
+        guard queueFamily < familyCount else {
+            throw TileRenderError.backendUnavailable("queue family \(queueFamily) does not exist on \(name) (it has \(familyCount))")
+        }
+        let family = families[Int(queueFamily)]
+        guard family.queueFlags & VK_QUEUE_COMPUTE_BIT.rawValue != 0 else {
+            throw TileRenderError.backendUnavailable("queue family \(queueFamily) of \(name) has no compute support (VK_QUEUE_COMPUTE_BIT)")
+        }
+        guard queueIndex < family.queueCount else {
+            throw TileRenderError.backendUnavailable("queue family \(queueFamily) of \(name) has \(family.queueCount) queue(s); queue \(queueIndex) does not exist")
+        }
+        let borrowed = VulkanDevice(device, instance: VulkanInstance(instance, owned: false), owned: false)
+        vulkanDevice = borrowed
+        self.physicalDevice = physicalDevice
+        self.queueFamily = queueFamily
+        isSoftware = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+        maxStorageBufferRange = Int(properties.limits.maxStorageBufferRange)
+        deviceName = name
+        var memory = VkPhysicalDeviceMemoryProperties()
+        vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory)
+        memoryProperties = memory
+        // The caller created the queue with the device (queueCount covers queueIndex, checked above
+        // against the family; a device made with fewer queues is the caller's contract).
+        var gotQueue: VkQueue?
+        vkGetDeviceQueue(device, queueFamily, queueIndex, &gotQueue)
+        guard let gotQueue else { throw TileRenderError.backendUnavailable("vkGetDeviceQueue returned no queue") }
+        queue = gotQueue
+        (fine, filter) = try VulkanContext.makePipelines(borrowed)
     }
 
     /// A memory type with all of `flags`, or nil.

@@ -9,20 +9,32 @@ import TileRenderPipeline
 // own Swift type. Objects are only read after creation, or used by one render at a time, hence
 // @unchecked Sendable.
 
+/// An instance TileRender created (destroyed in deinit), or a caller's, borrowed (never destroyed here).
 package final class VulkanInstance: @unchecked Sendable {
     package let handle: VkInstance
-    package init(_ handle: VkInstance) { self.handle = handle }
-    deinit { vkDestroyInstance(handle, nil) }
+    /// False for a caller's instance (`ExternalVulkanDevice`): its owner destroys it.
+    package let owned: Bool
+    package init(_ handle: VkInstance, owned: Bool = true) {
+        self.handle = handle
+        self.owned = owned
+    }
+    deinit { if owned { vkDestroyInstance(handle, nil) } }
 }
 
+/// A device TileRender created (destroyed in deinit), or a caller's, borrowed (never destroyed here).
+/// Every object TileRender makes on a device holds its `VulkanDevice`, so once this object is gone,
+/// so is everything TileRender made on the device.
 package final class VulkanDevice: @unchecked Sendable {
     package let handle: VkDevice
     package let instance: VulkanInstance
-    package init(_ handle: VkDevice, instance: VulkanInstance) {
+    /// False for a caller's device (`ExternalVulkanDevice`): its owner destroys it.
+    package let owned: Bool
+    package init(_ handle: VkDevice, instance: VulkanInstance, owned: Bool = true) {
         self.handle = handle
         self.instance = instance
+        self.owned = owned
     }
-    deinit { vkDestroyDevice(handle, nil) }
+    deinit { if owned { vkDestroyDevice(handle, nil) } }
 }
 
 /// What kind of device object a `VulkanObject` holds: how to destroy it.
@@ -60,8 +72,15 @@ package typealias VulkanDescriptorPool = VulkanObject<DescriptorPoolKind>
 package typealias VulkanCommandPool = VulkanObject<CommandPoolKind>
 package typealias VulkanFence = VulkanObject<FenceKind>
 
-/// Live device objects per kind, for the tests that check nothing leaks.
-package let liveVulkanObjects = Locked<[ObjectIdentifier: Int]>([:])
+/// Live device objects per kind and device, for the tests that check nothing leaks. Per device, so
+/// that a test counting the shared device's objects is not disturbed by tests that make and free
+/// objects on devices of their own at the same time (an engine's device, `ExternalVulkanDevice`).
+package let liveVulkanObjects = Locked<[LiveObjectKey: Int]>([:])
+
+package struct LiveObjectKey: Hashable, Sendable {
+    let kind: ObjectIdentifier
+    let device: ObjectIdentifier
+}
 
 /// A device object, destroyed when the last reference goes (its device lives at least as long).
 package final class VulkanObject<Kind: VulkanObjectKind>: @unchecked Sendable {
@@ -69,7 +88,14 @@ package final class VulkanObject<Kind: VulkanObjectKind>: @unchecked Sendable {
     package let device: VulkanDevice
 
     /// How many objects of this kind exist now.
-    package static var liveCount: Int { liveVulkanObjects.withLock { $0[ObjectIdentifier(Kind.self), default: 0] } }
+    package static var liveCount: Int {
+        liveVulkanObjects.withLock { $0.filter { $0.key.kind == ObjectIdentifier(Kind.self) }.values.reduce(0, +) }
+    }
+    /// How many objects of this kind exist now on `device`.
+    package static func liveCount(on device: VulkanDevice) -> Int {
+        liveVulkanObjects.withLock { $0[LiveObjectKey(kind: ObjectIdentifier(Kind.self), device: ObjectIdentifier(device)), default: 0] }
+    }
+    private var liveKey: LiveObjectKey { LiveObjectKey(kind: ObjectIdentifier(Kind.self), device: ObjectIdentifier(device)) }
 
     /// Runs `create` (a `vkCreate*` call writing the new handle) and takes ownership of the handle;
     /// throws naming `call` when it fails.
@@ -79,11 +105,16 @@ package final class VulkanObject<Kind: VulkanObjectKind>: @unchecked Sendable {
         guard let created else { throw TileRenderError.backendUnavailable("\(call) returned no handle") }
         handle = created
         self.device = device
-        liveVulkanObjects.withLock { $0[ObjectIdentifier(Kind.self), default: 0] += 1 }
+        let key = liveKey
+        liveVulkanObjects.withLock { $0[key, default: 0] += 1 }
     }
 
     deinit {
         Kind.destroy(handle, on: device.handle)
-        liveVulkanObjects.withLock { $0[ObjectIdentifier(Kind.self), default: 0] -= 1 }
+        let key = liveKey
+        liveVulkanObjects.withLock { counts in
+            counts[key, default: 0] -= 1
+            if counts[key] == 0 { counts[key] = nil }
+        }
     }
 }

@@ -20,3 +20,13 @@ package struct VulkanProvider: GPUBackendProvider {
         VulkanBackend(context: try VulkanContext.shared.get())
     }
 }
+
+/// The Vulkan backend on a caller's device (`VulkanContext(borrowing:...)`): always that device, never
+/// the process-wide one.
+package struct BorrowedVulkanProvider: GPUBackendProvider {
+    package let context: VulkanContext
+    package init(context: VulkanContext) { self.context = context }
+    package var name: String { "Vulkan" }
+    package var probe: GPUProbe { context.isSoftware ? .softwareOnly(context.deviceName) : .hardware(context.deviceName) }
+    package func makeBackend() throws -> any RasterBackend { VulkanBackend(context: context) }
+}

@@ -130,6 +130,22 @@ public struct Renderer: Sendable {
         return .bitmap(try render(content))
     }
 
+    /// `scene` drawn into a new transparent image of its pixel size in the backend's own memory (a
+    /// Vulkan device buffer), for a copy device-side. Throws where the backend keeps no such images
+    /// or the image exceeds one of its buffers.
+    package func renderResident(_ scene: Scene) throws -> (statistics: RenderStatistics, image: any ResidentImage) {
+        let (w, h) = try Renderer.pixelSize(of: scene.size)
+        do {
+            let (statistics, image) = try renderReturningStatistics(scene, to: .offscreen(width: w, height: h))
+            guard let image else { throw ResidentFallback() }
+            return (statistics, image)
+        } catch is ResidentFallback {
+            let limit = (try? BackendSelection.backend(for: backend, cpu: state.cpu, gpu: gpuProvider))?.capabilities.maxBufferBytes
+            throw TileRenderError.backendUnavailable("a \(w)x\(h) render (\(w * h * 4) bytes) does not fit in one buffer of the device"
+                                                     + (limit.map { " (it allows \($0) bytes)" } ?? ""))
+        }
+    }
+
     /// Where a render's pixels go.
     private enum Destination {
         /// Host memory (a bitmap or a caller's buffer).

@@ -17,6 +17,9 @@ public enum TileRenderError: Error, Equatable, CustomStringConvertible {
     case sceneTooLarge(String)
     /// The requested backend cannot run here.
     case backendUnavailable(String)
+    /// A caller's Vulkan image or buffer cannot take the render: wrong format or usage, a layout it
+    /// cannot be left in, or smaller than the render.
+    case invalidTarget(String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,7 @@ public enum TileRenderError: Error, Equatable, CustomStringConvertible {
         case .pngWrite(let path, let reason): return "cannot write PNG \(path): \(reason)"
         case .sceneTooLarge(let why): return "scene too large: \(why)"
         case .backendUnavailable(let why): return "backend unavailable: \(why)"
+        case .invalidTarget(let why): return "invalid render target: \(why)"
         }
     }
 }

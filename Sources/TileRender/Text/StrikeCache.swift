@@ -64,21 +64,53 @@ package final class StrikeCache: Sendable {
 
     package var statistics: Statistics { state.withLock { $0.statistics } }
 
+    /// A glyph at one strike, to look up (`entries(_:)`).
+    package struct Request {
+        package var glyph: UInt32
+        package var face: FontFace
+        package var scale: Double
+        package var stepX: Int, stepY: Int
+        package init(glyph: UInt32, face: FontFace, scale: Double, stepX: Int, stepY: Int) {
+            self.glyph = glyph; self.face = face; self.scale = scale; self.stepX = stepX; self.stepY = stepY
+        }
+        var key: Key {
+            Key(face: face.id, glyph: glyph, scale: scale.bitPattern, stepX: UInt8(truncatingIfNeeded: stepX),
+                stepY: UInt8(truncatingIfNeeded: stepY))
+        }
+    }
+
     /// The mask of `glyph` in `face` at `scale` device pixels per font unit, rendered at subpixel
-    /// offset (`stepX`, `stepY`) / `GlyphMaskRun.subpixelSteps`, from the cache or rendered now
-    /// (outlines come from `outlines`).
+    /// offset (`stepX`, `stepY`) / `GlyphMaskRun.subpixelSteps` (each taken modulo 256), from the cache
+    /// or rendered now (outlines come from `outlines`).
     package func entry(glyph: UInt32, face: FontFace, scale: Double, stepX: Int, stepY: Int,
                        outlines: GlyphCache = .shared) -> Entry {
-        let key = Key(face: face.id, glyph: glyph, scale: scale.bitPattern, stepX: UInt8(truncatingIfNeeded: stepX),
-                      stepY: UInt8(truncatingIfNeeded: stepY))
-        if let entry = state.withLock({ s -> Entry? in
-            if let e = s.entries[key] { s.statistics.hits += 1; return e }
-            s.statistics.misses += 1
-            return nil
-        }) { return entry }
-        let outline = outlines.outline(of: glyph, in: face)
+        entries([Request(glyph: glyph, face: face, scale: scale, stepX: stepX, stepY: stepY)], outlines: outlines)[0]
+    }
+
+    /// `entry` for each request, in order, looked up under one lock (a run of glyphs at a time); the
+    /// misses are rendered after it, outside the lock.
+    package func entries(_ requests: [Request], outlines: GlyphCache = .shared) -> [Entry] {
+        let keys = requests.map(\.key)
+        var found = state.withLock { s -> [Entry?] in
+            var found = [Entry?](repeating: nil, count: keys.count)
+            var hits = 0
+            for (i, key) in keys.enumerated() {
+                if let e = s.entries[key] { found[i] = e; hits += 1 }
+            }
+            s.statistics.hits += hits
+            s.statistics.misses += keys.count - hits
+            return found
+        }
+        for i in found.indices where found[i] == nil { found[i] = make(requests[i], key: keys[i], outlines: outlines) }
+        return found.map { $0! }
+    }
+
+    /// Renders a missing entry and inserts it.
+    private func make(_ request: Request, key: Key, outlines: GlyphCache) -> Entry {
+        let outline = outlines.outline(of: request.glyph, in: request.face)
         let steps = GlyphMaskRun.subpixelSteps
-        let mask = CoverageMask.render(outline, scale: scale, offsetX: Double(key.stepX) / steps, offsetY: Double(key.stepY) / steps)
+        let mask = CoverageMask.render(outline, scale: request.scale, offsetX: Double(key.stepX) / steps,
+                                       offsetY: Double(key.stepY) / steps)
         let entry = Entry(mask: mask, outline: outline)
         let size = entry.bytes
         state.withLock { s in

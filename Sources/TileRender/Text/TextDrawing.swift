@@ -166,7 +166,7 @@ package struct PreparedText: Sendable {
                 let paint = paints[tag]
                 let shading = shadingOverride ?? paint.style.resolvedShading(in: frame)
                 if !drawMasks(glyphs[start..<end], line: line, origin: origin, in: context, with: shading, strikes: strikes,
-                              visible: visible, culledAny: &culledAny) {
+                              culledAny: &culledAny) {
                     var path = Path()
                     for g in glyphs[start..<end] {
                         let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
@@ -207,30 +207,44 @@ extension PreparedText {
     /// pixel in x and in y, so a glyph lies at most 1/32 pixel from where the outline would be.
     fileprivate func drawMasks(_ glyphs: ArraySlice<PositionedGlyph>, line: LaidOutLine, origin: CGPoint,
                                in context: GraphicsContext, with shading: GraphicsContext.Shading, strikes: StrikeCache,
-                               visible: (Double, Double, PositionedGlyph) -> Bool, culledAny: inout Bool) -> Bool {
+                               culledAny: inout Bool) -> Bool {
         let t = context.transform
         let k = Double(t.a)
         guard context.filters.isEmpty, context.projections.isEmpty, t.b == 0, t.c == 0, t.a == t.d, k > 0, k.isFinite,
               Double(t.tx).isFinite, Double(t.ty).isFinite else { return false }
         let steps = GlyphMaskRun.subpixelSteps
-        var placed: [GlyphMaskRun.Glyph] = []
-        placed.reserveCapacity(glyphs.count)
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        // Visibility as `draw`'s `visible`, for this transform: the em box widened by an em each way,
+        // against the canvas.
+        let width = Double(context.size.width), height = Double(context.size.height)
+        var requests: [StrikeCache.Request] = []
+        var positions: [(x: Double, y: Double, scale: Double, px: Int, py: Int, sx: Int, sy: Int)] = []
+        requests.reserveCapacity(glyphs.count); positions.reserveCapacity(glyphs.count)
         for g in glyphs {
             let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
             let scale = g.scale * k
-            guard scale.isFinite, scale > 0, scale * Double(g.face.unitsPerEm) <= StrikeCache.maxEm else { return false }
-            let qx = ((k * x + Double(t.tx)) * steps).rounded(), qy = ((k * y + Double(t.ty)) * steps).rounded()
+            let em = scale * Double(g.face.unitsPerEm)
+            guard scale.isFinite, scale > 0, em <= StrikeCache.maxEm else { return false }
+            let dx = k * x + Double(t.tx), dy = k * y + Double(t.ty)
+            let qx = (dx * steps).rounded(), qy = (dy * steps).rounded()
             guard abs(qx) < Double(1 << 30), abs(qy) < Double(1 << 30) else { return false }
-            guard visible(x, y, g) else { culledAny = true; continue }
+            let isVisible = dx + k * (g.advance + 2 * g.scale * Double(g.face.unitsPerEm)) > 0 && dx - em < width
+                && dy + em > 0 && dy - 2 * em < height
+            guard isVisible else { culledAny = true; continue }
             let px = Int((qx / steps).rounded(.down)), py = Int((qy / steps).rounded(.down))
             let sx = Int(qx) - px * Int(steps), sy = Int(qy) - py * Int(steps)
-            let entry = strikes.entry(glyph: g.glyph, face: g.face, scale: scale, stepX: sx, stepY: sy)
+            requests.append(StrikeCache.Request(glyph: g.glyph, face: g.face, scale: scale, stepX: sx, stepY: sy))
+            positions.append((x, y, g.scale, px, py, sx, sy))
+        }
+        let entries = strikes.entries(requests)
+        var placed: [GlyphMaskRun.Glyph] = []
+        placed.reserveCapacity(entries.count)
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for (entry, p) in zip(entries, positions) {
             guard let mask = entry.mask else { continue }
-            placed.append(GlyphMaskRun.Glyph(mask: mask, outline: entry.outline, scale: g.scale, x: x, y: y, pixelX: px, pixelY: py,
-                                             fractionX: Double(sx) / steps, fractionY: Double(sy) / steps))
-            minX = min(minX, px + mask.originX); minY = min(minY, py + mask.originY)
-            maxX = max(maxX, px + mask.originX + mask.width); maxY = max(maxY, py + mask.originY + mask.height)
+            placed.append(GlyphMaskRun.Glyph(mask: mask, outline: entry.outline, scale: p.scale, x: p.x, y: p.y, pixelX: p.px, pixelY: p.py,
+                                             fractionX: Double(p.sx) / steps, fractionY: Double(p.sy) / steps))
+            minX = min(minX, p.px + mask.originX); minY = min(minY, p.py + mask.originY)
+            maxX = max(maxX, p.px + mask.originX + mask.width); maxY = max(maxY, p.py + mask.originY + mask.height)
         }
         guard !placed.isEmpty else { return true }
         // The masks' box in user space: the command's path, for bounds queries.

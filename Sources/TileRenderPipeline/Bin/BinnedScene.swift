@@ -85,7 +85,7 @@ package struct BinnedScene: Sendable {
     package var drawMaskRuns: [UInt32] = []
     package var maskRuns: [MaskRunRange] = []
     package var maskPlacements: [MaskPlacement] = []
-    package var masks: [CoverageMask] = []
+    package var maskOwners: [GlyphMaskRun] = []
     package var segments: [TileSegment] = []
     package var backdrops: [Float] = []
     package var pathTiles: [PathTile] = []
@@ -141,7 +141,7 @@ package struct BinnedScene: Sendable {
             drawMaskRuns = encoding.draws.map(\.maskRun)
             maskRuns = encoding.maskRuns
             maskPlacements = encoding.maskPlacements
-            masks = encoding.masks
+            maskOwners = encoding.maskOwners
         }
         layers = encoding.layers
 

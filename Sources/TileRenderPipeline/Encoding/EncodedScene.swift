@@ -96,10 +96,11 @@ package struct EncodedScene: Sendable {
     /// Indexed by layer id.
     package var layers: [EncodedLayer] = []
     /// Mask draws' placements (`EncodedDraw.maskRun` indexes `maskRuns`, which index `maskPlacements`),
-    /// and the masks they point into, kept alive with the encoding.
+    /// and the runs holding the masks they point into.
     package var maskRuns: [MaskRunRange] = []
     package var maskPlacements: [MaskPlacement] = []
-    package var masks: [CoverageMask] = []
+    /// The runs whose masks `maskPlacements` point into (kept alive with the encoding).
+    package var maskOwners: [GlyphMaskRun] = []
     /// Set when the scene exceeds an encoding limit (distinct gradient ramps, layers); the renderer
     /// throws `TileRenderError.sceneTooLarge` with it before binning.
     package var limitExceeded: String?
@@ -200,11 +201,11 @@ package struct EncodedScene: Sendable {
             guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { continue }
             placed.append((MaskPlacement(x: Int32(x), y: Int32(y), width: Int32(mask.width), height: Int32(mask.height),
                                          values: UnsafePointer(mask.values)), i))
-            masks.append(mask)
             minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + mask.width); maxY = max(maxY, y + mask.height)
             maxWidth = max(maxWidth, mask.width)
         }
         guard !placed.isEmpty else { return }
+        maskOwners.append(run)
         placed.sort { $0.0.x != $1.0.x ? $0.0.x < $1.0.x : $0.1 < $1.1 }
         let start = maskPlacements.count
         maskPlacements.append(contentsOf: placed.map(\.0))

@@ -44,12 +44,27 @@ package final class CoverageMask: @unchecked Sendable {
     package static func render(_ outline: Path, scale: Double, offsetX: Double, offsetY: Double) -> CoverageMask? {
         guard !outline.isEmpty, scale.isFinite, scale > 0, offsetX.isFinite, offsetY.isFinite else { return nil }
         let transform = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: offsetX, ty: offsetY)
-        // The control points' box holds the curves.
-        let box = outline.boundingRect.applying(transform)
-        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
-              box.width < Double(maxSide - 2), box.height < Double(maxSide - 2) else { return nil }
-        let x0 = Int(Double(box.minX).rounded(.down)), y0 = Int(Double(box.minY).rounded(.down))
-        let width = max(1, Int(Double(box.maxX).rounded(.up)) - x0), height = max(1, Int(Double(box.maxY).rounded(.up)) - y0)
+        // The control points' box holds the curves (a little larger than the curves' own box, which
+        // costs the extrema of every cubic to find).
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: CGPoint) {
+            let x = Double(p.x), y = Double(p.y)
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        for element in outline.elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quadCurve(let p, let c): add(p); add(c)
+            case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .closeSubpath: continue
+            }
+        }
+        minX = minX * scale + offsetX; maxX = maxX * scale + offsetX
+        minY = minY * scale + offsetY; maxY = maxY * scale + offsetY
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+              maxX - minX < Double(maxSide - 2), maxY - minY < Double(maxSide - 2) else { return nil }
+        let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
+        let width = max(1, Int(maxX.rounded(.up)) - x0), height = max(1, Int(maxY.rounded(.up)) - y0)
         var lines: [LineSegment] = []
         let flattener = Flattener(width: Double(width), height: Double(height))
         let local = transform.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0)))

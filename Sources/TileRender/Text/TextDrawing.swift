@@ -131,8 +131,8 @@ package struct PreparedText: Sendable {
     }
 
     /// Draws `layout` with its top-left corner at `origin` in `context`'s user space: one fill per run
-    /// and line (the glyph outlines, from the glyph cache, placed by transforms), then decorations.
-    /// Runs that can be drawn from glyph masks (`drawMasks`) take them from `strikes`.
+    /// and line, then decorations. A run is drawn from glyph masks taken from `strikes` where it can be
+    /// (`drawMasks`), else filled from the glyph outlines (from the glyph cache, placed by transforms).
     package func draw(_ layout: TextLayout, at origin: CGPoint, in context: GraphicsContext, shadingOverride: GraphicsContext.Shading? = nil,
                       strikes: StrikeCache = .shared) {
         let frame = CGRect(origin: origin, size: layout.size)

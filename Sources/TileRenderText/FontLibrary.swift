@@ -48,6 +48,8 @@ package final class FontLibrary: Sendable {
         var fallbacks: [UInt32: FontFace?] = [:]
         var knownFamilies: [String: Bool] = [:]
         var bundledDirectory: URL?
+        /// Bumped by every registration (layouts made before it may resolve faces differently).
+        var generation = 0
     }
     private let state = Locked(State())
     private let fontconfig = Locked(FontconfigHandle())
@@ -170,9 +172,13 @@ package final class FontLibrary: Sendable {
                 if !names.contains(face.familyName) { names.append(face.familyName) }
             }
             s.resolved = [:]
+            s.generation += 1
         }
         return names
     }
+
+    /// Changes whenever a registration may change which face a request resolves to.
+    package var generation: Int { state.withLock { $0.generation } }
 
     /// Whether `family` is bundled, registered or installed (fontconfig answers with that family).
     package func hasFamily(_ family: String) -> Bool {

@@ -6,8 +6,9 @@ import TileRenderText
 //   paragraph   about 1000 glyphs of body text (Inter 17 pt) wrapped to 560 points
 //   chart       200 axis-style labels ("%.1f", Inter 11 pt) on a grid
 // Each is timed end to end (shaping, line breaking, recording the glyph outlines, rendering) and
-// render-only (the recorded scene rendered again). "cold" empties the glyph cache before every frame
-// (FreeType decomposes every glyph again); "warm" keeps it. `--glyphs-out FILE` writes the placed
+// render-only (the recorded scene rendered again). "cold" empties the text caches before every frame
+// (glyph outlines: FreeType decomposes every glyph again; the strike cache's masks: every glyph is
+// rasterized again; laid-out text: every text is shaped again); "warm" keeps them. `--glyphs-out FILE` writes the placed
 // glyphs (font file, glyph id, position, size) as JSON, so that scripts/text-peers.py draws the
 // same glyphs with skia-python in the same run.
 
@@ -100,10 +101,12 @@ func runTextBench(_ args: [String]) throws {
                          workload.rawValue, label, m, times.min()!, times.count, count / (m / 1000), glyphs.count,
                          backend.rawValue, Int(workload.canvas.width), Int(workload.canvas.height)))
         }
-        // Cold: the glyph cache emptied before every frame (the fonts stay loaded).
+        // Cold: the text caches emptied before every frame (the fonts stay loaded).
         var cold: [Double] = []
         for _ in 0..<repeatCount {
             GlyphCache.shared.removeAll()
+            StrikeCache.shared.removeAll()
+            TextLayoutCache.shared.removeAll()
             cold.append(try timed { try renderer.render(workload.scene()) }.1)
         }
         report("cold, end to end", cold)
@@ -129,6 +132,10 @@ func runTextBench(_ args: [String]) throws {
     }
     let s = GlyphCache.shared.statistics
     print("glyph cache: \(s.entries) outlines, \(s.bytes / 1024) KB, \(s.hits) hits, \(s.misses) misses")
+    let m = StrikeCache.shared.statistics
+    print("strike cache: \(m.entries) masks, \(m.bytes / 1024) KB, \(m.hits) hits, \(m.misses) misses, \(m.rasterized) rasterized")
+    let l = TextLayoutCache.shared.statistics
+    print("layout cache: \(l.entries) layouts, \(l.bytes / 1024) KB, \(l.hits) hits, \(l.misses) misses")
     if let glyphsOut {
         let data = try JSONSerialization.data(withJSONObject: allGlyphs, options: [.sortedKeys])
         try data.write(to: URL(fileURLWithPath: glyphsOut))

@@ -79,7 +79,7 @@ package struct PreparedText: Sendable {
         }
         let maxWidth = width.flatMap { $0.isFinite ? Double(max(0, $0)) : nil }
         let limit = [lineLimit, settings.lineLimit].compactMap { $0 }.min()
-        return layOutText(runs, options: TextLayoutOptions(maxWidth: maxWidth, lineLimit: limit,
+        return TextLayoutCache.shared.layout(runs, options: TextLayoutOptions(maxWidth: maxWidth, lineLimit: limit,
                                                            lineSpacing: Double(settings.lineSpacing),
                                                            alignment: alignment, truncation: truncation))
     }
@@ -131,8 +131,10 @@ package struct PreparedText: Sendable {
     }
 
     /// Draws `layout` with its top-left corner at `origin` in `context`'s user space: one fill per run
-    /// and line (the glyph outlines, from the glyph cache, placed by transforms), then decorations.
-    package func draw(_ layout: TextLayout, at origin: CGPoint, in context: GraphicsContext, shadingOverride: GraphicsContext.Shading? = nil) {
+    /// and line, then decorations. A run is drawn from glyph masks taken from `strikes` where it can be
+    /// (`drawMasks`), else filled from the glyph outlines (from the glyph cache, placed by transforms).
+    package func draw(_ layout: TextLayout, at origin: CGPoint, in context: GraphicsContext, shadingOverride: GraphicsContext.Shading? = nil,
+                      strikes: StrikeCache = .shared) {
         let frame = CGRect(origin: origin, size: layout.size)
         let cache = GlyphCache.shared
         // Glyphs whose em box, widened by an em each way, misses the canvas are left out: a 1 MB line
@@ -155,23 +157,28 @@ package struct PreparedText: Sendable {
             while start < glyphs.count {
                 var end = start
                 let tag = glyphs[start].tag
-                var path = Path()
+                while end < glyphs.count && glyphs[end].tag == tag { end += 1 }
                 var minX = Double.infinity, maxX = -Double.infinity
-                while end < glyphs.count && glyphs[end].tag == tag {
-                    let g = glyphs[end]
-                    let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
-                    let isVisible = visible(x, y, g)
-                    if !isVisible { culledAny = true }
-                    let outline = isVisible ? cache.outline(of: g.glyph, in: g.face) : Path()
-                    if !outline.isEmpty {
-                        path.addPath(outline, transform: CGAffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: x, ty: y))
-                    }
+                for g in glyphs[start..<end] {
+                    let x = Double(origin.x) + line.x + g.x
                     minX = min(minX, x); maxX = max(maxX, x + g.advance)
-                    end += 1
                 }
                 let paint = paints[tag]
                 let shading = shadingOverride ?? paint.style.resolvedShading(in: frame)
-                if !path.isEmpty { context.fill(path, with: shading) }
+                if !drawMasks(glyphs[start..<end], line: line, origin: origin, in: context, with: shading, strikes: strikes,
+                              culledAny: &culledAny) {
+                    var path = Path()
+                    for g in glyphs[start..<end] {
+                        let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
+                        let isVisible = visible(x, y, g)
+                        if !isVisible { culledAny = true }
+                        let outline = isVisible ? cache.outline(of: g.glyph, in: g.face) : Path()
+                        if !outline.isEmpty {
+                            path.addPath(outline, transform: CGAffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: x, ty: y))
+                        }
+                    }
+                    if !path.isEmpty { context.fill(path, with: shading) }
+                }
                 // Underline and strikethrough over the run's part of the line, in its first glyph's face.
                 let first = glyphs[start]
                 let scale = first.scale
@@ -187,6 +194,64 @@ package struct PreparedText: Sendable {
                 start = end
             }
         }
+    }
+}
+
+extension PreparedText {
+    /// Draws a run of glyphs (one paint, one line) from the strike cache's masks
+    /// (`StrikeCache`, `GraphicsContext.fill(glyphs:bounds:with:)`), and returns true; or returns false,
+    /// drawing nothing, when the run is to be filled from its outlines: under a transform other than a
+    /// translation with a uniform positive scale, under filters or projections, with a glyph whose em
+    /// exceeds `StrikeCache.maxEm` device pixels, or with a position or scale that is not finite (or
+    /// beyond 2^30 pixels). Pen positions are rounded to `GlyphMaskRun.subpixelSteps` steps per device
+    /// pixel in x and in y, so a glyph lies at most 1/32 pixel from where the outline would be.
+    fileprivate func drawMasks(_ glyphs: ArraySlice<PositionedGlyph>, line: LaidOutLine, origin: CGPoint,
+                               in context: GraphicsContext, with shading: GraphicsContext.Shading, strikes: StrikeCache,
+                               culledAny: inout Bool) -> Bool {
+        let t = context.transform
+        let k = Double(t.a)
+        guard context.filters.isEmpty, context.projections.isEmpty, t.b == 0, t.c == 0, t.a == t.d, k > 0, k.isFinite,
+              Double(t.tx).isFinite, Double(t.ty).isFinite else { return false }
+        let steps = GlyphMaskRun.subpixelSteps
+        // Visibility as `draw`'s `visible`, for this transform: the em box widened by an em each way,
+        // against the canvas.
+        let width = Double(context.size.width), height = Double(context.size.height)
+        var requests: [StrikeCache.Request] = []
+        var positions: [(x: Double, y: Double, scale: Double, px: Int, py: Int, sx: Int, sy: Int)] = []
+        requests.reserveCapacity(glyphs.count); positions.reserveCapacity(glyphs.count)
+        for g in glyphs {
+            let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
+            let scale = g.scale * k
+            let em = scale * Double(g.face.unitsPerEm)
+            guard scale.isFinite, scale > 0, em <= StrikeCache.maxEm else { return false }
+            let dx = k * x + Double(t.tx), dy = k * y + Double(t.ty)
+            let qx = (dx * steps).rounded(), qy = (dy * steps).rounded()
+            guard abs(qx) < Double(1 << 30), abs(qy) < Double(1 << 30) else { return false }
+            let isVisible = dx + k * (g.advance + 2 * g.scale * Double(g.face.unitsPerEm)) > 0 && dx - em < width
+                && dy + em > 0 && dy - 2 * em < height
+            guard isVisible else { culledAny = true; continue }
+            let px = Int((qx / steps).rounded(.down)), py = Int((qy / steps).rounded(.down))
+            let sx = Int(qx) - px * Int(steps), sy = Int(qy) - py * Int(steps)
+            requests.append(StrikeCache.Request(glyph: g.glyph, face: g.face, scale: scale, stepX: sx, stepY: sy))
+            positions.append((x, y, g.scale, px, py, sx, sy))
+        }
+        let entries = strikes.entries(requests)
+        var placed: [GlyphMaskRun.Glyph] = []
+        placed.reserveCapacity(entries.count)
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for (entry, p) in zip(entries, positions) {
+            guard let mask = entry.mask else { continue }
+            placed.append(GlyphMaskRun.Glyph(mask: mask, outline: entry.outline, scale: p.scale, x: p.x, y: p.y, pixelX: p.px, pixelY: p.py,
+                                             fractionX: Double(p.sx) / steps, fractionY: Double(p.sy) / steps))
+            minX = min(minX, p.px + mask.originX); minY = min(minY, p.py + mask.originY)
+            maxX = max(maxX, p.px + mask.originX + mask.width); maxY = max(maxY, p.py + mask.originY + mask.height)
+        }
+        guard !placed.isEmpty else { return true }
+        // The masks' box in user space: the command's path, for bounds queries.
+        let box = CGRect(x: (Double(minX) - Double(t.tx)) / k, y: (Double(minY) - Double(t.ty)) / k,
+                         width: Double(maxX - minX) / k, height: Double(maxY - minY) / k)
+        context.fill(glyphs: GlyphMaskRun(glyphs: placed, transform: t), bounds: Path(box), with: shading)
+        return true
     }
 }
 

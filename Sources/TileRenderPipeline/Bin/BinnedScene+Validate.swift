@@ -104,8 +104,22 @@ extension BinnedScene {
                 throw fail("draw \(i) is in layer \(d.layer) of \(layers.count)")
             }
             guard !d.isClip || d.layer != EncodedLayer.none else { throw fail("draw \(i) is a clip path outside any layer") }
-            guard d.flags & ~(BinnedDraw.clipFlag | 0xFF << 8) == 0, d.blend <= BinnedScene.maxBlend else {
+            guard d.flags & ~(BinnedDraw.clipFlag | BinnedDraw.maskFlag | 0xFF << 8) == 0, d.blend <= BinnedScene.maxBlend else {
                 throw fail("draw \(i) has flags 0x\(String(d.flags, radix: 16))")
+            }
+            // A mask draw names a run of placements in range, and is not a clip.
+            if d.isMask {
+                guard !d.isClip, i < drawMaskRuns.count, Int(drawMaskRuns[i]) < maskRuns.count else {
+                    throw fail("mask draw \(i) names no run of masks")
+                }
+                let run = maskRuns[Int(drawMaskRuns[i])]
+                guard Int(run.start) + Int(run.count) <= maskPlacements.count else {
+                    throw fail("mask draw \(i)'s placements end past \(maskPlacements.count)")
+                }
+                for p in maskPlacements[Int(run.start)..<(Int(run.start) + Int(run.count))]
+                where p.width <= 0 || p.height <= 0 || p.width > run.maxWidth {
+                    throw fail("mask draw \(i) places a mask of \(p.width) x \(p.height) (widest \(run.maxWidth))")
+                }
             }
         }
 

@@ -52,6 +52,11 @@ package struct BinnedDraw: Sendable {
 
     package static let clipFlag = GPUABI.Flags.clipDraw
     package var isClip: Bool { flags & BinnedDraw.clipFlag != 0 }
+    /// The draw is a mask draw (`EncodedDraw.maskRun`): its coverage comes from glyph masks
+    /// (`BinnedScene.drawMaskRuns`), not from its path tiles' segments. CPU only: scenes encoded for
+    /// the GPU have no mask draws (`EncodedScene(_:glyphMasks:)`), so the shader never sees the bit.
+    package static let maskFlag: UInt32 = 1 << 16
+    package var isMask: Bool { flags & BinnedDraw.maskFlag != 0 }
     package var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
 }
 
@@ -75,6 +80,12 @@ package struct BinnedScene: Sendable {
     /// Where resident images' texels belong in `images` (zeros there): the backend fills them, the
     /// Vulkan backend device-side, the CPU by `readBackResidentImages`.
     package var residentImages: [ResidentImageRegion] = []
+    /// Mask draws (CPU only): per draw, its index in `maskRuns` (`GPUABI.noIndex` for other draws; empty
+    /// when the scene has none), and the runs' placements, with the masks they point into kept alive.
+    package var drawMaskRuns: [UInt32] = []
+    package var maskRuns: [MaskRunRange] = []
+    package var maskPlacements: [MaskPlacement] = []
+    package var maskOwners: [GlyphMaskRun] = []
     package var segments: [TileSegment] = []
     package var backdrops: [Float] = []
     package var pathTiles: [PathTile] = []
@@ -123,7 +134,14 @@ package struct BinnedScene: Sendable {
         residentImages = encoding.residentImages
         draws = encoding.draws.map {
             BinnedDraw(paintIndex: $0.paintIndex, rule: ($0.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
-                       layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift)
+                       layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift
+                        | ($0.maskRun != GPUABI.noIndex ? BinnedDraw.maskFlag : 0))
+        }
+        if !encoding.maskRuns.isEmpty {
+            drawMaskRuns = encoding.draws.map(\.maskRun)
+            maskRuns = encoding.maskRuns
+            maskPlacements = encoding.maskPlacements
+            maskOwners = encoding.maskOwners
         }
         layers = encoding.layers
 

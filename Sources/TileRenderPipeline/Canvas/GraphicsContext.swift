@@ -75,6 +75,15 @@ public struct GraphicsContext {
         }
     }
 
+    /// Fills a run of glyphs from their masks (`GlyphMaskRun`), `bounds` (user space) holding every
+    /// mask. Under filters or projections the run's outlines are filled instead.
+    package func fill(glyphs run: GlyphMaskRun, bounds: Path, with shading: Shading) {
+        guard filters.isEmpty && projections.isEmpty else { return fill(run.exactOutline(), with: shading) }
+        recorder.append(.fill(FillCommand(layer: layer, blendMode: blendMode, path: bounds, transform: transform,
+                                          shading: shading.resolved(darkAppearance: darkAppearance),
+                                          rule: .nonZero, opacity: opacity, glyphs: run)))
+    }
+
     /// Strokes `path` with `shading`. The stroke is expanded in user space, so a non-uniform transform
     /// stretches the pen as it does in SwiftUI.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {

@@ -86,6 +86,9 @@ public struct FillCommand: Sendable, Equatable {
     public var shading: GraphicsContext.Shading
     public var rule: FillRule
     public var opacity: Double
+    /// Set for a run of glyphs drawn from cached masks (`GraphicsContext.fill(glyphs:with:)`): `path`
+    /// is then only the run's bounding box (for bounds queries) and the glyphs are what is drawn.
+    package var glyphs: GlyphMaskRun? = nil
 }
 
 /// A path stroked with a shading, as recorded by `GraphicsContext.stroke`.

@@ -49,6 +49,10 @@ package struct EncodedDraw: Sendable {
     package var isClip = false
     /// `GraphicsContext.BlendMode.encoded`.
     package var blend: UInt32 = 0
+    /// For a mask draw (a run of glyph masks, CPU only), its index in `EncodedScene.maskRuns`; `path` is
+    /// then the rectangle of device pixels the masks cover, binned like any path so that its path
+    /// tiles are the tiles the masks can reach. `GPUABI.noIndex` for every other draw.
+    package var maskRun: UInt32 = GPUABI.noIndex
 }
 
 /// A layer (clip or group). Its layout is `GPUABI.layer`.
@@ -91,6 +95,12 @@ package struct EncodedScene: Sendable {
     private var residentOffsets: [ObjectIdentifier: UInt32] = [:]
     /// Indexed by layer id.
     package var layers: [EncodedLayer] = []
+    /// Mask draws' placements (`EncodedDraw.maskRun` indexes `maskRuns`, which index `maskPlacements`),
+    /// and the runs holding the masks they point into.
+    package var maskRuns: [MaskRunRange] = []
+    package var maskPlacements: [MaskPlacement] = []
+    /// The runs whose masks `maskPlacements` point into (kept alive with the encoding).
+    package var maskOwners: [GlyphMaskRun] = []
     /// Set when the scene exceeds an encoding limit (distinct gradient ramps, layers); the renderer
     /// throws `TileRenderError.sceneTooLarge` with it before binning.
     package var limitExceeded: String?
@@ -103,13 +113,34 @@ package struct EncodedScene: Sendable {
     private struct RampKey: Hashable { let gradient: Gradient, alpha: Double, linearLight: Bool }
     private var rampStarts: [RampKey: UInt32] = [:]
 
-    package init(_ scene: Scene) {
+    /// Encodes `scene`. With `glyphMasks` (backends that draw mask draws: the CPU), runs of glyphs
+    /// recorded as masks become mask draws; without it, and wherever a run's masks do not apply under
+    /// its transform, they are filled from their outlines (at the masks' quantised positions when the
+    /// masks would apply, so that a backend without masks draws the same pixels, to float rounding).
+    package init(_ scene: Scene, glyphMasks: Bool = true) {
         draws.reserveCapacity(scene.commands.count)
         paints.reserveCapacity(scene.commands.count)
         for command in scene.commands {
             switch command {
             case .fill(let fill):
                 guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { continue }
+                if let run = fill.glyphs {
+                    var path: Path, transform = fill.transform
+                    if let shift = run.pixelShift(under: fill.transform) {
+                        if glyphMasks {
+                            appendMaskDraw(run, shift: shift, paint: paint, layer: fill.layer ?? EncodedLayer.none,
+                                           blend: fill.blendMode.encoded)
+                            continue
+                        }
+                        path = run.quantisedOutline(shift: shift); transform = .identity
+                    } else {
+                        path = run.exactOutline()
+                    }
+                    draws.append(EncodedDraw(path: path, transform: transform, rule: .nonZero, paintIndex: UInt32(paints.count),
+                                             layer: fill.layer ?? EncodedLayer.none, blend: fill.blendMode.encoded))
+                    paints.append(paint)
+                    continue
+                }
                 draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
                                          paintIndex: UInt32(paints.count), layer: fill.layer ?? EncodedLayer.none,
                                          blend: fill.blendMode.encoded))
@@ -155,6 +186,36 @@ package struct EncodedScene: Sendable {
                 layers[id] = encoded
             }
         }
+    }
+
+    /// Appends a mask draw for `run` moved by `shift` device pixels: its placements sorted by x (then
+    /// by their order in the run), and a path of the pixel rectangle they cover.
+    private mutating func appendMaskDraw(_ run: GlyphMaskRun, shift: (x: Int, y: Int), paint: EncodedPaint, layer: UInt32, blend: UInt32) {
+        var placed: [(MaskPlacement, Int)] = []
+        placed.reserveCapacity(run.glyphs.count)
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min, maxWidth = 0
+        for (i, g) in run.glyphs.enumerated() {
+            guard let mask = g.mask else { continue }
+            let x = g.pixelX + shift.x + mask.originX, y = g.pixelY + shift.y + mask.originY
+            // Placements beyond Int32 (or a canvas' reach) show nothing.
+            guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { continue }
+            placed.append((MaskPlacement(x: Int32(x), y: Int32(y), width: Int32(mask.width), height: Int32(mask.height),
+                                         values: UnsafePointer(mask.values)), i))
+            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + mask.width); maxY = max(maxY, y + mask.height)
+            maxWidth = max(maxWidth, mask.width)
+        }
+        guard !placed.isEmpty else { return }
+        maskOwners.append(run)
+        placed.sort { $0.0.x != $1.0.x ? $0.0.x < $1.0.x : $0.1 < $1.1 }
+        let start = maskPlacements.count
+        maskPlacements.append(contentsOf: placed.map(\.0))
+        let box = Path(CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        var draw = EncodedDraw(path: box, transform: .identity, rule: .nonZero, paintIndex: UInt32(paints.count),
+                               layer: layer, blend: blend)
+        draw.maskRun = UInt32(maskRuns.count)
+        maskRuns.append(MaskRunRange(start: UInt32(start), count: UInt32(placed.count), maxWidth: Int32(maxWidth)))
+        draws.append(draw)
+        paints.append(paint)
     }
 
     /// Returns nil for paints that draw nothing (fully transparent, non-finite or singular geometry).

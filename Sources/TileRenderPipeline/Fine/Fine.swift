@@ -25,6 +25,10 @@ package struct FineInput {
     package let images: UnsafeBufferPointer<UInt32>
     package let segments: UnsafeBufferPointer<TileSegment>
     package let backdrops: UnsafeBufferPointer<Float>
+    /// Mask draws (`BinnedScene.drawMaskRuns`, `maskRuns`, `maskPlacements`); empty without any.
+    package let drawMaskRuns: UnsafeBufferPointer<UInt32>
+    package let maskRuns: UnsafeBufferPointer<MaskRunRange>
+    package let maskPlacements: UnsafeBufferPointer<MaskPlacement>
 
     /// Calls `body` with the scene's arrays pinned.
     package static func with<R>(_ s: BinnedScene, _ body: (FineInput) throws -> R) rethrows -> R {
@@ -38,10 +42,14 @@ package struct FineInput {
         try s.segments.withUnsafeBufferPointer { segments in
         try s.backdrops.withUnsafeBufferPointer { backdrops in
         try s.images.withUnsafeBufferPointer { images in
+        try s.drawMaskRuns.withUnsafeBufferPointer { drawMaskRuns in
+        try s.maskRuns.withUnsafeBufferPointer { maskRuns in
+        try s.maskPlacements.withUnsafeBufferPointer { maskPlacements in
             try body(FineInput(tilesX: s.tilesX, tileCommandStart: starts, tileCommands: commands, pathTiles: tiles,
                                draws: draws, layers: layers, paints: paints, ramps: ramps, images: images,
-                               segments: segments, backdrops: backdrops))
-        }}}}}}}}}}
+                               segments: segments, backdrops: backdrops, drawMaskRuns: drawMaskRuns, maskRuns: maskRuns,
+                               maskPlacements: maskPlacements))
+        }}}}}}}}}}}}}
     }
 }
 
@@ -134,8 +142,10 @@ package final class FineRasterizer: @unchecked Sendable {
             default:
                 let pathTile = input.pathTiles[Int(word)]
                 let draw = input.draws[Int(pathTile.drawIndex)]
-                let rows = computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input,
-                                           spans: fastPaths)
+                let rows = draw.isMask
+                    ? maskCoverage(pathTile, input: input, originX: originX, originY: originY, spans: fastPaths)
+                    : computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input,
+                                      spans: fastPaths)
                 if fastPaths {
                     let paint = input.paints[Int(draw.paintIndex)]
                     if !draw.isClip && draw.blend == 0 && paint.kind == GPUABI.PaintKind.solid.rawValue {
@@ -206,7 +216,7 @@ package final class FineRasterizer: @unchecked Sendable {
         guard word & TileCommand.kindMask == TileCommand.pathTile else { return false }
         let pathTile = input.pathTiles[Int(word)]
         let draw = input.draws[Int(pathTile.drawIndex)]
-        guard !draw.isClip, draw.blend == 0 else { return false }
+        guard !draw.isClip, draw.blend == 0, !draw.isMask else { return false }
         let paint = input.paints[Int(draw.paintIndex)]
         if wholeTexelOffset(paint) != nil { return true }
         // A solid colour only inside its path (no edge in the tile: whole rows covered or not). Along
@@ -465,8 +475,9 @@ package final class FineRasterizer: @unchecked Sendable {
         let t = input.pathTiles[index]
         guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
         let draw = input.draws[Int(t.drawIndex)]
-        // Only a plain source-over fill replaces what is below; other blend modes combine with it.
-        guard draw.blend == 0, input.paints[Int(draw.paintIndex)].isOpaque else { return false }
+        // Only a plain source-over fill replaces what is below; other blend modes combine with it. A
+        // mask draw's path tiles are its masks' box, not its coverage.
+        guard draw.blend == 0, !draw.isMask, input.paints[Int(draw.paintIndex)].isOpaque else { return false }
         let evenOdd = draw.rule == GPUABI.FillRule.evenOdd.rawValue
         let rows = input.backdrops.baseAddress! + Int(t.backdropStart)
         for r in 0..<Self.size where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }
@@ -577,6 +588,68 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
         return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<size && minimum >= 1)
+    }
+
+    /// The coverage of mask draw path tile `t` in the tile at (`originX`, `originY`): the sum of the
+    /// averaged winding of every mask of the draw's run that reaches the tile, folded nonzero (as
+    /// `computeCoverage` folds a path's winding), into `coverage`. With `spans`, every row it returns
+    /// is marked as varying in `rowConstants` (a mask row is rarely one value).
+    private func maskCoverage(_ t: PathTile, input: FineInput, originX: Int, originY: Int, spans: Bool) -> CoveredRows {
+        let size = Self.size
+        let run = input.maskRuns[Int(input.drawMaskRuns[Int(t.drawIndex)])]
+        let placements = input.maskPlacements.baseAddress! + Int(run.start)
+        let count = Int(run.count)
+        let tileX0 = Int32(originX), tileY0 = Int32(originY)
+        let tileX1 = tileX0 + Int32(size), tileY1 = tileY0 + Int32(size)
+        // The first placement that may reach the tile: sorted by x, none wider than maxWidth, so those
+        // starting at or before tileX0 - maxWidth end before it.
+        let reach = tileX0 - run.maxWidth
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if placements[mid].x <= reach { lo = mid + 1 } else { hi = mid }
+        }
+        let cov = coverage
+        var zeroed: UInt32 = 0
+        var i = lo
+        while i < count {
+            let p = placements[i]
+            i += 1
+            if p.x >= tileX1 { break }
+            if p.x + p.width <= tileX0 || p.y >= tileY1 || p.y + p.height <= tileY0 { continue }
+            let r0 = Int(max(p.y, tileY0) - tileY0), r1 = Int(min(p.y + p.height, tileY1) - tileY0)
+            let c0 = Int(max(p.x, tileX0) - tileX0), c1 = Int(min(p.x + p.width, tileX1) - tileX0)
+            let width = Int(p.width)
+            // The mask's value for the tile's pixel (c0, r0).
+            var source = p.values + (Int(tileY0) + r0 - Int(p.y)) * width + (Int(tileX0) + c0 - Int(p.x))
+            for r in r0..<r1 {
+                let line = cov + r * size
+                if zeroed & (1 << UInt32(r)) == 0 {
+                    line.update(repeating: 0, count: size)
+                    zeroed |= 1 << UInt32(r)
+                }
+                for c in c0..<c1 { line[c] += source[c - c0] }
+                source += width
+            }
+        }
+        if zeroed == 0 { return CoveredRows(range: 0..<0, fullyCovered: false) }
+        let first = zeroed.trailingZeroBitCount, last = UInt32.bitWidth - 1 - zeroed.leadingZeroBitCount
+        var minimum: Float = 1
+        for r in first...last {
+            let line = cov + r * size
+            if zeroed & (1 << UInt32(r)) == 0 {
+                line.update(repeating: 0, count: size)
+                minimum = 0
+            } else {
+                for x in 0..<size {
+                    let v = min(abs(line[x]), 1)
+                    minimum = min(minimum, v)
+                    line[x] = v
+                }
+            }
+            if spans { rowConstants[r] = Self.varies }
+        }
+        return CoveredRows(range: first..<(last + 1), fullyCovered: first == 0 && last == size - 1 && minimum >= 1)
     }
 
     // MARK: Spans

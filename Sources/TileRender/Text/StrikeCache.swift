@@ -1,0 +1,142 @@
+import Foundation
+import TileRenderGeometry
+import TileRenderPipeline
+import TileRenderText
+
+/// Glyph masks kept per face, glyph, device size and subpixel offset (Skia's strike cache): a glyph
+/// drawn again at the same size and the same subpixel offset is not flattened, binned or
+/// rasterized again; the fine stage draws its mask (`CoverageMask`, `GlyphMaskRun`).
+///
+/// - Keys: the face's id, the glyph id, the device pixels per font unit (the exact `Double`, so any
+///   size is its own strike: no size rounding), and the pen position's subpixel offset in x and in y,
+///   each rounded to `GlyphMaskRun.subpixelSteps` (16) steps per pixel. The transform class is implied:
+///   masks are made only for translation with a uniform positive scale (see `PreparedText.draw`).
+/// - Budget: at most `byteBudget` bytes of masks (each mask's Floats plus a fixed overhead); past it
+///   the oldest entries go first. A mask larger than the budget is not kept (it is made, used, and
+///   dropped).
+/// - Shared by everything in the process that draws text, and safe from any thread: the lock guards
+///   only look-ups and insertions; masks are rasterized outside it (two threads missing the same key
+///   both make it, and the first insertion wins).
+package final class StrikeCache: Sendable {
+    package struct Statistics: Equatable, Sendable {
+        package var hits = 0
+        package var misses = 0
+        package var evictions = 0
+        package var entries = 0
+        package var bytes = 0
+        /// Masks rasterized (misses that rendered an outline; empty glyphs make none).
+        package var rasterized = 0
+    }
+
+    package struct Key: Hashable, Sendable {
+        var face: Int
+        var glyph: UInt32
+        /// `Double.bitPattern` of device pixels per font unit.
+        var scale: UInt64
+        var stepX: UInt8, stepY: UInt8
+    }
+
+    /// A glyph at one strike: its mask (nil when the glyph draws nothing) and its outline.
+    package struct Entry: Sendable {
+        package var mask: CoverageMask?
+        package var outline: Path
+        var bytes: Int { 64 + (mask?.byteCount ?? 0) }
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var order: [Key] = []
+        var orderStart = 0
+        var statistics = Statistics()
+    }
+
+    package let byteBudget: Int
+    private let state = Locked(State())
+
+    /// The process's strike cache: 16 MB, about 20,000 masks of body-text glyphs.
+    package static let shared = StrikeCache(byteBudget: 16 << 20)
+
+    /// Glyphs whose em is larger than this many device pixels are drawn from their outlines (a mask
+    /// that size costs more memory than its outline costs to fill).
+    package static let maxEm = 256.0
+
+    package init(byteBudget: Int) { self.byteBudget = max(0, byteBudget) }
+
+    package var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// A glyph at one strike, to look up (`entries(_:)`).
+    package struct Request {
+        package var glyph: UInt32
+        package var face: FontFace
+        package var scale: Double
+        package var stepX: Int, stepY: Int
+        package init(glyph: UInt32, face: FontFace, scale: Double, stepX: Int, stepY: Int) {
+            self.glyph = glyph; self.face = face; self.scale = scale; self.stepX = stepX; self.stepY = stepY
+        }
+        var key: Key {
+            Key(face: face.id, glyph: glyph, scale: scale.bitPattern, stepX: UInt8(truncatingIfNeeded: stepX),
+                stepY: UInt8(truncatingIfNeeded: stepY))
+        }
+    }
+
+    /// The mask of `glyph` in `face` at `scale` device pixels per font unit, rendered at subpixel
+    /// offset (`stepX`, `stepY`) / `GlyphMaskRun.subpixelSteps` (each taken modulo 256), from the cache
+    /// or rendered now (outlines come from `outlines`).
+    package func entry(glyph: UInt32, face: FontFace, scale: Double, stepX: Int, stepY: Int,
+                       outlines: GlyphCache = .shared) -> Entry {
+        entries([Request(glyph: glyph, face: face, scale: scale, stepX: stepX, stepY: stepY)], outlines: outlines)[0]
+    }
+
+    /// `entry` for each request, in order, looked up under one lock (a run of glyphs at a time); the
+    /// misses are rendered after it, outside the lock.
+    package func entries(_ requests: [Request], outlines: GlyphCache = .shared) -> [Entry] {
+        let keys = requests.map(\.key)
+        var found = state.withLock { s -> [Entry?] in
+            var found = [Entry?](repeating: nil, count: keys.count)
+            var hits = 0
+            for (i, key) in keys.enumerated() {
+                if let e = s.entries[key] { found[i] = e; hits += 1 }
+            }
+            s.statistics.hits += hits
+            s.statistics.misses += keys.count - hits
+            return found
+        }
+        for i in found.indices where found[i] == nil { found[i] = make(requests[i], key: keys[i], outlines: outlines) }
+        return found.map { $0! }
+    }
+
+    /// Renders a missing entry and inserts it.
+    private func make(_ request: Request, key: Key, outlines: GlyphCache) -> Entry {
+        let outline = outlines.outline(of: request.glyph, in: request.face)
+        let steps = GlyphMaskRun.subpixelSteps
+        let mask = CoverageMask.render(outline, scale: request.scale, offsetX: Double(key.stepX) / steps,
+                                       offsetY: Double(key.stepY) / steps)
+        let entry = Entry(mask: mask, outline: outline)
+        let size = entry.bytes
+        state.withLock { s in
+            if mask != nil { s.statistics.rasterized += 1 }
+            guard s.entries[key] == nil, size <= byteBudget else { return }
+            s.entries[key] = entry; s.order.append(key)
+            s.statistics.bytes += size; s.statistics.entries += 1
+            while s.statistics.bytes > byteBudget && s.orderStart < s.order.count {
+                let old = s.order[s.orderStart]; s.orderStart += 1
+                if let removed = s.entries.removeValue(forKey: old) {
+                    s.statistics.bytes -= removed.bytes; s.statistics.entries -= 1; s.statistics.evictions += 1
+                }
+            }
+            // Compact the order list once half of it is evicted keys.
+            if s.orderStart > 1024 && s.orderStart * 2 > s.order.count {
+                s.order.removeFirst(s.orderStart); s.orderStart = 0
+            }
+        }
+        return entry
+    }
+
+    /// Empties the cache (statistics are kept, apart from entries and bytes).
+    package func removeAll() {
+        state.withLock { s in
+            s.entries = [:]; s.order = []; s.orderStart = 0
+            s.statistics.entries = 0; s.statistics.bytes = 0
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import TileRenderGeometry
+
+// Glyph masks: a glyph's coverage rendered once (per face, size, subpixel offset) and then drawn as
+// it is, frame after frame, without flattening, binning or rasterizing its outline again (Skia's
+// strike cache). The strike cache itself lives with the text engine (TileRender's `StrikeCache`);
+// the pipeline knows only masks, runs of placed masks (`GlyphMaskRun`, recorded in a `FillCommand`),
+// and how the fine stage draws them.
+//
+// What a mask holds is not clamped coverage but the glyph's *winding number averaged over each pixel*
+// (signed), from the same exact-area accumulation the fine stage runs on a path's segments. Winding is
+// additive, so the sum of a run's masks is the winding of the run's combined outline, and the fine
+// stage's nonzero fold of that sum, min(1, |w|), is what filling the combined outline gives: glyphs
+// that overlap (combining marks, tight kerning) are unioned as the outline fill unions them, not added.
+
+/// One glyph's averaged winding per pixel, `width` x `height` Floats, row-major, its pixel (0, 0) at
+/// (`originX`, `originY`) device pixels from the glyph's (whole-pixel) pen position. Immutable after
+/// it is made; its storage is freed with it.
+package final class CoverageMask: @unchecked Sendable {
+    package let width: Int
+    package let height: Int
+    package let originX: Int
+    package let originY: Int
+    /// `width * height` values (never written after `init`).
+    package let values: UnsafeMutablePointer<Float>
+
+    /// Bytes the mask takes (its values and a fixed overhead), for a cache's budget.
+    package var byteCount: Int { 64 + width * height * MemoryLayout<Float>.stride }
+
+    private init(width: Int, height: Int, originX: Int, originY: Int) {
+        self.width = width; self.height = height; self.originX = originX; self.originY = originY
+        values = .allocate(capacity: max(1, width * height))
+        values.initialize(repeating: 0, count: max(1, width * height))
+    }
+    deinit { values.deallocate() }
+
+    /// The largest mask side, in pixels: glyphs larger than this are drawn from their outlines.
+    package static let maxSide = 512
+
+    /// Rasterizes `outline` (font units, y down) scaled by `scale` and moved by (`offsetX`, `offsetY`)
+    /// (the subpixel part of the pen position, 0..<1) with the fine stage's exact-area accumulation.
+    /// Returns nil when it covers nothing (an empty outline) or when the result would be larger than
+    /// `maxSide` on a side or not finite; the caller then draws the outline instead.
+    package static func render(_ outline: Path, scale: Double, offsetX: Double, offsetY: Double) -> CoverageMask? {
+        guard !outline.isEmpty, scale.isFinite, scale > 0, offsetX.isFinite, offsetY.isFinite else { return nil }
+        let transform = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: offsetX, ty: offsetY)
+        // The control points' box holds the curves (a little larger than the curves' own box, which
+        // costs the extrema of every cubic to find).
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: CGPoint) {
+            let x = Double(p.x), y = Double(p.y)
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        for element in outline.elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quadCurve(let p, let c): add(p); add(c)
+            case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .closeSubpath: continue
+            }
+        }
+        minX = minX * scale + offsetX; maxX = maxX * scale + offsetX
+        minY = minY * scale + offsetY; maxY = maxY * scale + offsetY
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+              maxX - minX < Double(maxSide - 2), maxY - minY < Double(maxSide - 2) else { return nil }
+        let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
+        let width = max(1, Int(maxX.rounded(.up)) - x0), height = max(1, Int(maxY.rounded(.up)) - y0)
+        var lines: [LineSegment] = []
+        let flattener = Flattener(width: Double(width), height: Double(height))
+        let local = transform.concatenating(CGAffineTransform(translationX: CGFloat(-x0), y: CGFloat(-y0)))
+        flattener.flatten(outline, transform: local, into: &lines)
+        if lines.isEmpty { return nil }
+        let mask = CoverageMask(width: width, height: height, originX: x0, originY: y0)
+        // Accumulation rows with two spare columns that catch area at x = width (as the fine stage's).
+        let stride = width + 2
+        var acc = [Float](repeating: 0, count: stride * height)
+        acc.withUnsafeMutableBufferPointer { a in
+            for line in lines { accumulate(line, width: width, height: height, stride: stride, into: a.baseAddress!) }
+            for y in 0..<height {
+                var sum: Float = 0
+                let row = a.baseAddress! + y * stride, out = mask.values + y * width
+                for x in 0..<width { sum += row[x]; out[x] = sum }
+            }
+        }
+        return mask
+    }
+
+    /// `FineRasterizer.accumulate` for a buffer `width` wide and `height` tall (the same arithmetic,
+    /// in the same order, on mask-local pixels).
+    private static func accumulate(_ s: LineSegment, width: Int, height: Int, stride: Int, into acc: UnsafeMutablePointer<Float>) {
+        if s.y0 == s.y1 { return }
+        let (dir, x0, y0, x1, y1): (Float, Float, Float, Float, Float) =
+            s.y0 < s.y1 ? (1, s.x0, s.y0, s.x1, s.y1) : (-1, s.x1, s.y1, s.x0, s.y0)
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var x = x0
+        let edge = Float(width), bottom = Float(height)
+        guard y0.isFinite, y1.isFinite, x0.isFinite, x1.isFinite else { return }
+        let rowStart = max(0, Int(max(y0, 0).rounded(.down))), rowEnd = min(height, Int(min(y1, bottom).rounded(.up)))
+        if rowStart >= rowEnd { return }
+        if y0 < Float(rowStart) { x += (Float(rowStart) - y0) * dxdy }
+        for row in rowStart..<rowEnd {
+            let line = row * stride
+            let dy = min(Float(row + 1), y1) - max(Float(row), y0)
+            let xNext = min(max(x + dxdy * dy, 0), edge)
+            x = min(max(x, 0), edge)
+            let d = dy * dir
+            let xa = min(x, xNext), xb = max(x, xNext)
+            let xaFloor = xa.rounded(.down)
+            let xaInt = Int(xaFloor)
+            let xbCeil = xb.rounded(.up)
+            let xbInt = Int(xbCeil)
+            if xbInt <= xaInt + 1 {
+                let xMid = 0.5 * (x + xNext) - xaFloor
+                acc[line + xaInt] += d - d * xMid
+                acc[line + xaInt + 1] += d * xMid
+            } else {
+                let s = 1 / (xb - xa)
+                let xaFrac = xa - xaFloor
+                let a0 = 0.5 * s * (1 - xaFrac) * (1 - xaFrac)
+                let xbFrac = xb - xbCeil + 1
+                let aEnd = 0.5 * s * xbFrac * xbFrac
+                acc[line + xaInt] += d * a0
+                if xbInt == xaInt + 2 {
+                    acc[line + xaInt + 1] += d * (1 - a0 - aEnd)
+                } else {
+                    let a1 = s * (1.5 - xaFrac)
+                    acc[line + xaInt + 1] += d * (a1 - a0)
+                    if xaInt + 2 < xbInt - 1 {
+                        for xi in (xaInt + 2)..<(xbInt - 1) { acc[line + xi] += d * s }
+                    }
+                    let a2 = a1 + Float(xbInt - xaInt - 3) * s
+                    acc[line + xbInt - 1] += d * (1 - a2 - aEnd)
+                }
+                acc[line + xbInt] += d * aEnd
+            }
+            x = xNext
+        }
+    }
+}
+
+/// A run of glyphs filled with one paint, recorded as masks (`FillCommand.glyphs`). Each glyph keeps
+/// its outline too: where masks cannot be drawn (a backend without them, a transform other than the
+/// one recorded) the run is filled from its outlines instead.
+package struct GlyphMaskRun: Sendable, Equatable {
+    package struct Glyph: Sendable {
+        /// The glyph's mask at its quantised pen position, or nil for a glyph that draws nothing.
+        package var mask: CoverageMask?
+        /// The outline in font units (y down) and its scale to user space.
+        package var outline: Path
+        package var scale: Double
+        /// The exact pen position in user space.
+        package var x: Double, y: Double
+        /// The quantised pen position in device pixels under `GlyphMaskRun.transform`: the whole
+        /// pixel the mask is placed from, and the subpixel offset (multiples of
+        /// `GlyphMaskRun.subpixelSteps`) it was rendered at.
+        package var pixelX: Int, pixelY: Int
+        package var fractionX: Double, fractionY: Double
+
+        package init(mask: CoverageMask?, outline: Path, scale: Double, x: Double, y: Double, pixelX: Int, pixelY: Int,
+                     fractionX: Double, fractionY: Double) {
+            self.mask = mask; self.outline = outline; self.scale = scale; self.x = x; self.y = y
+            self.pixelX = pixelX; self.pixelY = pixelY; self.fractionX = fractionX; self.fractionY = fractionY
+        }
+    }
+    package var glyphs: [Glyph]
+    /// The transform the masks were chosen under (translation and a uniform positive scale).
+    package var transform: CGAffineTransform
+
+    /// Subpixel positions per pixel, in x and in y: pen positions are rounded to 1 / subpixelSteps.
+    package static let subpixelSteps = 16.0
+
+    package init(glyphs: [Glyph], transform: CGAffineTransform) { self.glyphs = glyphs; self.transform = transform }
+
+    /// The whole-pixel shift from the recorded transform to `t`, when the masks still apply under `t`
+    /// (the same scale, moved by whole device pixels), else nil.
+    package func pixelShift(under t: CGAffineTransform) -> (x: Int, y: Int)? {
+        let r = transform
+        guard t.a == r.a, t.b == r.b, t.c == r.c, t.d == r.d else { return nil }
+        let dx = Double(t.tx - r.tx), dy = Double(t.ty - r.ty)
+        guard dx.isFinite, dy.isFinite, dx == dx.rounded(), dy == dy.rounded(), abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
+        return (Int(dx), Int(dy))
+    }
+
+    /// The run's outlines at their exact positions, in user space (what drawing text without masks fills).
+    package func exactOutline() -> Path {
+        var path = Path()
+        for g in glyphs where !g.outline.isEmpty {
+            path.addPath(g.outline, transform: CGAffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: g.x, ty: g.y))
+        }
+        return path
+    }
+
+    /// The run's outlines at their quantised positions, in device pixels moved by `shift`: what the
+    /// masks hold, for a backend that draws outlines (the same pixels as the masks, to float rounding).
+    package func quantisedOutline(shift: (x: Int, y: Int)) -> Path {
+        var path = Path()
+        let k = Double(transform.a)
+        for g in glyphs where g.mask != nil {
+            let px = Double(g.pixelX + shift.x) + g.fractionX, py = Double(g.pixelY + shift.y) + g.fractionY
+            path.addPath(g.outline, transform: CGAffineTransform(a: g.scale * k, b: 0, c: 0, d: g.scale * k, tx: px, ty: py))
+        }
+        return path
+    }
+
+    package static func == (a: GlyphMaskRun, b: GlyphMaskRun) -> Bool {
+        guard a.transform == b.transform, a.glyphs.count == b.glyphs.count else { return false }
+        for (g, h) in zip(a.glyphs, b.glyphs) {
+            guard g.mask === h.mask, g.outline == h.outline, g.scale == h.scale, g.x == h.x, g.y == h.y,
+                  g.pixelX == h.pixelX, g.pixelY == h.pixelY else { return false }
+        }
+        return true
+    }
+}
+
+/// A mask placed on the canvas, for the fine stage: its device pixel box and its values.
+package struct MaskPlacement: @unchecked Sendable {
+    package var x: Int32, y: Int32, width: Int32, height: Int32
+    package var values: UnsafePointer<Float>
+}
+
+/// A mask draw's placements in `BinnedScene.maskPlacements`: `start ..< start + count`, sorted by `x`,
+/// none wider than `maxWidth`.
+package struct MaskRunRange: Sendable {
+    package var start: UInt32, count: UInt32, maxWidth: Int32
+}

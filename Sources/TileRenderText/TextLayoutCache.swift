@@ -1,0 +1,87 @@
+import Foundation
+import TileRenderGeometry
+
+/// Laid-out text kept per input (the runs' strings, styles and tags, the layout options and the font
+/// library's registrations), so that text drawn again unchanged, frame after frame, is not shaped and
+/// broken into lines again (`layOutText` is deterministic in these inputs). At most `byteBudget` bytes
+/// of layouts (estimated from their glyph counts); past it the oldest go first. Safe from any thread:
+/// layouts are made outside the lock.
+package final class TextLayoutCache: Sendable {
+    package struct Statistics: Equatable, Sendable {
+        package var hits = 0
+        package var misses = 0
+        package var evictions = 0
+        package var entries = 0
+        package var bytes = 0
+    }
+
+    private struct RunKey: Hashable { let string: String; let style: TextRunStyle; let tag: Int }
+    private struct Key: Hashable {
+        let library: ObjectIdentifier
+        let generation: Int
+        let runs: [RunKey]
+        let maxWidth: UInt64?
+        let lineLimit: Int?
+        let lineSpacing: UInt64
+        let alignment: Int
+        let truncation: Int
+    }
+    private struct State {
+        var layouts: [Key: (layout: TextLayout, bytes: Int)] = [:]
+        var order: [Key] = []
+        var orderStart = 0
+        var statistics = Statistics()
+    }
+
+    package let byteBudget: Int
+    private let state = Locked(State())
+
+    /// The process's layout cache (8 MB: about 100,000 glyphs of laid-out text).
+    package static let shared = TextLayoutCache(byteBudget: 8 << 20)
+
+    package init(byteBudget: Int) { self.byteBudget = max(0, byteBudget) }
+
+    package var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// `layOutText(runs, options:, library:)`, from the cache or laid out now.
+    package func layout(_ runs: [TextRunInput], options: TextLayoutOptions = TextLayoutOptions(),
+                        library: FontLibrary = .shared) -> TextLayout {
+        let alignment: Int = switch options.alignment { case .leading: 0; case .center: 1; case .trailing: 2 }
+        let truncation: Int = switch options.truncation { case .head: 0; case .middle: 1; case .tail: 2 }
+        let key = Key(library: ObjectIdentifier(library), generation: library.generation,
+                      runs: runs.map { RunKey(string: $0.string, style: $0.style, tag: $0.tag) },
+                      maxWidth: options.maxWidth?.bitPattern, lineLimit: options.lineLimit,
+                      lineSpacing: options.lineSpacing.bitPattern, alignment: alignment, truncation: truncation)
+        if let layout = state.withLock({ s -> TextLayout? in
+            if let entry = s.layouts[key] { s.statistics.hits += 1; return entry.layout }
+            s.statistics.misses += 1
+            return nil
+        }) { return layout }
+        let layout = layOutText(runs, options: options, library: library)
+        let glyphs = layout.lines.reduce(0) { $0 + $1.glyphs.count }
+        let bytes = 256 + glyphs * MemoryLayout<PositionedGlyph>.stride + runs.reduce(0) { $0 + $1.string.utf8.count + 64 }
+        state.withLock { s in
+            guard s.layouts[key] == nil, bytes <= byteBudget else { return }
+            s.layouts[key] = (layout, bytes); s.order.append(key)
+            s.statistics.bytes += bytes; s.statistics.entries += 1
+            while s.statistics.bytes > byteBudget && s.orderStart < s.order.count {
+                let old = s.order[s.orderStart]; s.orderStart += 1
+                if let removed = s.layouts.removeValue(forKey: old) {
+                    s.statistics.bytes -= removed.bytes; s.statistics.entries -= 1; s.statistics.evictions += 1
+                }
+            }
+            if s.orderStart > 1024 && s.orderStart * 2 > s.order.count {
+                s.order.removeFirst(s.orderStart); s.orderStart = 0
+            }
+        }
+        return layout
+    }
+
+    /// Empties the cache (statistics are kept, apart from entries and bytes).
+    package func removeAll() {
+        state.withLock { s in
+            s.layouts = [:]; s.order = []; s.orderStart = 0
+            s.statistics.entries = 0; s.statistics.bytes = 0
+        }
+    }
+}

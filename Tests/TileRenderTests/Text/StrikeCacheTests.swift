@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+@testable import TileRender
+@testable import TileRenderGeometry
+@testable import TileRenderPipeline
+@testable import TileRenderText
+
+/// Glyph masks (the strike cache, mask draws in the fine stage) and the layout cache.
+@Suite struct StrikeCacheTests {
+    /// `scene` with every run of glyph masks filled from its outlines instead: at the glyphs' exact
+    /// positions (what drawing text did before masks), or at the masks' quantised positions.
+    static func outlined(_ scene: Scene, exact: Bool) -> Scene {
+        var copy = scene
+        copy.commands = scene.commands.map { command in
+            guard case .fill(var fill) = command, let run = fill.glyphs else { return command }
+            if exact {
+                fill.path = run.exactOutline()
+            } else {
+                fill.path = run.quantisedOutline(shift: (0, 0)); fill.transform = .identity
+            }
+            fill.glyphs = nil
+            return .fill(fill)
+        }
+        return copy
+    }
+
+    static func maskRuns(_ scene: Scene) -> Int {
+        scene.commands.filter { if case .fill(let f) = $0 { f.glyphs != nil } else { false } }.count
+    }
+
+    /// Largest and mean absolute channel difference.
+    static func difference(_ a: Bitmap, _ b: Bitmap) -> (max: Int, mean: Double) {
+        var worst = 0, sum = 0
+        for (x, y) in zip(a.pixels, b.pixels) { let d = abs(Int(x) - Int(y)); worst = max(worst, d); sum += d }
+        return (worst, Double(sum) / Double(max(1, a.pixels.count)))
+    }
+
+    static let sample = "Sphinx of black quartz, judge my vow. AVATAR Tr. Yo fi \u{00C5}\u{00E9}\u{00E7} 1,234.50"
+
+    static func scene(size: Double, at point: CGPoint, width: Int = 640, height: Int = 120,
+                      shading: GraphicsContext.Shading? = nil) -> Scene {
+        var scene = Scene(size: CGSize(width: width, height: height))
+        scene.draw { context in
+            context.fill(Path(CGRect(x: 0, y: 0, width: width, height: height)), with: .color(.white))
+            var resolved = context.resolve(Text(verbatim: sample).font(.system(size: size)))
+            if let shading { resolved.shading = shading }
+            context.draw(resolved, at: point, anchor: .topLeading)
+        }
+        return scene
+    }
+
+    /// Seeded text at several sizes and subpixel offsets: the masks draw what the outlines at the
+    /// masks' positions draw (within 1 level), and within a small bound of the outlines at the exact
+    /// positions: pen positions move by at most 1/32 pixel in x and in y, so an edge pixel by at most
+    /// 2 x 255 / 32 = 16 levels (measured: at most 14, mean at most 0.16).
+    @Test func masksMatchOutlines() throws {
+        var rng = SeededRandom(seed: 21)
+        let renderer = Renderer(backend: .cpu, threadCount: 2)
+        for size in [6.0, 9, 11, 13.5, 17, 24, 40, 64] {
+            for _ in 0..<3 {
+                let point = CGPoint(x: 4 + Double(rng.next() % 1000) / 997, y: 4 + Double(rng.next() % 1000) / 991)
+                let scene = Self.scene(size: size, at: point)
+                #expect(Self.maskRuns(scene) == 1, "size \(size): the text is one run of masks")
+                let masks = try renderer.render(scene)
+                let quantised = try renderer.render(Self.outlined(scene, exact: false))
+                let exact = try renderer.render(Self.outlined(scene, exact: true))
+                let q = Self.difference(masks, quantised), e = Self.difference(masks, exact)
+                #expect(q.max <= 1, "size \(size) at \(point): masks vs quantised outlines, worst \(q.max)")
+                #expect(e.max <= 16 && e.mean <= 0.25, "size \(size) at \(point): masks vs exact outlines, worst \(e.max), mean \(e.mean)")
+            }
+        }
+    }
+
+    /// Paints, clips and blend modes apply to mask draws as to any fill.
+    @Test func gradientsClipsAndBlendModesApply() throws {
+        let gradient = GraphicsContext.Shading.linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero,
+                                                               endPoint: CGPoint(x: 300, y: 0))
+        var scene = Scene(size: CGSize(width: 320, height: 80))
+        scene.draw { context in
+            context.fill(Path(CGRect(x: 0, y: 0, width: 320, height: 80)), with: .color(.yellow))
+            var c = context
+            c.clip(to: Path(ellipseIn: CGRect(x: 20, y: 5, width: 260, height: 70)))
+            c.blendMode = .multiply
+            c.opacity = 0.8
+            var resolved = c.resolve(Text(verbatim: "Gradient, clip & multiply").font(.system(size: 28)))
+            resolved.shading = gradient
+            c.draw(resolved, at: CGPoint(x: 10.3, y: 20.7), anchor: .topLeading)
+        }
+        #expect(Self.maskRuns(scene) == 1)
+        let renderer = Renderer(backend: .cpu)
+        let masks = try renderer.render(scene)
+        let quantised = try renderer.render(Self.outlined(scene, exact: false))
+        #expect(Self.difference(masks, quantised).max <= 1)
+        // The clip and the gradient show: red at the left of the ink, blue at the right, none outside.
+        #expect(masks.pixel(x: 2, y: 40) == quantised.pixel(x: 2, y: 40))
+        #expect(Self.difference(masks, try renderer.render(Self.outlined(scene, exact: true))).max <= 16)
+    }
+
+    /// Hits, misses, rasterizations and evictions, on a cache of its own.
+    @Test func cacheCountsAndBudget() throws {
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        let glyphA = try #require(face.glyph(for: "A")), space = try #require(face.glyph(for: " "))
+        let cache = StrikeCache(byteBudget: 1 << 20)
+        let scale = 17.0 / Double(face.unitsPerEm)
+        let first = cache.entry(glyph: glyphA, face: face, scale: scale, stepX: 3, stepY: 0)
+        let again = cache.entry(glyph: glyphA, face: face, scale: scale, stepX: 3, stepY: 0)
+        #expect(first.mask != nil && first.mask === again.mask)
+        var s = cache.statistics
+        #expect(s.misses == 1 && s.hits == 1 && s.rasterized == 1 && s.entries == 1 && s.evictions == 0)
+        // Another subpixel offset or size is another mask; a space has none.
+        _ = cache.entry(glyph: glyphA, face: face, scale: scale, stepX: 4, stepY: 0)
+        _ = cache.entry(glyph: glyphA, face: face, scale: scale * 2, stepX: 3, stepY: 0)
+        let blank = cache.entry(glyph: space, face: face, scale: scale, stepX: 0, stepY: 0)
+        #expect(blank.mask == nil)
+        s = cache.statistics
+        #expect(s.misses == 4 && s.hits == 1 && s.rasterized == 3 && s.entries == 4)
+        // A small budget: the oldest go first, and the bytes stay within it.
+        let small = StrikeCache(byteBudget: 8 << 10)
+        for step in 0..<16 { _ = small.entry(glyph: glyphA, face: face, scale: scale * 3, stepX: step, stepY: 0) }
+        let t = small.statistics
+        #expect(t.bytes <= 8 << 10 && t.evictions > 0 && t.entries + t.evictions == 16, "\(t)")
+        // The newest is still there; the first was evicted.
+        _ = small.entry(glyph: glyphA, face: face, scale: scale * 3, stepX: 15, stepY: 0)
+        _ = small.entry(glyph: glyphA, face: face, scale: scale * 3, stepX: 0, stepY: 0)
+        #expect(small.statistics.hits == 1 && small.statistics.misses == 17)
+        // A budget of zero keeps nothing and still draws.
+        let none = StrikeCache(byteBudget: 0)
+        #expect(none.entry(glyph: glyphA, face: face, scale: scale, stepX: 0, stepY: 0).mask != nil)
+        #expect(none.statistics.entries == 0 && none.statistics.bytes == 0)
+    }
+
+    /// A frame drawn again rasterizes no glyph: every glyph is a hit.
+    @Test func warmFrameRasterizesNothing() throws {
+        let cache = StrikeCache(byteBudget: 16 << 20)
+        let prepared = PreparedText(Text(verbatim: Self.sample + " " + Self.sample).font(.system(size: 15)), settings: TextSettings())
+        func record() -> Scene {
+            var scene = Scene(size: CGSize(width: 400, height: 200))
+            scene.draw { context in
+                prepared.draw(prepared.layout(width: 380), at: CGPoint(x: 10.25, y: 10.6), in: context, strikes: cache)
+            }
+            return scene
+        }
+        let first = record()
+        let cold = cache.statistics
+        #expect(cold.rasterized > 10 && cold.hits + cold.misses > 0)
+        let second = record()
+        let warm = cache.statistics
+        #expect(warm.rasterized == cold.rasterized && warm.misses == cold.misses, "\(cold) then \(warm)")
+        #expect(warm.hits - cold.hits == cold.hits + cold.misses)
+        #expect(first == second)
+        let renderer = Renderer(backend: .cpu)
+        #expect(try renderer.render(first) == renderer.render(second))
+    }
+
+    /// The shared caches used from many threads at once: every thread draws the same pixels, and the
+    /// cache's statistics add up.
+    @Test func sharedFromManyThreads() throws {
+        let cache = StrikeCache(byteBudget: 64 << 10)  // small: evictions race with look-ups
+        let face = try FontLibrary.shared.systemFace(weight: 400, italic: false)
+        let glyphs = "abcdefghijklmnopqrstuvwxyz".unicodeScalars.compactMap { face.glyph(for: $0) }
+        let reference = try Renderer(backend: .cpu, threadCount: 1).render(Self.scene(size: 13, at: CGPoint(x: 3.3, y: 5.1)))
+        let results = Locked([Bitmap?](repeating: nil, count: 8))
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            for round in 0..<4 {
+                for (k, g) in glyphs.enumerated() {
+                    _ = cache.entry(glyph: g, face: face, scale: Double(10 + (k + i + round) % 5) / 2048, stepX: k % 16, stepY: round)
+                }
+            }
+            let bitmap = try? Renderer(backend: .cpu, threadCount: 1).render(Self.scene(size: 13, at: CGPoint(x: 3.3, y: 5.1)))
+            results.withLock { $0[i] = bitmap }
+        }
+        let s = cache.statistics
+        #expect(s.hits + s.misses == 8 * 4 * glyphs.count)
+        #expect(s.bytes <= 64 << 10 && s.entries >= 0)
+        for bitmap in results.withLock({ $0 }) { #expect(bitmap == reference) }
+    }
+
+    /// Text through masks gives the same bytes for every thread count.
+    @Test func sameBytesForEveryThreadCount() throws {
+        let scene = Self.scene(size: 11, at: CGPoint(x: 0.4, y: 0.7), width: 300, height: 300)
+        var multiline = Scene(size: CGSize(width: 300, height: 300))
+        multiline.draw { context in
+            context.draw(Text(verbatim: String(repeating: Self.sample + " ", count: 8)).font(.system(size: 11)),
+                         in: CGRect(x: 3.3, y: 2.6, width: 290, height: 290))
+        }
+        for s in [scene, multiline] {
+            let one = try Renderer(backend: .cpu, threadCount: 1).render(s)
+            for threads in [2, 3, 5] { #expect(try Renderer(backend: .cpu, threadCount: threads).render(s) == one, "\(threads) threads") }
+        }
+    }
+
+    /// Bad input: a huge size, a position that is not finite, a size of zero, and degenerate outlines.
+    @Test func badInputIsDocumented() throws {
+        // Over `StrikeCache.maxEm` device pixels: the outlines are filled (no mask run), as before masks.
+        let huge = Self.scene(size: 400, at: CGPoint(x: 10, y: 10), width: 200, height: 200)
+        #expect(Self.maskRuns(huge) == 0)
+        _ = try Renderer(backend: .cpu).render(huge)
+        let enormous = Self.scene(size: 1e9, at: CGPoint(x: 10, y: 10), width: 64, height: 64)
+        #expect(Self.maskRuns(enormous) == 0)
+        _ = try Renderer(backend: .cpu).render(enormous)
+        // A position that is not finite: the run is filled from its outlines, which draw nothing.
+        for point in [CGPoint(x: CGFloat.nan, y: 10), CGPoint(x: 10, y: CGFloat.infinity), CGPoint(x: 1e300, y: 5)] {
+            let scene = Self.scene(size: 12, at: point, width: 64, height: 64)
+            #expect(Self.maskRuns(scene) == 0)
+            _ = try Renderer(backend: .cpu).render(scene)
+        }
+        // Size zero: nothing is drawn (only the white background).
+        let zero = try Renderer(backend: .cpu).render(Self.scene(size: 0, at: CGPoint(x: 10, y: 10), width: 64, height: 64))
+        #expect(zero.pixels.allSatisfy { $0 == 255 })
+        // Under a rotation or a non-uniform scale masks are not used.
+        var rotated = Scene(size: CGSize(width: 100, height: 100))
+        rotated.draw { context in
+            var c = context
+            c.rotate(by: .degrees(10))
+            c.draw(Text("Hi"), at: CGPoint(x: 50, y: 50))
+            var s = context
+            s.scaleBy(x: 2, y: 1)
+            s.draw(Text("Hi"), at: CGPoint(x: 20, y: 20))
+        }
+        #expect(Self.maskRuns(rotated) == 0)
+        // Masks of degenerate outlines and scales.
+        var square = Path(); square.addRect(CGRect(x: 0, y: -700, width: 500, height: 700))
+        #expect(CoverageMask.render(Path(), scale: 0.01, offsetX: 0, offsetY: 0) == nil)
+        #expect(CoverageMask.render(square, scale: Double.nan, offsetX: 0, offsetY: 0) == nil)
+        #expect(CoverageMask.render(square, scale: 0, offsetX: 0, offsetY: 0) == nil)
+        #expect(CoverageMask.render(square, scale: 10, offsetX: 0, offsetY: 0) == nil)  // 5000 px: too large
+        #expect(CoverageMask.render(square, scale: 0.01, offsetX: Double.infinity, offsetY: 0) == nil)
+        let mask = try #require(CoverageMask.render(square, scale: 0.01, offsetX: 0.5, offsetY: 0))
+        // 5 x 7 pixels from x 0.5: 6 columns, the first and last half covered.
+        #expect(mask.width == 6 && mask.height == 7 && mask.originX == 0 && mask.originY == -7)
+        #expect(abs(abs(mask.values[0]) - 0.5) < 1e-5 && abs(abs(mask.values[1]) - 1) < 1e-5 && abs(abs(mask.values[5]) - 0.5) < 1e-5)
+    }
+
+    /// Moved by whole pixels (a replayed recording), the masks are placed there; moved by a fraction
+    /// (or scaled), the run is filled from its exact outlines.
+    @Test func movedRunsKeepTheirPixels() throws {
+        let scene = Self.scene(size: 14, at: CGPoint(x: 2.3, y: 3.8), width: 400, height: 60)
+        let renderer = Renderer(backend: .cpu)
+        let whole = scene.translated(x: 7, y: 5), fractional = scene.translated(x: 0.5, y: 0)
+        let base = try renderer.render(scene), moved = try renderer.render(whole)
+        // The moved render is the first one shifted by (7, 5), where both have text.
+        for y in 10..<50 { for x in 10..<380 { #expect(moved.pixel(x: x + 7, y: y + 5) == base.pixel(x: x, y: y)) } }
+        let half = try renderer.render(fractional), halfOutline = try renderer.render(Self.outlined(fractional, exact: true))
+        #expect(half == halfOutline)
+    }
+
+    /// Laid-out text is kept per input: hits, misses, and a different width or registration is a miss.
+    @Test func layoutCacheCounts() throws {
+        let cache = TextLayoutCache(byteBudget: 1 << 20)
+        let runs = [TextRunInput(string: Self.sample, style: TextRunStyle(size: 13), tag: 0)]
+        let a = cache.layout(runs, options: TextLayoutOptions(maxWidth: 200))
+        let b = cache.layout(runs, options: TextLayoutOptions(maxWidth: 200))
+        _ = cache.layout(runs, options: TextLayoutOptions(maxWidth: 201))
+        let s = cache.statistics
+        #expect(s.hits == 1 && s.misses == 2 && s.entries == 2)
+        let direct = layOutText(runs, options: TextLayoutOptions(maxWidth: 200))
+        #expect(a.lines.count == direct.lines.count && a.size == direct.size && b.size == direct.size)
+        for (l, m) in zip(a.lines, direct.lines) {
+            #expect(l.glyphs.map(\.glyph) == m.glyphs.map(\.glyph) && l.glyphs.map(\.x) == m.glyphs.map(\.x))
+        }
+        let tiny = TextLayoutCache(byteBudget: 1)
+        _ = tiny.layout(runs); _ = tiny.layout(runs)
+        #expect(tiny.statistics.entries == 0 && tiny.statistics.misses == 2)
+    }
+
+    /// On Vulkan the runs are filled from their outlines at the masks' positions: within the CPU-Vulkan
+    /// tolerance of the CPU's masks.
+    @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+    func vulkanMatchesTheMasks() throws {
+        let scene = Self.scene(size: 15, at: CGPoint(x: 5.37, y: 9.81))
+        expectVulkanParity(try Renderer(backend: .cpu).render(scene), try Renderer(backend: .vulkan).render(scene), "masks")
+    }
+}

@@ -76,19 +76,19 @@ func runLayoutBench(_ args: [String]) throws {
     // A first render builds the graph; a second with nothing changed hands the last scene back.
     // The width figure: building the graph, laying out and recording, in a renderer made before
     // the clock starts and freed after it stops; then the same with making and freeing it timed too.
-    try measure("grid 10,000 views, first layout and recording", views: views, making: {
+    measure("grid 10,000 views, first layout and recording", views: views, making: {
         let renderer = ImageRenderer(content: grid)
         renderer.proposedSize = proposal
         return renderer
     }) { renderer in _ = renderer.scene }
-    try measure("grid 10,000 views, first layout and recording, renderer made and freed", views: views) {
+    measure("grid 10,000 views, first layout and recording, renderer made and freed", views: views) {
         let renderer = ImageRenderer(content: grid)
         renderer.proposedSize = proposal
         _ = renderer.scene
     }
     let gridRenderer = ImageRenderer(content: grid)
     gridRenderer.proposedSize = proposal
-    try measure("grid 10,000 views, re-render with nothing changed (layout and recording)", views: views) { _ = gridRenderer.scene }
+    measure("grid 10,000 views, re-render with nothing changed (layout and recording)", views: views) { _ = gridRenderer.scene }
     try measure("grid 10,000 views, first render (\(backend.rawValue))", views: views) {
         let renderer = ImageRenderer(content: grid)
         renderer.proposedSize = proposal
@@ -112,7 +112,7 @@ func runLayoutBench(_ args: [String]) throws {
     // Depth: VStack > HStack > padding with a Text per level, and HStack > VStack nested (the cases
     // that grew 3x per level before the view graph). A fresh renderer each run: a first render.
     for depth in [3, 6, 12, 24] {
-        try measure("nested VStack > HStack > padding, depth \(depth), first layout and recording") {
+        measure("nested VStack > HStack > padding, depth \(depth), first layout and recording") {
             _ = ImageRenderer(content: NestedLevels(depth: depth)).scene
         }
     }

@@ -403,7 +403,7 @@ package struct EncodedScene: Sendable {
                 bitmap.pixels.withUnsafeBufferPointer { px in
                     #if _endian(little)
                     // RGBA8 bytes read as a little-endian UInt32 are r | g << 8 | b << 16 | a << 24: rows copy whole.
-                    let width = bitmap.width, rowBytes = width * 4
+                    let width = bitmap.width
                     guard let source = UnsafeRawPointer(px.baseAddress) else { return }
                     // Copied straight from the rows, without zeroing the texels first.
                     for y in 0..<bitmap.height {

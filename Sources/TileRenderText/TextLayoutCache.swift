@@ -7,13 +7,7 @@ import TileRenderGeometry
 /// of layouts (estimated from their glyph counts); past it the oldest go first. Safe from any thread:
 /// layouts are made outside the lock.
 package final class TextLayoutCache: Sendable {
-    package struct Statistics: Equatable, Sendable {
-        package var hits = 0
-        package var misses = 0
-        package var evictions = 0
-        package var entries = 0
-        package var bytes = 0
-    }
+    package typealias Statistics = CacheStatistics
 
     private struct RunKey: Hashable { let string: String; let style: TextRunStyle; let tag: Int }
     private struct Key: Hashable {
@@ -26,20 +20,16 @@ package final class TextLayoutCache: Sendable {
         let alignment: Int
         let truncation: Int
     }
-    private struct State {
-        var layouts: [Key: (layout: TextLayout, bytes: Int)] = [:]
-        var order: [Key] = []
-        var orderStart = 0
-        var statistics = Statistics()
-    }
-
     package let byteBudget: Int
-    private let state = Locked(State())
+    private let state: Locked<ByteBudgetStore<Key, TextLayout>>
 
     /// The process's layout cache (8 MB: about 100,000 glyphs of laid-out text).
     package static let shared = TextLayoutCache(byteBudget: 8 << 20)
 
-    package init(byteBudget: Int) { self.byteBudget = max(0, byteBudget) }
+    package init(byteBudget: Int) {
+        self.byteBudget = max(0, byteBudget)
+        state = Locked(ByteBudgetStore(byteBudget: byteBudget))
+    }
 
     package var statistics: Statistics { state.withLock { $0.statistics } }
 
@@ -52,36 +42,14 @@ package final class TextLayoutCache: Sendable {
                       runs: runs.map { RunKey(string: $0.string, style: $0.style, tag: $0.tag) },
                       maxWidth: options.maxWidth?.bitPattern, lineLimit: options.lineLimit,
                       lineSpacing: options.lineSpacing.bitPattern, alignment: alignment, truncation: truncation)
-        if let layout = state.withLock({ s -> TextLayout? in
-            if let entry = s.layouts[key] { s.statistics.hits += 1; return entry.layout }
-            s.statistics.misses += 1
-            return nil
-        }) { return layout }
+        if let layout = state.withLock({ $0.lookUp(key) }) { return layout }
         let layout = layOutText(runs, options: options, library: library)
         let glyphs = layout.lines.reduce(0) { $0 + $1.glyphs.count }
         let bytes = 256 + glyphs * MemoryLayout<PositionedGlyph>.stride + runs.reduce(0) { $0 + $1.string.utf8.count + 64 }
-        state.withLock { s in
-            guard s.layouts[key] == nil, bytes <= byteBudget else { return }
-            s.layouts[key] = (layout, bytes); s.order.append(key)
-            s.statistics.bytes += bytes; s.statistics.entries += 1
-            while s.statistics.bytes > byteBudget && s.orderStart < s.order.count {
-                let old = s.order[s.orderStart]; s.orderStart += 1
-                if let removed = s.layouts.removeValue(forKey: old) {
-                    s.statistics.bytes -= removed.bytes; s.statistics.entries -= 1; s.statistics.evictions += 1
-                }
-            }
-            if s.orderStart > 1024 && s.orderStart * 2 > s.order.count {
-                s.order.removeFirst(s.orderStart); s.orderStart = 0
-            }
-        }
+        state.withLock { $0.insert(layout, for: key, bytes: bytes) }
         return layout
     }
 
     /// Empties the cache (statistics are kept, apart from entries and bytes).
-    package func removeAll() {
-        state.withLock { s in
-            s.layouts = [:]; s.order = []; s.orderStart = 0
-            s.statistics.entries = 0; s.statistics.bytes = 0
-        }
-    }
+    package func removeAll() { state.withLock { $0.removeAll() } }
 }

@@ -26,6 +26,10 @@ package final class StrikeCache: Sendable {
         package var bytes = 0
         /// Masks rasterized (misses that rendered an outline; empty glyphs make none).
         package var rasterized = 0
+        init(_ store: CacheStatistics, rasterized: Int) {
+            hits = store.hits; misses = store.misses; evictions = store.evictions
+            entries = store.entries; bytes = store.bytes; self.rasterized = rasterized
+        }
     }
 
     package struct Key: Hashable, Sendable {
@@ -44,14 +48,12 @@ package final class StrikeCache: Sendable {
     }
 
     private struct State {
-        var entries: [Key: Entry] = [:]
-        var order: [Key] = []
-        var orderStart = 0
-        var statistics = Statistics()
+        var store: ByteBudgetStore<Key, Entry>
+        var rasterized = 0
     }
 
     package let byteBudget: Int
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     /// The process's strike cache: 16 MB, about 20,000 masks of body-text glyphs.
     package static let shared = StrikeCache(byteBudget: 16 << 20)
@@ -60,9 +62,12 @@ package final class StrikeCache: Sendable {
     /// that size costs more memory than its outline costs to fill).
     package static let maxEm = 256.0
 
-    package init(byteBudget: Int) { self.byteBudget = max(0, byteBudget) }
+    package init(byteBudget: Int) {
+        self.byteBudget = max(0, byteBudget)
+        state = Locked(State(store: ByteBudgetStore(byteBudget: byteBudget)))
+    }
 
-    package var statistics: Statistics { state.withLock { $0.statistics } }
+    package var statistics: Statistics { state.withLock { Statistics($0.store.statistics, rasterized: $0.rasterized) } }
 
     /// A glyph at one strike, to look up (`entries(_:)`).
     package struct Request {
@@ -91,16 +96,7 @@ package final class StrikeCache: Sendable {
     /// misses are rendered after it, outside the lock.
     package func entries(_ requests: [Request], outlines: GlyphCache = .shared) -> [Entry] {
         let keys = requests.map(\.key)
-        var found = state.withLock { s -> [Entry?] in
-            var found = [Entry?](repeating: nil, count: keys.count)
-            var hits = 0
-            for (i, key) in keys.enumerated() {
-                if let e = s.entries[key] { found[i] = e; hits += 1 }
-            }
-            s.statistics.hits += hits
-            s.statistics.misses += keys.count - hits
-            return found
-        }
+        var found = state.withLock { s in keys.map { s.store.lookUp($0) } }
         for i in found.indices where found[i] == nil { found[i] = make(requests[i], key: keys[i], outlines: outlines) }
         return found.map { $0! }
     }
@@ -114,29 +110,12 @@ package final class StrikeCache: Sendable {
         let entry = Entry(mask: mask, outline: outline)
         let size = entry.bytes
         state.withLock { s in
-            if mask != nil { s.statistics.rasterized += 1 }
-            guard s.entries[key] == nil, size <= byteBudget else { return }
-            s.entries[key] = entry; s.order.append(key)
-            s.statistics.bytes += size; s.statistics.entries += 1
-            while s.statistics.bytes > byteBudget && s.orderStart < s.order.count {
-                let old = s.order[s.orderStart]; s.orderStart += 1
-                if let removed = s.entries.removeValue(forKey: old) {
-                    s.statistics.bytes -= removed.bytes; s.statistics.entries -= 1; s.statistics.evictions += 1
-                }
-            }
-            // Compact the order list once half of it is evicted keys.
-            if s.orderStart > 1024 && s.orderStart * 2 > s.order.count {
-                s.order.removeFirst(s.orderStart); s.orderStart = 0
-            }
+            if mask != nil { s.rasterized += 1 }
+            s.store.insert(entry, for: key, bytes: size)
         }
         return entry
     }
 
     /// Empties the cache (statistics are kept, apart from entries and bytes).
-    package func removeAll() {
-        state.withLock { s in
-            s.entries = [:]; s.order = []; s.orderStart = 0
-            s.statistics.entries = 0; s.statistics.bytes = 0
-        }
-    }
+    package func removeAll() { state.withLock { $0.store.removeAll() } }
 }

@@ -18,16 +18,26 @@ float fold(float w, bool evenOdd) {
     return f > 1.0 ? 2.0 - f : f;
 }
 
-// The sum of accumulator cells 0...px that segment `s`'s piece in pixel row `row` adds (one iteration
-// of the row loop of the CPU's `accumulate`, whose cells xaInt...xbInt sum to the piece's signed
-// height d): 0 left of the piece, d right of it, the running sum of the cell formulas inside it.
-float segmentPrefix(Segment s, uint row, uint px) {
-    if (s.y0 == s.y1) return 0.0;
+// What segment `s`'s piece in pixel row `row` adds to the row (one iteration of the row loop of the
+// CPU's `accumulate`): its signed height d over columns xaInt...xbInt, and the cell formulas' terms.
+struct RowPiece {
+    float d;       // 0 when the segment misses the row
+    uint xaInt, xbInt;
+    bool oneColumn;
+    float single;  // oneColumn: cell xaInt holds d - single, cell xaInt + 1 holds single
+    float a0, aEnd, a1, sInv;
+};
+
+RowPiece rowPiece(Segment s, uint row) {
+    RowPiece p;
+    p.d = 0.0; p.xaInt = TILE_SIZE; p.xbInt = TILE_SIZE; p.oneColumn = true; p.single = 0.0;
+    p.a0 = 0.0; p.aEnd = 0.0; p.a1 = 0.0; p.sInv = 0.0;
+    if (s.y0 == s.y1) return p;
     float dir = s.y0 < s.y1 ? 1.0 : -1.0;
     float x0 = s.y0 < s.y1 ? s.x0 : s.x1, y0 = min(s.y0, s.y1);
     float x1 = s.y0 < s.y1 ? s.x1 : s.x0, y1 = max(s.y0, s.y1);
     float top = float(row), bottom = top + 1.0;
-    if (y1 <= top || y0 >= bottom) return 0.0;
+    if (y1 <= top || y0 >= bottom) return p;
     float dxdy = (x1 - x0) / (y1 - y0);
     float edge = float(TILE_SIZE);
     float dy = min(bottom, y1) - max(top, y0);
@@ -38,32 +48,47 @@ float segmentPrefix(Segment s, uint row, uint px) {
     float d = dy * dir;
     float xa = min(x, xNext), xb = max(x, xNext);
     float xaFloor = floor(xa), xbCeil = ceil(xb);
-    uint xaInt = min(uint(xaFloor), TILE_SIZE), xbInt = min(uint(xbCeil), TILE_SIZE);
-    if (px < xaInt) return 0.0;
-    if (px >= xbInt && px > xaInt) return d;
-    if (xbInt <= xaInt + 1u) {
+    p.d = d;
+    p.xaInt = min(uint(xaFloor), TILE_SIZE);
+    p.xbInt = min(uint(xbCeil), TILE_SIZE);
+    p.oneColumn = p.xbInt <= p.xaInt + 1u;
+    if (p.oneColumn) {
         // The segment stays within one pixel column in this row: cells xaInt and xaInt + 1.
-        float xMid = 0.5 * (x + xNext) - xaFloor;
-        return d - d * xMid;
+        p.single = d * (0.5 * (x + xNext) - xaFloor);
+        return p;
     }
-    float sInv = 1.0 / (xb - xa);
+    p.sInv = 1.0 / (xb - xa);
     float xaFrac = xa - xaFloor;
-    float a0 = 0.5 * sInv * (1.0 - xaFrac) * (1.0 - xaFrac);
-    if (px == xaInt) return d * a0;
+    p.a0 = 0.5 * p.sInv * (1.0 - xaFrac) * (1.0 - xaFrac);
     float xbFrac = xb - xbCeil + 1.0;
-    float aEnd = 0.5 * sInv * xbFrac * xbFrac;
-    // Cell xbInt holds d * aEnd, so every cell before it sums to d - d * aEnd.
-    if (px + 1u == xbInt) return d - d * aEnd;
-    // Cells xaInt (a0), xaInt + 1 (a1 - a0) and then sInv each.
-    float a1 = sInv * (1.5 - xaFrac);
-    return d * (a1 + float(px - xaInt - 1u) * sInv);
+    p.aEnd = 0.5 * p.sInv * xbFrac * xbFrac;
+    p.a1 = p.sInv * (1.5 - xaFrac);
+    return p;
 }
 
-// Coverage of pixel (px, py) of path tile `t`: the row's backdrop plus every segment's prefix, folded.
-float pixelCoverage(PathTile t, bool evenOdd, uint px, uint py) {
-    float sum = t.backdropStart != NO_BACKDROP ? backdrops[t.backdropStart + py] : 0.0;
-    for (uint i = 0u; i < t.segmentCount; i++) sum += segmentPrefix(segments[t.segmentStart + i], py, px);
-    return fold(sum, evenOdd);
+// The sum of accumulator cells 0...px that piece `p` adds: 0 left of the piece, d right of it, the
+// running sum of the cell formulas inside it.
+float piecePrefix(RowPiece p, uint px) {
+    if (px < p.xaInt) return 0.0;
+    if (px >= p.xbInt && px > p.xaInt) return p.d;
+    if (p.oneColumn) return p.d - p.single;
+    if (px == p.xaInt) return p.d * p.a0;
+    // Cell xbInt holds d * aEnd, so every cell before it sums to d - d * aEnd.
+    if (px + 1u == p.xbInt) return p.d - p.d * p.aEnd;
+    // Cells xaInt (a0), xaInt + 1 (a1 - a0) and then sInv each.
+    return p.d * (p.a1 + float(px - p.xaInt - 1u) * p.sInv);
+}
+
+// Coverage of pixels (px0 + i, py), i < PIXELS_PER_INVOCATION, of path tile `t`: the row's backdrop
+// plus every segment's prefix, folded. Each segment's piece in the row is found once for the four.
+vec4 pixelCoverage(PathTile t, bool evenOdd, uint px0, uint py) {
+    float backdrop = t.backdropStart != NO_BACKDROP ? backdrops[t.backdropStart + py] : 0.0;
+    vec4 sum = vec4(backdrop);
+    for (uint i = 0u; i < t.segmentCount; i++) {
+        RowPiece p = rowPiece(segments[t.segmentStart + i], py);
+        sum += vec4(piecePrefix(p, px0), piecePrefix(p, px0 + 1u), piecePrefix(p, px0 + 2u), piecePrefix(p, px0 + 3u));
+    }
+    return vec4(fold(sum.x, evenOdd), fold(sum.y, evenOdd), fold(sum.z, evenOdd), fold(sum.w, evenOdd));
 }
 
 #endif

@@ -1,9 +1,9 @@
 #version 450
-// The fine stage on the GPU: one workgroup per tile with commands, one invocation per pixel. The CPU half is
-// Sources/TileRenderPipeline/Fine/Fine.swift: the same coverage algorithm (include/coverage.glsl: per-row
-// signed-area accumulation and a prefix sum, here each pixel's prefix taken segment by segment, with no
-// shared memory or barriers), paints, layers and compositing. The ABI (constants, buffer bindings, struct layouts) is
-// include/abi.glsl, generated from GPUABI.swift.
+// The fine stage on the GPU: one workgroup per tile with commands, four pixels of a row per
+// invocation. The CPU half is Sources/TileRenderPipeline/Fine/Fine.swift: the same coverage algorithm
+// (include/coverage.glsl: per-row signed-area accumulation and a prefix sum, here each pixel's prefix
+// taken segment by segment, with no shared memory or barriers), paints, layers and compositing. The
+// ABI (constants, buffer bindings, struct layouts) is include/abi.glsl, generated from GPUABI.swift.
 #include "abi.glsl"
 
 // Each invocation draws PIXELS_PER_INVOCATION pixels side by side in one row of the tile: a segment's

@@ -328,7 +328,7 @@ package struct VulkanBackend: RasterBackend {
             vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
         }
 
-        // Command buffer: bind, push constants, one workgroup per tile, make the writes visible to the host.
+        // Command buffer: bind, push constants, one workgroup per tile with commands, make the writes visible to the host.
         let (commandPool, commandBuffer) = try context.beginOneTimeCommands()
         if !copies.isEmpty {
             for copy in copies {

@@ -330,6 +330,16 @@ package struct VulkanBackend: RasterBackend {
 
         // Command buffer: bind, push constants, one workgroup per tile with commands, make the writes visible to the host.
         let (commandPool, commandBuffer) = try context.beginOneTimeCommands()
+        // Two timestamps around the dispatch, where the queue writes them and someone asked.
+        var queryInfo = VkQueryPoolCreateInfo()
+        queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
+        queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
+        queryInfo.queryCount = 2
+        let queries = context.timestamps == nil || settings.deviceTime == nil ? nil
+            : try VulkanQueryPool(context.vulkanDevice, "vkCreateQueryPool") { device, handle in
+                vkCreateQueryPool(device, &queryInfo, nil, &handle)
+            }
+        if let queries { vkCmdResetQueryPool(commandBuffer, queries.handle, 0, 2) }
         if !copies.isEmpty {
             for copy in copies {
                 var region = VkBufferCopy(srcOffset: 0, dstOffset: VkDeviceSize(copy.start * 4), size: VkDeviceSize(copy.bytes))
@@ -349,14 +359,28 @@ package struct VulkanBackend: RasterBackend {
         // Rows of at most 65535 workgroups (every device allows that many per dimension); a scene with
         // no commands still gets one workgroup, which finds nothing to do.
         let gridWidth = max(1, min(tileCount, 65535))
+        if let queries { vkCmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries.handle, 0) }
         vkCmdDispatch(commandBuffer, UInt32(gridWidth), UInt32(max(1, (tileCount + gridWidth - 1) / gridWidth)), 1)
+        if let queries { vkCmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries.handle, 1) }
         recordMemoryBarrier(commandBuffer, source: VK_ACCESS_SHADER_WRITE_BIT, destination: VK_ACCESS_HOST_READ_BIT,
                             after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
         try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
-        try submitAndWait(commandBuffer, deadline: settings.deadline, keepingAlive: all + copies.map(\.source) + [pool, commandPool])
+        try submitAndWait(commandBuffer, deadline: settings.deadline,
+                          keepingAlive: all + copies.map(\.source) + [pool, commandPool] + (queries.map { [$0] } ?? []))
+        if let queries, let timestamps = context.timestamps, let deviceTime = settings.deviceTime {
+            // Both are written once the wait returns; a failed read only leaves the time unreported.
+            var ticks: (UInt64, UInt64) = (0, 0)
+            let read = withUnsafeMutableBytes(of: &ticks) { raw in
+                vkGetQueryPoolResults(device, queries.handle, 0, 2, raw.count, raw.baseAddress, 8,
+                                      VK_QUERY_RESULT_64_BIT.rawValue)
+            }
+            let mask: UInt64 = timestamps.validBits >= 64 ? .max : (1 << UInt64(timestamps.validBits)) - 1
+            let start = ticks.0 & mask, end = ticks.1 & mask
+            if read == VK_SUCCESS, end >= start { deviceTime.add(Double(end - start) * timestamps.period / 1e9) }
+        }
         // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
-        withExtendedLifetime((all, copies, pool, commandPool, pipeline)) {}
+        withExtendedLifetime((all, copies, pool, commandPool, pipeline, queries)) {}
     }
 
     /// The fine shader's features `scene` uses (`GPUABI.FineFeature`): the pipeline is specialised to

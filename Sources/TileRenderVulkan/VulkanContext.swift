@@ -28,6 +28,9 @@ package final class VulkanContext: @unchecked Sendable {
     package let isSoftware: Bool
     /// The largest storage buffer a descriptor may cover, in bytes.
     package let maxStorageBufferRange: Int
+    /// Nanoseconds per timestamp tick and the valid bits of a timestamp, or nil where the queue family
+    /// writes no timestamps (`timestampValidBits` 0).
+    package let timestamps: (period: Double, validBits: UInt32)?
     package let fine: ComputePipeline
     /// filter.comp: the image filter passes (`GPUABI.ImageFilterPass`).
     package let filter: ComputePipeline
@@ -132,6 +135,7 @@ package final class VulkanContext: @unchecked Sendable {
         queueFamily = chosen.family
         isSoftware = chosen.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
         maxStorageBufferRange = Int(chosen.properties.limits.maxStorageBufferRange)
+        timestamps = VulkanContext.timestamps(chosen.device, family: chosen.family, properties: chosen.properties)
         deviceName = VulkanContext.name(of: chosen.properties)
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(chosen.device, &memory)
@@ -209,6 +213,7 @@ package final class VulkanContext: @unchecked Sendable {
         self.queueFamily = queueFamily
         isSoftware = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
         maxStorageBufferRange = Int(properties.limits.maxStorageBufferRange)
+        timestamps = VulkanContext.timestamps(physicalDevice, family: queueFamily, properties: properties)
         deviceName = name
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory)
@@ -220,6 +225,17 @@ package final class VulkanContext: @unchecked Sendable {
         guard let gotQueue else { throw TileRenderError.backendUnavailable("vkGetDeviceQueue returned no queue") }
         queue = gotQueue
         (fine, filter) = try VulkanContext.makePipelines(borrowed)
+    }
+
+    /// The queue family's timestamp support (see `timestamps`).
+    private static func timestamps(_ device: VkPhysicalDevice, family: UInt32,
+                                   properties: VkPhysicalDeviceProperties) -> (period: Double, validBits: UInt32)? {
+        var count: UInt32 = 0
+        vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nil)
+        var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(count))
+        vkGetPhysicalDeviceQueueFamilyProperties(device, &count, &families)
+        guard family < count, families[Int(family)].timestampValidBits > 0, properties.limits.timestampPeriod > 0 else { return nil }
+        return (Double(properties.limits.timestampPeriod), families[Int(family)].timestampValidBits)
     }
 
     /// A memory type with all of `flags`, or nil.

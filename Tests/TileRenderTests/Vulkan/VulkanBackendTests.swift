@@ -175,6 +175,27 @@ struct VulkanParityTests {
         }
     }
 
+    /// Timestamp queries: the device's time is reported where the queue writes timestamps (lavapipe
+    /// does), and never for the CPU.
+    @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+    func deviceTimeIsReportedWhereTheQueueHasTimestamps() throws {
+        let scene = FineFeatureTests.scenes()[1].2
+        var pixels = [UInt8](repeating: 0, count: 40 * 36 * 4)
+        func stats(_ backend: Backend) throws -> RenderStatistics {
+            try pixels.withUnsafeMutableBytes { buffer in
+                try Renderer(backend: backend).render(scene, into: buffer, width: 40, height: 36, bytesPerRow: 160, clear: true)
+            }
+        }
+        #expect(try stats(.cpu).deviceSeconds == nil)
+        let vulkan = try stats(.vulkan).deviceSeconds
+        if try VulkanContext.shared.get().timestamps != nil {
+            let seconds = try #require(vulkan)
+            #expect(seconds >= 0 && seconds < 60)
+        } else {
+            #expect(vulkan == nil)
+        }
+    }
+
     @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
     func narrowedPipelinesMatchTheCPU() throws {
         for (name, _, scene) in FineFeatureTests.scenes() {

@@ -135,10 +135,34 @@ public enum GPUABI {
         public static let blendMask: UInt32 = 0xFF
     }
 
+    /// What a scene uses, as the fine shader's specialization constant 0 (`FINE_FEATURES`): the backend
+    /// picks a pipeline specialised for the scene's features, so the code of the others is compiled
+    /// out. Software Vulkan (lavapipe) runs both sides of every branch its lanes take in common, so code
+    /// a scene never reaches still costs time per pixel unless it is compiled out; on a GPU it costs
+    /// registers. A bit that is set only enables code; `all` is always correct.
+    public enum FineFeature {
+        /// Layers: push and pop commands and clip draws.
+        public static let layers: UInt32 = 1
+        /// Colour filters on layers (`Layer.filterCount` not zero).
+        public static let filters: UInt32 = 2
+        /// Blend modes other than `normal` on draws or layers.
+        public static let blendModes: UInt32 = 4
+        /// Gradient paints (linear, radial, conic, focal).
+        public static let gradients: UInt32 = 8
+        /// Image paints (image, tiledImage).
+        public static let images: UInt32 = 16
+        /// Even-odd fills.
+        public static let evenOdd: UInt32 = 32
+        public static let all: UInt32 = 63
+    }
+
     /// The fine shader's storage buffers, by binding number (descriptor set 0).
     public enum Binding: UInt32, CaseIterable, Sendable {
         case tileCommandStart = 0, tileCommands, pathTiles, draws, layers, paints, ramps, segments, backdrops
         case pixels, images
+        /// The tiles with commands: a count, then that many tile indices (`tileY * tilesX + x`), one
+        /// workgroup each. Tiles without commands leave their pixels alone, so none is dispatched.
+        case tiles
     }
 
     // MARK: Image filters (filter.comp; the CPU half is ImageFilterCPU.swift)
@@ -350,6 +374,14 @@ public enum GPUABI {
             "#define FLAG_INVERSE_CLIP \(hex(Flags.inverseClip))",
             "#define BLEND_SHIFT \(Flags.blendShift)u",
             "#define BLEND_MASK \(hex(Flags.blendMask))",
+            "",
+            "#define FEATURE_LAYERS \(hex(FineFeature.layers))",
+            "#define FEATURE_FILTERS \(hex(FineFeature.filters))",
+            "#define FEATURE_BLEND_MODES \(hex(FineFeature.blendModes))",
+            "#define FEATURE_GRADIENTS \(hex(FineFeature.gradients))",
+            "#define FEATURE_IMAGES \(hex(FineFeature.images))",
+            "#define FEATURE_EVEN_ODD \(hex(FineFeature.evenOdd))",
+            "#define FEATURE_ALL \(hex(FineFeature.all))",
             "",
         ]
         lines += PaintKind.allCases.map { "#define PAINT_\(macroName("\($0)")) \($0.rawValue)u" } + [""]

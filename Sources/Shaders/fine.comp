@@ -1,12 +1,15 @@
 #version 450
-// The fine stage on the GPU: one workgroup per tile, one invocation per pixel. The CPU half is
-// Sources/TileRender/Fine/Fine.swift: the same coverage algorithm (include/coverage.glsl: per-row
-// signed-area accumulation and a prefix sum, here with invocations as row workers of a batch of draws),
-// paints, layers and compositing. The ABI (constants, buffer bindings, struct layouts) is
-// include/abi.glsl, generated from GPUABI.swift.
+// The fine stage on the GPU: one workgroup per tile with commands, four pixels of a row per
+// invocation. The CPU half is Sources/TileRenderPipeline/Fine/Fine.swift: the same coverage algorithm
+// (include/coverage.glsl: per-row signed-area accumulation and a prefix sum, here each pixel's prefix
+// taken segment by segment, with no shared memory or barriers), paints, layers and compositing. The
+// ABI (constants, buffer bindings, struct layouts) is include/abi.glsl, generated from GPUABI.swift.
 #include "abi.glsl"
 
-layout(local_size_x = TILE_SIZE, local_size_y = TILE_SIZE) in;
+// Each invocation draws PIXELS_PER_INVOCATION pixels side by side in one row of the tile: a segment's
+// piece in the row is found once for all of them.
+#define PIXELS_PER_INVOCATION 4u
+layout(local_size_x = TILE_SIZE / PIXELS_PER_INVOCATION, local_size_y = TILE_SIZE) in;
 
 layout(std430, binding = BINDING_TILE_COMMAND_START) readonly buffer Starts { uint tileCommandStart[]; };
 layout(std430, binding = BINDING_TILE_COMMANDS) readonly buffer Commands { uint tileCommands[]; };
@@ -19,8 +22,15 @@ layout(std430, binding = BINDING_SEGMENTS) readonly buffer Segments { Segment se
 layout(std430, binding = BINDING_BACKDROPS) readonly buffer Backdrops { float backdrops[]; };
 layout(std430, binding = BINDING_PIXELS) buffer Pixels { uint pixels[]; };
 layout(std430, binding = BINDING_IMAGES) readonly buffer Images { uint images[]; };
+layout(std430, binding = BINDING_TILES) readonly buffer Tiles { uint tileList[]; };
 
 layout(push_constant) uniform Config { FineConfig config; };
+
+// The scene's features (GPUABI.FineFeature): the backend specialises this constant per scene, and the
+// compiler drops the code of the features the scene does not use. The default keeps all of it.
+layout(constant_id = 0) const uint FINE_FEATURES = FEATURE_ALL;
+#define USES(feature) ((FINE_FEATURES & (feature)) != 0u)
+#define PAINT_FEATURES FINE_FEATURES
 
 #include "coverage.glsl"
 #include "blend.glsl"
@@ -28,69 +38,71 @@ layout(push_constant) uniform Config { FineConfig config; };
 #include "filter.glsl"
 
 void main() {
-    uint tileY = gl_WorkGroupID.y + config.tileRowStart;
-    uint tile = tileY * config.tilesX + gl_WorkGroupID.x;
-    uint px = gl_LocalInvocationID.x, py = gl_LocalInvocationID.y;
-    uint lane = py * TILE_SIZE + px;
-    uint x = gl_WorkGroupID.x * TILE_SIZE + px, y = tileY * TILE_SIZE + py;
-    // Invocations outside the canvas still take part in the barriers; they only skip their pixel.
-    bool inside = x < config.width && y < config.height;
+    // One workgroup per tile with commands (`tileList`: a count, then the tiles), on a grid of
+    // rows of at most 65535 workgroups.
+    uint slot = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (slot >= tileList[0]) return;
+    uint tile = tileList[1u + slot];
+    uint tileY = tile / config.tilesX, tileX = tile - tileY * config.tilesX;
+    uint px0 = gl_LocalInvocationID.x * PIXELS_PER_INVOCATION, py = gl_LocalInvocationID.y;
+    uint x0 = tileX * TILE_SIZE + px0, y = tileY * TILE_SIZE + py;
+    // Every invocation works alone (no barriers), so one outside the canvas simply stops.
+    if (x0 >= config.width || y >= config.height) return;
     uint lo = tileCommandStart[tile], hi = tileCommandStart[tile + 1u];
-    if (lo == hi) return;  // the same for the whole workgroup
-    uint index = (y - config.tileRowStart * TILE_SIZE) * config.width + x;
-    vec4 color = inside ? unpackUnorm4x8(pixels[index]) : vec4(0.0);
-    vec4 saved[MAX_LAYER_DEPTH];
-    float mask[MAX_LAYER_DEPTH];
+    uint index = (y - config.tileRowStart * TILE_SIZE) * config.width + x0;
+    // Pixels right of the canvas (a tile the right edge cuts) are neither read nor written.
+    uint count = min(PIXELS_PER_INVOCATION, config.width - x0);
+    vec4 color[PIXELS_PER_INVOCATION];
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) color[i] = i < count ? unpackUnorm4x8(pixels[index + i]) : vec4(0.0);
+    vec4 saved[MAX_LAYER_DEPTH * PIXELS_PER_INVOCATION];
+    float mask[MAX_LAYER_DEPTH * PIXELS_PER_INVOCATION];
     int depth = 0;
-    vec2 position = vec2(float(x) + 0.5, float(y) + 0.5);
-    for (uint first = lo; first < hi; first += COVERAGE_BATCH) {
-        uint count = min(COVERAGE_BATCH, hi - first);
-        // Row workers: row r of the coverage of command j (a path tile with segments) in plane j.
-        uint workerPlane = lane / TILE_SIZE, workerRow = lane % TILE_SIZE;
-        if (workerPlane < count) {
-            uint word = tileCommands[first + workerPlane];
-            if ((word & COMMAND_KIND_MASK) == COMMAND_PATH_TILE && pathTiles[word].segmentCount != 0u) {
-                PathTile t = pathTiles[word];
-                rowCoverage(t, draws[t.drawIndex].rule == RULE_EVEN_ODD, workerRow, workerPlane);
+    for (uint c = lo; c < hi; c++) {
+        uint word = tileCommands[c];
+        uint kind = word & COMMAND_KIND_MASK;
+        if (USES(FEATURE_LAYERS) && kind == COMMAND_PUSH_LAYER) {
+            Layer layer = layers[word & COMMAND_INDEX_MASK];
+            float m = (layer.clipDraw == NO_INDEX || (layer.flags & FLAG_INVERSE_CLIP) != 0u) ? 1.0 : 0.0;
+            for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) {
+                saved[uint(depth) * PIXELS_PER_INVOCATION + i] = color[i];
+                mask[uint(depth) * PIXELS_PER_INVOCATION + i] = m;
+                color[i] = vec4(0.0);
             }
-        }
-        memoryBarrierShared();
-        barrier();
-        for (uint j = 0u; j < count; j++) {
-            uint word = tileCommands[first + j];
-            uint kind = word & COMMAND_KIND_MASK;
-            if (kind == COMMAND_PUSH_LAYER) {
-                Layer layer = layers[word & COMMAND_INDEX_MASK];
-                saved[depth] = color;
-                mask[depth] = (layer.clipDraw == NO_INDEX || (layer.flags & FLAG_INVERSE_CLIP) != 0u) ? 1.0 : 0.0;
-                color = vec4(0.0);
-                depth++;
-            } else if (kind == COMMAND_POP_LAYER) {
-                depth--;
-                Layer layer = layers[word & COMMAND_INDEX_MASK];
-                if (layer.filterCount != 0u) color = applyFilters(layer, color);
-                float m = mask[depth] * layer.opacity;
-                uint mode = (layer.flags >> BLEND_SHIFT) & BLEND_MASK;
-                if (mode == BLEND_NORMAL) color = color * m + saved[depth] * (1.0 - color.a * m);
-                else color = m == 0.0 ? saved[depth] : saved[depth] + (blendApply(mode, color, saved[depth]) - saved[depth]) * m;
-            } else {
-                PathTile t = pathTiles[word];
-                Draw d = draws[t.drawIndex];
-                float k = t.segmentCount == 0u ? backdropCoverage(t, d.rule == RULE_EVEN_ODD, py)
-                                               : planeCoverage(j, px, py);
-                if ((d.flags & FLAG_CLIP_DRAW) != 0u) {
-                    if (depth > 0) mask[depth - 1] = (layers[d.layer].flags & FLAG_INVERSE_CLIP) != 0u ? 1.0 - k : k;
-                    continue;
+            depth++;
+        } else if (USES(FEATURE_LAYERS) && kind == COMMAND_POP_LAYER) {
+            depth--;
+            Layer layer = layers[word & COMMAND_INDEX_MASK];
+            uint mode = (layer.flags >> BLEND_SHIFT) & BLEND_MASK;
+            for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) {
+                uint at = uint(depth) * PIXELS_PER_INVOCATION + i;
+                if (USES(FEATURE_FILTERS) && layer.filterCount != 0u) color[i] = applyFilters(layer, color[i]);
+                float m = mask[at] * layer.opacity;
+                if (!USES(FEATURE_BLEND_MODES) || mode == BLEND_NORMAL) color[i] = color[i] * m + saved[at] * (1.0 - color[i].a * m);
+                else color[i] = m == 0.0 ? saved[at] : saved[at] + (blendApply(mode, color[i], saved[at]) - saved[at]) * m;
+            }
+        } else {
+            PathTile t = pathTiles[word];
+            Draw d = draws[t.drawIndex];
+            vec4 k = pixelCoverage(t, USES(FEATURE_EVEN_ODD) && d.rule == RULE_EVEN_ODD, px0, py);
+            if (USES(FEATURE_LAYERS) && (d.flags & FLAG_CLIP_DRAW) != 0u) {
+                if (depth > 0) {
+                    bool inverse = (layers[d.layer].flags & FLAG_INVERSE_CLIP) != 0u;
+                    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++)
+                        mask[uint(depth - 1) * PIXELS_PER_INVOCATION + i] = inverse ? 1.0 - k[i] : k[i];
                 }
-                if (k == 0.0 || !inside) continue;
-                vec4 s = paintColor(paints[d.paintIndex], position);
-                uint mode = (d.flags >> BLEND_SHIFT) & BLEND_MASK;
-                if (mode == BLEND_NORMAL) color = s * k + color * (1.0 - s.a * k);
-                else color = color + (blendApply(mode, s, color) - color) * k;
+                continue;
+            }
+            if (k == vec4(0.0)) continue;
+            Paint paint = paints[d.paintIndex];
+            uint mode = (d.flags >> BLEND_SHIFT) & BLEND_MASK;
+            for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) {
+                if (k[i] == 0.0) continue;
+                vec4 s = paintColor(paint, vec2(float(x0 + i) + 0.5, float(y) + 0.5));
+                if (!USES(FEATURE_BLEND_MODES) || mode == BLEND_NORMAL) color[i] = s * k[i] + color[i] * (1.0 - s.a * k[i]);
+                else color[i] = color[i] + (blendApply(mode, s, color[i]) - color[i]) * k[i];
             }
         }
-        // The next batch's row workers overwrite the planes.
-        barrier();
     }
-    if (inside) pixels[index] = packUnorm4x8(clamp(color, 0.0, 1.0));
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++)
+        if (i < count) pixels[index + i] = packUnorm4x8(clamp(color[i], 0.0, 1.0));
 }

@@ -5,7 +5,7 @@ import TileRenderGeometry
 import TileRenderPipeline
 
 /// The Vulkan rasterizer: uploads the binned scene (the same arrays the CPU fine stage reads), runs the
-/// fine shader with one workgroup per tile, and reads the pixels back into the target.
+/// fine shader with one workgroup per tile that has commands, and reads the pixels back into the target.
 package struct VulkanBackend: RasterBackend {
     package let context: VulkanContext
     /// Device time one render may take, all bands together.
@@ -251,6 +251,16 @@ package struct VulkanBackend: RasterBackend {
                 hostImages.append(region)
             }
         }
+        // The tiles with commands, after their count; only these get a workgroup.
+        var tileList: [UInt32] = [0]
+        for tileY in scene.tileRows {
+            for tile in (tileY * scene.tilesX)..<((tileY + 1) * scene.tilesX)
+            where scene.tileCommandStart[tile] != scene.tileCommandStart[tile + 1] {
+                tileList.append(UInt32(tile))
+            }
+        }
+        let tileCount = tileList.count - 1
+        tileList[0] = UInt32(tileCount)
         // One buffer per binding of the fine shader, in binding order (the switch names each).
         let all = try GPUABI.Binding.allCases.map { binding -> HostBuffer in
             switch binding {
@@ -265,6 +275,7 @@ package struct VulkanBackend: RasterBackend {
             case .backdrops: return try upload(scene.backdrops)
             case .pixels: return output
             case .images: return try upload(scene.images)
+            case .tiles: return try upload(tileList)
             }
         }
         let imageTexels = all[GPUABI.Binding.allCases.firstIndex(of: .images)!]
@@ -317,8 +328,18 @@ package struct VulkanBackend: RasterBackend {
             vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
         }
 
-        // Command buffer: bind, push constants, one workgroup per tile, make the writes visible to the host.
+        // Command buffer: bind, push constants, one workgroup per tile with commands, make the writes visible to the host.
         let (commandPool, commandBuffer) = try context.beginOneTimeCommands()
+        // Two timestamps around the dispatch, where the queue writes them and someone asked.
+        var queryInfo = VkQueryPoolCreateInfo()
+        queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
+        queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
+        queryInfo.queryCount = 2
+        let queries = context.timestamps == nil || settings.deviceTime == nil ? nil
+            : try VulkanQueryPool(context.vulkanDevice, "vkCreateQueryPool") { device, handle in
+                vkCreateQueryPool(device, &queryInfo, nil, &handle)
+            }
+        if let queries { vkCmdResetQueryPool(commandBuffer, queries.handle, 0, 2) }
         if !copies.isEmpty {
             for copy in copies {
                 var region = VkBufferCopy(srcOffset: 0, dstOffset: VkDeviceSize(copy.start * 4), size: VkDeviceSize(copy.bytes))
@@ -327,20 +348,65 @@ package struct VulkanBackend: RasterBackend {
             recordMemoryBarrier(commandBuffer, source: VK_ACCESS_TRANSFER_WRITE_BIT, destination: VK_ACCESS_SHADER_READ_BIT,
                                 after: VK_PIPELINE_STAGE_TRANSFER_BIT, before: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT)
         }
-        vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipeline)
+        let pipeline = try context.finePipeline(features: VulkanBackend.features(of: scene))
+        vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
         // All values are within the validated canvas (at most 32768 per side), so the conversions hold.
         var config = GPUABI.FineConfig(width: UInt32(width), height: UInt32(height),
                                        tilesX: UInt32(scene.tilesX), tileRowStart: UInt32(scene.tileRows.lowerBound))
         vkCmdPushConstants(commandBuffer, context.pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0,
                            UInt32(MemoryLayout<GPUABI.FineConfig>.size), &config)
-        vkCmdDispatch(commandBuffer, UInt32(scene.tilesX), UInt32(scene.tileRows.count), 1)
+        // Rows of at most 65535 workgroups (every device allows that many per dimension); a scene with
+        // no commands still gets one workgroup, which finds nothing to do.
+        let gridWidth = max(1, min(tileCount, 65535))
+        if let queries { vkCmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries.handle, 0) }
+        vkCmdDispatch(commandBuffer, UInt32(gridWidth), UInt32(max(1, (tileCount + gridWidth - 1) / gridWidth)), 1)
+        if let queries { vkCmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries.handle, 1) }
         recordMemoryBarrier(commandBuffer, source: VK_ACCESS_SHADER_WRITE_BIT, destination: VK_ACCESS_HOST_READ_BIT,
                             after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
         try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
-        try submitAndWait(commandBuffer, deadline: settings.deadline, keepingAlive: all + copies.map(\.source) + [pool, commandPool])
+        try submitAndWait(commandBuffer, deadline: settings.deadline,
+                          keepingAlive: all + copies.map(\.source) + [pool, commandPool] + (queries.map { [$0] } ?? []))
+        if let queries, let timestamps = context.timestamps, let deviceTime = settings.deviceTime {
+            // Both are written once the wait returns; a failed read only leaves the time unreported.
+            var ticks: (UInt64, UInt64) = (0, 0)
+            let read = withUnsafeMutableBytes(of: &ticks) { raw in
+                vkGetQueryPoolResults(device, queries.handle, 0, 2, raw.count, raw.baseAddress, 8,
+                                      VK_QUERY_RESULT_64_BIT.rawValue)
+            }
+            let mask: UInt64 = timestamps.validBits >= 64 ? .max : (1 << UInt64(timestamps.validBits)) - 1
+            let start = ticks.0 & mask, end = ticks.1 & mask
+            if read == VK_SUCCESS, end >= start { deviceTime.add(Double(end - start) * timestamps.period / 1e9) }
+        }
         // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
-        withExtendedLifetime((all, copies, pool, commandPool)) {}
+        withExtendedLifetime((all, copies, pool, commandPool, pipeline, queries)) {}
+    }
+
+    /// The fine shader's features `scene` uses (`GPUABI.FineFeature`): the pipeline is specialised to
+    /// them. A feature is left out only when nothing in the scene can reach its code.
+    package static func features(of scene: BinnedScene) -> UInt32 {
+        typealias F = GPUABI.FineFeature
+        var features: UInt32 = 0
+        let blendBits = GPUABI.Flags.blendMask << GPUABI.Flags.blendShift
+        if !scene.layers.isEmpty { features |= F.layers }
+        for layer in scene.layers {
+            if layer.filterCount != 0 { features |= F.filters }
+            if layer.flags & blendBits != 0 { features |= F.blendModes }
+        }
+        for draw in scene.draws {
+            if draw.flags & GPUABI.Flags.clipDraw != 0 { features |= F.layers }
+            if draw.flags & blendBits != 0 { features |= F.blendModes }
+            if draw.rule != GPUABI.FillRule.nonZero.rawValue { features |= F.evenOdd }
+        }
+        for paint in scene.paints {
+            switch GPUABI.PaintKind(rawValue: paint.kind) {
+            case .solid: break
+            case .image, .tiledImage: features |= F.images
+            case .linear, .radial, .conic, .focal: features |= F.gradients
+            case nil: features |= F.all
+            }
+        }
+        return features
     }
 }

@@ -28,6 +28,9 @@ package final class VulkanContext: @unchecked Sendable {
     package let isSoftware: Bool
     /// The largest storage buffer a descriptor may cover, in bytes.
     package let maxStorageBufferRange: Int
+    /// Nanoseconds per timestamp tick and the valid bits of a timestamp, or nil where the queue family
+    /// writes no timestamps (`timestampValidBits` 0).
+    package let timestamps: (period: Double, validBits: UInt32)?
     package let fine: ComputePipeline
     /// filter.comp: the image filter passes (`GPUABI.ImageFilterPass`).
     package let filter: ComputePipeline
@@ -42,6 +45,21 @@ package final class VulkanContext: @unchecked Sendable {
     package var descriptorSetLayout: VkDescriptorSetLayout { fine.setLayout.handle }
     package var pipelineLayout: VkPipelineLayout { fine.layout.handle }
     package var pipeline: VkPipeline { fine.pipeline.handle }
+    /// The fine pipeline specialised per scene features (`GPUABI.FineFeature`, at most 64 masks),
+    /// made on first use and freed with the context.
+    private let fineVariants = Locked<[UInt32: VulkanPipeline]>([:])
+
+    /// The fine pipeline compiled for `features` only (on `pipelineLayout`).
+    package func finePipeline(features: UInt32) throws -> VulkanPipeline {
+        let features = features & GPUABI.FineFeature.all
+        return try fineVariants.withLock { variants in
+            if let made = variants[features] { return made }
+            let made = try ComputePipeline.makePipeline(vulkanDevice, spirv: fine.spirv, layout: fine.layout.handle,
+                                                        constant0: features)
+            variants[features] = made
+            return made
+        }
+    }
 
     package static let bindingCount = UInt32(GPUABI.Binding.allCases.count)
 
@@ -117,6 +135,7 @@ package final class VulkanContext: @unchecked Sendable {
         queueFamily = chosen.family
         isSoftware = chosen.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
         maxStorageBufferRange = Int(chosen.properties.limits.maxStorageBufferRange)
+        timestamps = VulkanContext.timestamps(chosen.device, family: chosen.family, properties: chosen.properties)
         deviceName = VulkanContext.name(of: chosen.properties)
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(chosen.device, &memory)
@@ -194,6 +213,7 @@ package final class VulkanContext: @unchecked Sendable {
         self.queueFamily = queueFamily
         isSoftware = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
         maxStorageBufferRange = Int(properties.limits.maxStorageBufferRange)
+        timestamps = VulkanContext.timestamps(physicalDevice, family: queueFamily, properties: properties)
         deviceName = name
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory)
@@ -205,6 +225,17 @@ package final class VulkanContext: @unchecked Sendable {
         guard let gotQueue else { throw TileRenderError.backendUnavailable("vkGetDeviceQueue returned no queue") }
         queue = gotQueue
         (fine, filter) = try VulkanContext.makePipelines(borrowed)
+    }
+
+    /// The queue family's timestamp support (see `timestamps`).
+    private static func timestamps(_ device: VkPhysicalDevice, family: UInt32,
+                                   properties: VkPhysicalDeviceProperties) -> (period: Double, validBits: UInt32)? {
+        var count: UInt32 = 0
+        vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nil)
+        var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(count))
+        vkGetPhysicalDeviceQueueFamilyProperties(device, &count, &families)
+        guard family < count, families[Int(family)].timestampValidBits > 0, properties.limits.timestampPeriod > 0 else { return nil }
+        return (Double(properties.limits.timestampPeriod), families[Int(family)].timestampValidBits)
     }
 
     /// A memory type with all of `flags`, or nil.
@@ -226,7 +257,11 @@ package final class ComputePipeline: @unchecked Sendable {
     package let layout: VulkanPipelineLayout
     package let pipeline: VulkanPipeline
 
+    /// The SPIR-V, kept to make specialised variants (`specialized(_:)`).
+    package let spirv: [UInt32]
+
     package init(_ device: VulkanDevice, spirv: [UInt32], bindings: [UInt32], pushConstantBytes: Int) throws {
+        self.spirv = spirv
         var layoutBindings = bindings.map { binding -> VkDescriptorSetLayoutBinding in
             var b = VkDescriptorSetLayoutBinding()
             b.binding = binding
@@ -262,7 +297,14 @@ package final class ComputePipeline: @unchecked Sendable {
                 }
             }
         }
-        // The module is only needed to create the pipeline; it is destroyed when this init returns.
+        pipeline = try ComputePipeline.makePipeline(device, spirv: spirv, layout: layout.handle, constant0: nil)
+    }
+
+    /// A compute pipeline of `spirv` on `layout`, with specialization constant 0 set to `constant0`
+    /// when given (else the shader's default).
+    package static func makePipeline(_ device: VulkanDevice, spirv: [UInt32], layout pipelineLayout: VkPipelineLayout,
+                                     constant0: UInt32?) throws -> VulkanPipeline {
+        // The module is only needed to create the pipeline; it is destroyed when this function returns.
         let module = try VulkanShaderModule(device, "vkCreateShaderModule") { device, handle in
             spirv.withUnsafeBufferPointer { words in
                 var info = VkShaderModuleCreateInfo()
@@ -272,20 +314,31 @@ package final class ComputePipeline: @unchecked Sendable {
                 return vkCreateShaderModule(device, &info, nil, &handle)
             }
         }
-        let pipelineLayout = layout.handle
-        pipeline = try VulkanPipeline(device, "vkCreateComputePipelines") { device, handle in
-            "main".withCString { entry in
-                var info = VkComputePipelineCreateInfo()
-                info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
-                info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
-                info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
-                info.stage.module = module.handle
-                info.stage.pName = entry
-                info.layout = pipelineLayout
-                return vkCreateComputePipelines(device, nil, 1, &info, nil, &handle)
+        var value = constant0 ?? 0
+        var entry = VkSpecializationMapEntry(constantID: 0, offset: 0, size: 4)
+        let pipeline = try VulkanPipeline(device, "vkCreateComputePipelines") { device, handle in
+            withUnsafePointer(to: &entry) { entryPointer in
+                withUnsafePointer(to: &value) { valuePointer in
+                    var specialization = VkSpecializationInfo(mapEntryCount: 1, pMapEntries: entryPointer, dataSize: 4,
+                                                              pData: UnsafeRawPointer(valuePointer))
+                    return withUnsafePointer(to: &specialization) { specializationPointer in
+                        "main".withCString { name in
+                            var info = VkComputePipelineCreateInfo()
+                            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+                            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+                            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+                            info.stage.module = module.handle
+                            info.stage.pName = name
+                            info.stage.pSpecializationInfo = constant0 == nil ? nil : specializationPointer
+                            info.layout = pipelineLayout
+                            return vkCreateComputePipelines(device, nil, 1, &info, nil, &handle)
+                        }
+                    }
+                }
             }
         }
         withExtendedLifetime(module) {}
+        return pipeline
     }
 }
 

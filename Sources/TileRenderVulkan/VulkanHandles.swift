@@ -71,6 +71,10 @@ package typealias VulkanShaderModule = VulkanObject<ShaderModuleKind>
 package typealias VulkanDescriptorPool = VulkanObject<DescriptorPoolKind>
 package typealias VulkanCommandPool = VulkanObject<CommandPoolKind>
 package typealias VulkanFence = VulkanObject<FenceKind>
+package enum QueryPoolKind: VulkanObjectKind {
+    package static func destroy(_ handle: OpaquePointer, on device: VkDevice) { vkDestroyQueryPool(device, handle, nil) }
+}
+package typealias VulkanQueryPool = VulkanObject<QueryPoolKind>
 
 /// Live device objects per kind and device, for the tests that check nothing leaks. Per device, so
 /// that a test counting the shared device's objects is not disturbed by tests that make and free

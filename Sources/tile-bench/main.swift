@@ -105,6 +105,7 @@ func runRender(_ args: [String]) throws {
     var times: [Double] = []
     var binning: [Double] = []
     var stroking: [Double] = []
+    var device: [Double] = []
     // The scene is rendered into one reused buffer, cleared by each render (as peers clear their surface).
     var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     var lastStats: RenderStatistics?
@@ -118,6 +119,7 @@ func runRender(_ args: [String]) throws {
         times.append(milliseconds)
         binning.append(stats.binningSeconds * 1000)
         stroking.append(stats.strokeSeconds * 1000)
+        if let seconds = stats.deviceSeconds { device.append(seconds * 1000) }
         lastStats = stats
     }
     let bitmap: Bitmap? = try Bitmap(width: pixelWidth, height: pixelHeight, premultipliedRGBA: pixels)
@@ -130,6 +132,10 @@ func runRender(_ args: [String]) throws {
                      median(binning), median(stroking), median(zip(times, binning).map { $0 - $1 }), zip(times, binning).map { $0 - $1 }.min()!,
                      lastStats!.segmentCount, lastStats!.pathTileCount,
                      Double(lastStats!.peakBinnedBytes) / 1048576, lastStats!.bandCount))
+        if device.count == repeatCount {
+            print(String(format: "device: fine shader median %.2f ms, min %.2f ms (timestamp queries), beside flatten+bin median %.2f ms on the CPU",
+                         median(device), device.min()!, median(binning)))
+        }
     }
 }
 

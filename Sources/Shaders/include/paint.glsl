@@ -3,6 +3,12 @@
 #ifndef TILERENDER_PAINT_GLSL
 #define TILERENDER_PAINT_GLSL
 
+// The paint kinds compiled in (FEATURE_GRADIENTS, FEATURE_IMAGES): all unless the includer narrows
+// them (fine.comp passes its specialization constant); a solid colour is always there.
+#ifndef PAINT_FEATURES
+#define PAINT_FEATURES FEATURE_ALL
+#endif
+
 // Bilinear, clamped to the edges, or wrapped around them with `repeats` (FineRasterizer.sampleImage);
 // texel (i, j) is centred at (i + 0.5, j + 0.5). `nearest`: the texel (u, v) falls in.
 vec4 sampleImage(uint start, uint width, uint height, float u, float v, bool repeats, bool nearest) {
@@ -50,12 +56,13 @@ bool focalT(float gx, float gy, float k, out float t) {
 
 // The premultiplied colour of paint `p` at device point `position`.
 vec4 paintColor(Paint p, vec2 position) {
-    if (p.kind == PAINT_SOLID) return p.color;
+    if (p.kind == PAINT_SOLID || (PAINT_FEATURES & (FEATURE_GRADIENTS | FEATURE_IMAGES)) == 0u) return p.color;
     float gx = p.map[0] * position.x + p.map[2] * position.y + p.map[4];
     float gy = p.map[1] * position.x + p.map[3] * position.y + p.map[5];
-    if (p.kind == PAINT_IMAGE || p.kind == PAINT_TILED_IMAGE)
+    if ((PAINT_FEATURES & FEATURE_IMAGES) != 0u && (p.kind == PAINT_IMAGE || p.kind == PAINT_TILED_IMAGE))
         return sampleImage(p.lutStart, p.spread, p.pad, gx, gy, p.kind == PAINT_TILED_IMAGE,
                            uint(p.params[0]) == SAMPLING_NEAREST) * p.color.a;
+    if ((PAINT_FEATURES & FEATURE_GRADIENTS) == 0u) return p.color;
     float t;
     if (p.kind == PAINT_LINEAR) t = gx;
     else if (p.kind == PAINT_RADIAL) t = (sqrt(gx * gx + gy * gy) - p.params[0]) * p.params[1];

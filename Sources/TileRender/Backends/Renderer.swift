@@ -175,7 +175,9 @@ public struct Renderer: Sendable {
         // Groups first: their renders take the binning buffers too.
         let scene = try resolvingOffscreenGroups(scene)
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
-        let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths)
+        let deviceTime = DeviceTime()
+        let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths,
+                                      deviceTime: deviceTime)
         let timings = StageTimings()
         var buffers = state.buffers.take()
         defer { state.buffers.give(buffers) }
@@ -247,6 +249,7 @@ public struct Renderer: Sendable {
         }
         statistics.binningSeconds = timings.seconds(.binning)
         statistics.strokeSeconds = timings.seconds(.strokes)
+        statistics.deviceSeconds = deviceTime.seconds
         return (statistics, resident)
     }
 }
@@ -278,6 +281,9 @@ public struct RenderStatistics: Sendable {
     public var peakBinnedBytes: Int
     /// Bands of tile rows the scene was binned and rasterized in (1 unless it exceeded the budget).
     public var bandCount: Int
+    /// The device's own time for the fine stage (Vulkan timestamp queries around its dispatches), in
+    /// seconds; nil on the CPU and on a device whose queue has no timestamps.
+    public var deviceSeconds: Double?
 }
 
 extension Renderer {

@@ -49,10 +49,22 @@ package struct RasterSettings: Sendable {
     /// Tests: false makes the CPU backend draw every tile through its float planes, without the fast
     /// paths that write the target directly (`FineRasterizer.rasterizeTile`), to compare the two.
     package var fineFastPaths = true
+    /// Where a GPU backend adds the device time its dispatches took (timestamp queries), if anywhere.
+    package var deviceTime: DeviceTime?
 
-    package init(threadCount: Int, deadline: ContinuousClock.Instant, fineFastPaths: Bool = true) {
+    package init(threadCount: Int, deadline: ContinuousClock.Instant, fineFastPaths: Bool = true, deviceTime: DeviceTime? = nil) {
         self.threadCount = threadCount; self.deadline = deadline; self.fineFastPaths = fineFastPaths
+        self.deviceTime = deviceTime
     }
+}
+
+/// Device time measured by a GPU backend over one render (its bands' dispatches), in seconds; nil
+/// until a backend measured some (the CPU, or a device without timestamps, never does).
+package final class DeviceTime: Sendable {
+    private let total = Locked<Double?>(nil)
+    package init() {}
+    package func add(_ seconds: Double) { total.withLock { $0 = ($0 ?? 0) + seconds } }
+    package var seconds: Double? { total.withLock { $0 } }
 }
 
 /// A rasterizer: consumes binned bands and writes pixels. Each backend owns its working state (the

@@ -123,6 +123,88 @@ struct VulkanParityTests {
     }
 }
 
+#if Vulkan
+/// The fine pipeline is specialised per scene (`GPUABI.FineFeature`): each feature a scene uses is
+/// found, and a scene drawn with a narrowed pipeline still matches the CPU.
+@Suite struct FineFeatureTests {
+    typealias F = GPUABI.FineFeature
+
+    static func scenes() -> [(String, UInt32, Scene)] {
+        func scene(_ body: (inout GraphicsContext) -> Void) -> Scene {
+            var scene = Scene(size: CGSize(width: 40, height: 36))
+            scene.draw { ctx in
+                ctx.fill(Path(CGRect(x: 2, y: 3, width: 30, height: 20)), with: .color(.blue))
+                body(&ctx)
+            }
+            return scene
+        }
+        let star = Path { p in
+            p.move(to: CGPoint(x: 20, y: 2)); p.addLine(to: CGPoint(x: 32, y: 34)); p.addLine(to: CGPoint(x: 2, y: 12))
+            p.addLine(to: CGPoint(x: 38, y: 12)); p.addLine(to: CGPoint(x: 8, y: 34)); p.closeSubpath()
+        }
+        return [
+            ("solid", 0, scene { _ in }),
+            ("even-odd", F.evenOdd, scene { ctx in ctx.fill(star, with: .color(.red), style: FillStyle(eoFill: true)) }),
+            ("gradient", F.gradients, scene { ctx in
+                ctx.fill(star, with: .linearGradient(Gradient(colors: [.red, .green]), startPoint: .zero,
+                                                    endPoint: CGPoint(x: 40, y: 36)))
+            }),
+            ("blend mode", F.blendModes, scene { ctx in
+                ctx.blendMode = .multiply
+                ctx.fill(star, with: .color(.yellow))
+            }),
+            ("clip layer", F.layers, scene { ctx in
+                var clipped = ctx
+                clipped.clip(to: Path(ellipseIn: CGRect(x: 4, y: 4, width: 30, height: 26)))
+                clipped.opacity = 0.5
+                clipped.drawLayer { layer in layer.fill(star, with: .color(.green)) }
+            }),
+        ]
+    }
+
+    @Test func featuresAreFoundPerScene() throws {
+        for (name, expected, scene) in FineFeatureTests.scenes() {
+            let encoding = EncodedScene(scene, glyphMasks: false)
+            var buffers = BinningBuffers()
+            let plan = try BinningPlan(encoding: encoding, width: 40, height: 36, threadCount: 1,
+                                       budget: BinningPlan.unlimited, reusing: &buffers)
+            let binned = try BinnedScene(encoding: encoding, plan: plan, rows: 0..<plan.tilesY, threadCount: 1, reusing: &buffers)
+            let found = VulkanBackend.features(of: binned)
+            #expect(found & expected == expected, "\(name): \(found) lacks \(expected)")
+            if expected == 0 { #expect(found == 0, "\(name): \(found)") }
+        }
+    }
+
+    /// Timestamp queries: the device's time is reported where the queue writes timestamps (lavapipe
+    /// does), and never for the CPU.
+    @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+    func deviceTimeIsReportedWhereTheQueueHasTimestamps() throws {
+        let scene = FineFeatureTests.scenes()[1].2
+        var pixels = [UInt8](repeating: 0, count: 40 * 36 * 4)
+        func stats(_ backend: Backend) throws -> RenderStatistics {
+            try pixels.withUnsafeMutableBytes { buffer in
+                try Renderer(backend: backend).render(scene, into: buffer, width: 40, height: 36, bytesPerRow: 160, clear: true)
+            }
+        }
+        #expect(try stats(.cpu).deviceSeconds == nil)
+        let vulkan = try stats(.vulkan).deviceSeconds
+        if try VulkanContext.shared.get().timestamps != nil {
+            let seconds = try #require(vulkan)
+            #expect(seconds >= 0 && seconds < 60)
+        } else {
+            #expect(vulkan == nil)
+        }
+    }
+
+    @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+    func narrowedPipelinesMatchTheCPU() throws {
+        for (name, _, scene) in FineFeatureTests.scenes() {
+            expectVulkanParity(try Renderer(backend: .cpu).render(scene), try Renderer(backend: .vulkan).render(scene), name)
+        }
+    }
+}
+#endif
+
 /// The stated CPU-Vulkan tolerance (README): at most 1 level per channel, except float-rounding
 /// outliers on at most 0.1% of the pixels.
 func expectVulkanParity(_ cpu: Bitmap, _ gpu: Bitmap, _ label: String = "",

@@ -489,21 +489,7 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     }
     let graph = context.graph
     let kind = graph.kind(of: V.self)
-    if case .placelessLeaf = kind, environment.explicitID == nil, !context.lazy {
-        // Its slot stays taken, so that its siblings keep their identities whatever it is.
-        context.parent.skipSlots(1)
-        return (buildNodes(view, environment, kind: kind), nil, false)
-    }
-    if case .list(let type) = kind, !context.lazy, type.isPlaceless(view, in: graph) {
-        // A leaf under wrapping modifiers (`ForEach(...) { Color.red.frame(...) }`): nothing below it
-        // has state or a body, so it is made again with its parent, without a place (an explicit id
-        // would only key a place).
-        if environment.explicitID == nil { context.parent.skipSlots(1) }
-        var inner = environment
-        inner.explicitID = nil
-        inner.depth += 1
-        return (buildNodes(view, inner, kind: kind), nil, false)
-    }
+    if let node = placelessNode(view, environment, context: context, kind: kind) { return ([node], nil, false) }
     let position: GraphNode
     if context.lazy {
         guard let id = environment.explicitID,
@@ -554,12 +540,20 @@ package func placelessNode<V: View>(_ view: V, _ environment: ViewEnvironment) -
         environment.counters?.depthExceeded = true
         return EmptyNode()
     }
-    let graph = context.graph
-    switch graph.kind(of: V.self) {
+    return placelessNode(view, environment, context: context, kind: context.graph.kind(of: V.self))
+}
+
+private func placelessNode<V: View>(_ view: V, _ environment: ViewEnvironment, context: GraphContext, kind: ViewKind) -> (any ViewNode)? {
+    guard !context.lazy else { return nil }
+    switch kind {
     case .placelessLeaf(let type) where environment.explicitID == nil:
+        // Its slot stays taken, so that its siblings keep their identities whatever it is.
         context.parent.skipSlots(1)
         return leafNode(type, view, environment)
-    case .list(let type) where type.isPlaceless(view, in: graph):
+    case .list(let type) where type.isPlaceless(view, in: context.graph):
+        // A leaf under wrapping modifiers (`ForEach(...) { Color.red.frame(...) }`): nothing below it
+        // has state or a body, so it is made again with its parent, without a place (an explicit id
+        // would only key a place).
         if environment.explicitID == nil { context.parent.skipSlots(1) }
         var inner = environment
         inner.explicitID = nil

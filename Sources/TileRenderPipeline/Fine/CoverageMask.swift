@@ -75,7 +75,10 @@ package final class CoverageMask: @unchecked Sendable {
         let stride = width + 2
         var acc = [Float](repeating: 0, count: stride * height)
         acc.withUnsafeMutableBufferPointer { a in
-            for line in lines { accumulate(line, width: width, height: height, stride: stride, into: a.baseAddress!) }
+            for line in lines where line.x0.isFinite && line.y0.isFinite && line.x1.isFinite && line.y1.isFinite {
+                FineRasterizer.accumulateLine(x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1,
+                                              width: width, height: height, stride: stride, into: a.baseAddress!)
+            }
             for y in 0..<height {
                 var sum: Float = 0
                 let row = a.baseAddress! + y * stride, out = mask.values + y * width
@@ -85,57 +88,6 @@ package final class CoverageMask: @unchecked Sendable {
         return mask
     }
 
-    /// `FineRasterizer.accumulate` for a buffer `width` wide and `height` tall (the same arithmetic,
-    /// in the same order, on mask-local pixels).
-    private static func accumulate(_ s: LineSegment, width: Int, height: Int, stride: Int, into acc: UnsafeMutablePointer<Float>) {
-        if s.y0 == s.y1 { return }
-        let (dir, x0, y0, x1, y1): (Float, Float, Float, Float, Float) =
-            s.y0 < s.y1 ? (1, s.x0, s.y0, s.x1, s.y1) : (-1, s.x1, s.y1, s.x0, s.y0)
-        let dxdy = (x1 - x0) / (y1 - y0)
-        var x = x0
-        let edge = Float(width), bottom = Float(height)
-        guard y0.isFinite, y1.isFinite, x0.isFinite, x1.isFinite else { return }
-        let rowStart = max(0, Int(max(y0, 0).rounded(.down))), rowEnd = min(height, Int(min(y1, bottom).rounded(.up)))
-        if rowStart >= rowEnd { return }
-        if y0 < Float(rowStart) { x += (Float(rowStart) - y0) * dxdy }
-        for row in rowStart..<rowEnd {
-            let line = row * stride
-            let dy = min(Float(row + 1), y1) - max(Float(row), y0)
-            let xNext = min(max(x + dxdy * dy, 0), edge)
-            x = min(max(x, 0), edge)
-            let d = dy * dir
-            let xa = min(x, xNext), xb = max(x, xNext)
-            let xaFloor = xa.rounded(.down)
-            let xaInt = Int(xaFloor)
-            let xbCeil = xb.rounded(.up)
-            let xbInt = Int(xbCeil)
-            if xbInt <= xaInt + 1 {
-                let xMid = 0.5 * (x + xNext) - xaFloor
-                acc[line + xaInt] += d - d * xMid
-                acc[line + xaInt + 1] += d * xMid
-            } else {
-                let s = 1 / (xb - xa)
-                let xaFrac = xa - xaFloor
-                let a0 = 0.5 * s * (1 - xaFrac) * (1 - xaFrac)
-                let xbFrac = xb - xbCeil + 1
-                let aEnd = 0.5 * s * xbFrac * xbFrac
-                acc[line + xaInt] += d * a0
-                if xbInt == xaInt + 2 {
-                    acc[line + xaInt + 1] += d * (1 - a0 - aEnd)
-                } else {
-                    let a1 = s * (1.5 - xaFrac)
-                    acc[line + xaInt + 1] += d * (a1 - a0)
-                    if xaInt + 2 < xbInt - 1 {
-                        for xi in (xaInt + 2)..<(xbInt - 1) { acc[line + xi] += d * s }
-                    }
-                    let a2 = a1 + Float(xbInt - xaInt - 3) * s
-                    acc[line + xbInt - 1] += d * (1 - a2 - aEnd)
-                }
-                acc[line + xbInt] += d * aEnd
-            }
-            x = xNext
-        }
-    }
 }
 
 /// A run of glyphs filled with one paint, recorded as masks (`FillCommand.glyphs`). Each glyph keeps

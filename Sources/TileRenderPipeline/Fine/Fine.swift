@@ -738,17 +738,29 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Adds the signed area of one tile-local segment to the accumulation buffer.
     @inline(__always)
     package static func accumulate(_ s: TileSegment, into acc: UnsafeMutablePointer<Float>) {
-        if s.y0 == s.y1 { return }
+        accumulateLine(x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, width: size, height: size, stride: accStride, into: acc)
+    }
+
+    /// Adds the signed area of the line from (`x0`, `y0`) to (`x1`, `y1`) to the accumulation rows of a
+    /// `width` x `height` grid (`stride` floats apart, with two spare columns that catch area at
+    /// x = width): the exact-area rule shared by tiles and glyph masks (`CoverageMask`). Coordinates are
+    /// finite and the grid at most 65,535 pixels on a side (`smallInt`).
+    @inline(__always)
+    package static func accumulateLine(x0 ax: Float, y0 ay: Float, x1 bx: Float, y1 by: Float,
+                                       width: Int, height: Int, stride: Int, into acc: UnsafeMutablePointer<Float>) {
+        if ay == by { return }
         let (dir, x0, y0, x1, y1): (Float, Float, Float, Float, Float) =
-            s.y0 < s.y1 ? (1, s.x0, s.y0, s.x1, s.y1) : (-1, s.x1, s.y1, s.x0, s.y0)
+            ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
         let dxdy = (x1 - x0) / (y1 - y0)
         var x = x0
-        let size = FineRasterizer.size, edge = Float(size)
-        let rowStart = max(0, smallInt(max(y0, 0).rounded(.down))), rowEnd = min(size, smallInt(min(y1, edge).rounded(.up)))
+        let edge = Float(width), bottom = Float(height)
+        // Wholly above or below the grid (a glyph's line may be; a tile's segments never are).
+        guard y1 > 0, y0 < bottom else { return }
+        let rowStart = max(0, smallInt(max(y0, 0).rounded(.down))), rowEnd = min(height, smallInt(min(y1, bottom).rounded(.up)))
         if rowStart >= rowEnd { return }
         if y0 < Float(rowStart) { x += (Float(rowStart) - y0) * dxdy }
         for row in rowStart..<rowEnd {
-            let line = row * accStride
+            let line = row * stride
             let dy = min(Float(row + 1), y1) - max(Float(row), y0)
             // Pieces lie inside the tile; clamping removes float error that could step outside it.
             let xNext = min(max(x + dxdy * dy, 0), edge)

@@ -20,7 +20,7 @@ import TileRenderGeometry
 
 /// A segment inside one tile, in tile-local pixels (0...16), in path direction.
 /// Its layout is `GPUABI.segment` (checked by GPUABITests).
-package struct TileSegment: Sendable, Equatable {
+package struct TileSegment: Sendable, Equatable, BitwiseCopyable {
     package var x0: Float, y0: Float, x1: Float, y1: Float
 }
 
@@ -173,11 +173,10 @@ package struct BinnedScene: Sendable {
                         output.removeAll()
                         let prepared = p.value[chunk]
                         if lo < hi {
-                            prepared.lines.withUnsafeBufferPointer { lines in
-                                for (k, d) in prepared.draws.enumerated() {
-                                    s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
-                                                        rows: lo..<hi, into: &output)
-                                }
+                            let lines = prepared.lines.elements
+                            for (k, d) in prepared.draws.enumerated() {
+                                s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
+                                                    rows: lo..<hi, into: &output)
                             }
                         }
                         swap(&output, &o.value[unit])

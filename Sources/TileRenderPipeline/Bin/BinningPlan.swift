@@ -27,11 +27,12 @@ package struct PreparedDraw: Sendable {
 
 /// Phase 1's output for a run of consecutive draws.
 package struct PreparedChunk: Sendable {
-    package var lines: [LineSegment] = []
+    /// The draws' clipped lines (phase 1 appends, phase 2 only reads: a scratch buffer, not a value).
+    package let lines = ScratchBuffer<LineSegment>()
     package var draws: [PreparedDraw] = []
 
     package mutating func removeAll() {
-        lines.removeAll(keepingCapacity: true)
+        lines.removeAll()
         draws.removeAll(keepingCapacity: true)
     }
 }
@@ -111,18 +112,16 @@ package struct BinningPlan: Sendable {
                 // Each chunk writes only prepared[chunk]; each worker only binners[worker].
                 let o = UncheckedSendable(preparedBuf), s = UncheckedSendable(scratchBuf)
                 parallelFor(chunkCount, threads: threadCount) { chunk, worker in
-                    var output = PreparedChunk()
-                    swap(&output, &o.value[chunk])
-                    output.removeAll()
+                    // Written in place: the chunk is this unit's alone.
+                    o.value[chunk].removeAll()
                     let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
                     for d in lo..<hi {
                         if exceeded.load(ordering: .relaxed) || s.value[worker].tooManySegments { break }
-                        let added = s.value[worker].prepare(encoding.draws[d], into: &output, timings: timings)
+                        let added = s.value[worker].prepare(encoding.draws[d], into: &o.value[chunk], timings: timings)
                         if lineTotal.wrappingAdd(added, ordering: .relaxed).newValue > lineLimit {
                             exceeded.store(true, ordering: .relaxed)
                         }
                     }
-                    swap(&output, &o.value[chunk])
                 }
             }
         }
@@ -177,9 +176,7 @@ package struct BinningPlan: Sendable {
                 let r = UncheckedSendable(rowsBuf), p = UncheckedSendable(preparedBuf)
                 parallelFor(chunkCount, threads: threadCount) { chunk, worker in
                     let prepared = p.value[chunk]
-                    prepared.lines.withUnsafeBufferPointer { lines in
-                        for d in prepared.draws { binner.addRowBounds(d, lines: lines, into: &r.value[worker]) }
-                    }
+                    for d in prepared.draws { binner.addRowBounds(d, lines: prepared.lines.elements, into: &r.value[worker]) }
                 }
             }
         }

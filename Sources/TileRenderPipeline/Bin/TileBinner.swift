@@ -9,13 +9,14 @@ package struct TileBinner {
     private var tilesX: Int
     private var tilesY: Int
 
-    private var lines: [LineSegment] = []
-    private var pieces: [TileSegment] = []
-    private var pieceTiles: [Int32] = []
-    private var sorted: [TileSegment] = []
-    private var tileStart: [Int32] = []
-    private var tileFill: [Int32] = []
-    private var carry = [Float](repeating: 0, count: BinnedScene.tileSize)
+    /// A stroke's outline lines, before clipping.
+    private let lines = ScratchBuffer<LineSegment>()
+    // Phase 2's working memory (scratch buffers: appends without Array's bookkeeping, see there).
+    private let pieces = ScratchBuffer<TileSegment>()
+    private let pieceTiles = ScratchBuffer<Int32>()
+    private let tileStart = ScratchBuffer<Int32>()
+    private let tileFill = ScratchBuffer<Int32>()
+    private let carryRows = ScratchBuffer<Float>()
     private var stroker = StrokeExpander()
     private var outline = StrokeOutline()
     /// Set when a draw's outline reached `Flattener.maxSegmentsPerPath` (the plan then throws).
@@ -45,7 +46,7 @@ package struct TileBinner {
     /// time goes to `timings` when given (benchmarks).
     @discardableResult
     package mutating func prepare(_ draw: EncodedDraw, into chunk: inout PreparedChunk, timings: StageTimings? = nil) -> Int {
-        lines.removeAll(keepingCapacity: true)
+        lines.removeAll()
         if liesOutsideCanvas(draw) {
             // Nothing of it shows (a scrolled list's rows far off screen): no flattening.
         } else if let style = draw.stroke {
@@ -55,9 +56,10 @@ package struct TileBinner {
                 expandStroke(draw.path, style: style, transform: draw.transform)
             }
         } else {
-            if !flattener.flatten(draw.path, transform: draw.transform, into: &lines) { tooManySegments = true }
+            if !flattener.flatten(draw.path, transform: draw.transform, into: lines) { tooManySegments = true }
         }
-        let lineStart = chunk.lines.count
+        let kept = chunk.lines
+        let lineStart = kept.count
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
         var clippedRight = false
         // Upper bound of the tile pieces: a line crossing a tile grid visits at most rows + columns - 1
@@ -65,7 +67,7 @@ package struct TileBinner {
         var pieceBound = 0.0
         let (w, h) = (width, height)
         let inverseTile = 1 / Double(BinnedScene.tileSize)
-        for line in lines {
+        for line in lines.elements {
             if max(line.x0, line.x1) > w { clippedRight = true }
             // A static function: a method on self here would copy self (and its buffers) per line.
             TileBinner.clip(line, width: w, height: h) { s in
@@ -74,21 +76,21 @@ package struct TileBinner {
                 // 0..a then a..b covers as 0..b, and an edge that comes back cancels. A huge round join
                 // or a wide stroke's far side otherwise left thousands of pieces in the left column
                 // (a fuzz input: 2.5 million pieces at 64x64).
-                if s.x0 == 0 && s.x1 == 0 && chunk.lines.count > lineStart, let last = chunk.lines.last,
+                if s.x0 == 0 && s.x1 == 0 && kept.count > lineStart, let last = kept.last,
                    last.x0 == 0 && last.x1 == 0 && last.y1 == s.y0 {
-                    if s.y1 == last.y0 { chunk.lines.removeLast() } else { chunk.lines[chunk.lines.count - 1].y1 = s.y1 }
+                    if s.y1 == last.y0 { kept.removeLast() } else { kept[kept.count - 1].y1 = s.y1 }
                     minY = min(minY, s.y1); maxY = max(maxY, s.y1)
                     pieceBound += Double(abs(s.y1 - s.y0)) * inverseTile + 3  // still a bound on the joined edge
                     return
                 }
-                chunk.lines.append(s)
+                kept.append(s)
                 minX = min(minX, min(s.x0, s.x1)); maxX = max(maxX, max(s.x0, s.x1))
                 minY = min(minY, min(s.y0, s.y1)); maxY = max(maxY, max(s.y0, s.y1))
                 pieceBound += (Double(abs(s.x1 - s.x0)) + Double(abs(s.y1 - s.y0))) * inverseTile + 3
             }
         }
-        let count = chunk.lines.count - lineStart
-        chunk.draws.append(PreparedDraw(lineStart: lineStart, lineEnd: chunk.lines.count, minX: minX, maxX: maxX,
+        let count = kept.count - lineStart
+        chunk.draws.append(PreparedDraw(lineStart: lineStart, lineEnd: kept.count, minX: minX, maxX: maxX,
                                         minY: minY, maxY: maxY, clippedRight: clippedRight,
                                         pieceBound: count == 0 ? 0 : pieceBound < 1e15 ? Int(pieceBound.rounded(.up)) : 1 << 50))
         return count
@@ -200,35 +202,47 @@ package struct TileBinner {
         let bandTop = Float(ty0) * size, bandBottom = Float(ty1 + 1) * size
 
         // Cut segments into per-tile pieces, then group them by tile with a counting sort.
-        pieces.removeAll(keepingCapacity: true)
-        pieceTiles.removeAll(keepingCapacity: true)
+        pieces.removeAll()
+        pieceTiles.removeAll()
         for i in d.lineStart..<d.lineEnd {
             let s = lines[i]
             // Lines wholly above or below the band give it no piece (see cutIntoTiles' row test).
             if max(s.y0, s.y1) <= bandTop || min(s.y0, s.y1) >= bandBottom { continue }
             cutIntoTiles(s, originX: tx0, originY: ty0, boxWidth: bw, lastRow: ty1)
         }
-        tileStart.removeAll(keepingCapacity: true)
-        tileStart.append(contentsOf: repeatElement(0, count: bw * bh + 1))
-        for t in pieceTiles { tileStart[Int(t) + 1] += 1 }
-        for i in 0..<(bw * bh) { tileStart[i + 1] += tileStart[i] }
-        sorted.removeAll(keepingCapacity: true)
-        sorted.append(contentsOf: repeatElement(TileSegment(x0: 0, y0: 0, x1: 0, y1: 0), count: pieces.count))
-        tileFill.removeAll(keepingCapacity: true)
-        tileFill.append(contentsOf: tileStart)
-        for (i, t) in pieceTiles.enumerated() {
-            sorted[Int(tileFill[Int(t)])] = pieces[i]
-            tileFill[Int(t)] += 1
+        guard !pieces.isEmpty else { return }
+        tileStart.removeAll()
+        tileStart.append(repeating: 0, count: bw * bh + 1)
+        let start = tileStart.mutableElements, keys = pieceTiles.elements
+        for t in keys { start[Int(t) + 1] += 1 }
+        for i in 0..<(bw * bh) { start[i + 1] += start[i] }
+        // The walk below lists the tiles with pieces in row-major order, each with its pieces, so the
+        // sorted pieces are the draw's segments as they appear in `out`: scatter them there at once
+        // (a stable counting sort, cursors starting at each tile's start).
+        let base = out.segments.count
+        out.segments.append(contentsOf: repeatElement(TileSegment(x0: 0, y0: 0, x1: 0, y1: 0), count: pieces.count))
+        tileFill.removeAll()
+        tileFill.append(repeating: 0, count: bw * bh)
+        let cursor = tileFill.mutableElements, cut = pieces.elements
+        for i in 0..<(bw * bh) { cursor[i] = start[i] }
+        out.segments.withUnsafeMutableBufferPointer { segments in
+            for (i, t) in keys.enumerated() {
+                segments[base + Int(cursor[Int(t)])] = cut[i]
+                cursor[Int(t)] += 1
+            }
         }
 
         // Walk each tile row left to right, carrying the per-row backdrop.
+        if carryRows.isEmpty { carryRows.append(repeating: 0, count: BinnedScene.tileSize) }
+        let carry = carryRows.mutableElements
         for row in 0..<bh {
-            var lastWithPieces = -1
-            for col in stride(from: bw - 1, through: 0, by: -1) where tileStart[row * bw + col + 1] > tileStart[row * bw + col] {
-                lastWithPieces = col
-                break
-            }
-            if lastWithPieces < 0 { continue }
+            // The row's first and last tiles with pieces (the starts are a prefix sum): none before the
+            // first adds to the carry, and after the last only a right-clipped interior can remain.
+            let rowStart = row * bw
+            guard start[rowStart + bw] > start[rowStart] else { continue }
+            var firstWithPieces = 0, lastWithPieces = bw - 1
+            while start[rowStart + firstWithPieces + 1] == start[rowStart + firstWithPieces] { firstWithPieces += 1 }
+            while start[rowStart + lastWithPieces + 1] == start[rowStart + lastWithPieces] { lastWithPieces -= 1 }
             for r in 0..<BinnedScene.tileSize { carry[r] = 0 }
             var carryNonZero = false
             // The backdrop record holding the current carry, once written: tiles without pieces do not
@@ -236,13 +250,16 @@ package struct TileBinner {
             // and one path tile record whose run length (`ChunkOutput.runs`) covers all of them.
             var shared = PathTile.noBackdrop
             var openRun = -1
-            for col in 0...lastWithPieces {
-                let local = row * bw + col
-                let lo = Int(tileStart[local]), hi = Int(tileStart[local + 1])
-                if hi == lo && !carryNonZero { continue }
-                if hi == lo && openRun >= 0 {
-                    out.runs[openRun] += 1
-                    continue
+            var runLength: UInt32 = 0
+            for col in firstWithPieces...lastWithPieces {
+                let local = rowStart + col
+                let lo = Int(start[local]), hi = Int(start[local + 1])
+                if hi == lo {
+                    if !carryNonZero { continue }
+                    if openRun >= 0 { runLength += 1; continue }
+                } else if openRun >= 0 {
+                    out.runs[openRun] = runLength
+                    openRun = -1
                 }
                 let tileIndex = UInt32((ty0 + row) * tilesX + tx0 + col)
                 var backdropStart = PathTile.noBackdrop
@@ -253,18 +270,20 @@ package struct TileBinner {
                     }
                     backdropStart = shared
                 }
-                out.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex, segmentStart: UInt32(out.segments.count),
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex, segmentStart: UInt32(base + lo),
                                     segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
                 if hi > lo {
-                    openRun = -1
-                    out.segments.append(contentsOf: sorted[lo..<hi])
-                    for p in sorted[lo..<hi] { TileBinner.addRowCover(p, to: &carry) }
+                    out.segments.withUnsafeBufferPointer { segments in
+                        for k in (base + lo)..<(base + hi) { TileBinner.addRowCover(segments[k], to: carry) }
+                    }
                     carryNonZero = carry.contains { abs($0) > 1e-5 }
                     shared = PathTile.noBackdrop
                 } else {
                     openRun = out.pathTiles.count - 1
+                    runLength = 1
                 }
             }
+            if openRun >= 0 { out.runs[openRun] = runLength }
             // A closed path's rows sum to zero, unless its right part was clipped off the canvas: then
             // the interior runs to the canvas' right edge (one record and one backdrop for the run).
             let firstAfter = tx0 + lastWithPieces + 1
@@ -337,13 +356,21 @@ package struct TileBinner {
 
     /// Adds a piece's signed height per pixel row (the same quantity the fine stage accumulates).
     package static func addRowCover(_ p: TileSegment, to cover: inout [Float]) {
+        cover.withUnsafeMutableBufferPointer { addRowCover(p, to: $0) }
+    }
+
+    /// `addRowCover` into a tile's `BinnedScene.tileSize` row values.
+    @inline(__always)
+    private static func addRowCover(_ p: TileSegment, to cover: UnsafeMutableBufferPointer<Float>) {
         let dir: Float = p.y1 > p.y0 ? 1 : -1
         let ya = min(p.y0, p.y1), yb = max(p.y0, p.y1)
+        // A horizontal piece covers no row. Otherwise every row from ya's to yb's gets a positive
+        // height (a difference of two floats, the larger first, is never 0), so no test per row.
+        guard ya < yb else { return }
         let r0 = max(0, Int(ya)), r1 = min(BinnedScene.tileSize - 1, Int(yb.rounded(.up)) - 1)
         guard r0 <= r1 else { return }
         for r in r0...r1 {
-            let h = min(yb, Float(r + 1)) - max(ya, Float(r))
-            if h > 0 { cover[r] += dir * h }
+            cover[r] += dir * (min(yb, Float(r + 1)) - max(ya, Float(r)))
         }
     }
 

@@ -11,7 +11,7 @@ import TileRenderGeometry
 // pixels are clamped there.
 
 /// A line segment in device pixels, in path direction.
-package struct LineSegment: Sendable {
+package struct LineSegment: Sendable, BitwiseCopyable {
     package var x0: Float, y0: Float, x1: Float, y1: Float
 }
 
@@ -45,6 +45,17 @@ package struct Flattener {
     /// it stopped at `maxSegments`.
     @discardableResult
     package func flatten(_ path: Path, transform t: CGAffineTransform, into out: inout [LineSegment],
+                 maxSegments: Int = Flattener.maxSegmentsPerPath) -> Bool {
+        let buffer = ScratchBuffer<LineSegment>()
+        defer { out.append(contentsOf: buffer.elements) }
+        return flatten(path, transform: t, into: buffer, maxSegments: maxSegments)
+    }
+
+    /// Appends the closed outline of `path` under `transform` to `out` (device-space lines, in path
+    /// order; horizontal lines, which carry no coverage, left out); false when it stopped after
+    /// `maxSegments` more lines.
+    @discardableResult
+    package func flatten(_ path: Path, transform t: CGAffineTransform, into out: ScratchBuffer<LineSegment>,
                  maxSegments: Int = Flattener.maxSegmentsPerPath) -> Bool {
         let segmentLimit = out.count + maxSegments
         @inline(__always) func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {

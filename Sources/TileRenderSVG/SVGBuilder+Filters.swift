@@ -49,7 +49,7 @@ extension SVGBuilder {
             /// The `in` (or `in2`) attribute of `element` (the primitive or one of its merge nodes).
             func input(_ attribute: String, of element: SVGXMLElement) -> SVGFilterPrimitive.Input {
                 let previous: SVGFilterPrimitive.Input = index == 0 ? .sourceGraphic : .primitive(index - 1)
-                guard let name = element.attributes[attribute]?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return previous }
+                guard let name = element.attributes[attribute]?.svgTrimmed, !name.isEmpty else { return previous }
                 switch name {
                 case "SourceGraphic": return .sourceGraphic
                 case "SourceAlpha": return .sourceAlpha
@@ -78,7 +78,7 @@ extension SVGBuilder {
             let space = Self.property("color-interpolation-filters", of: p) ?? filterSpace ?? "linearRGB"
             primitives.append(SVGFilterPrimitive(kind: kind, inputs: inputs, linearRGB: space != "sRGB",
                                                  subregion: primitiveSubregion(p, filter)))
-            if let name = p.attributes["result"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty { results[name] = index }
+            if let name = p.attributes["result"]?.svgTrimmed, !name.isEmpty { results[name] = index }
         }
         // A plain chain of colour primitives runs in the fine stage, on the element's layer.
         let isColorChain = primitives.enumerated().allSatisfy { index, p in
@@ -103,7 +103,7 @@ extension SVGBuilder {
     }
 
     mutating func units(_ el: SVGXMLElement, _ name: String, default d: SVGGradient.Units) -> SVGGradient.Units {
-        switch el.attributes[name]?.trimmingCharacters(in: .whitespaces) {
+        switch el.attributes[name]?.svgTrimmed {
         case nil: return d
         case "objectBoundingBox": return .objectBoundingBox
         case "userSpaceOnUse": return .userSpaceOnUse
@@ -156,7 +156,7 @@ extension SVGBuilder {
         case "feGaussianBlur":
             let (sx, sy) = standardDeviation(p)
             var clamps = false
-            switch p.attributes["edgeMode"]?.trimmingCharacters(in: .whitespaces) ?? "none" {
+            switch p.attributes["edgeMode"]?.svgTrimmed ?? "none" {
             case "none": break
             case "duplicate": clamps = true
             case let other: warn(p, "feGaussianBlur: edgeMode '\(other)' is not supported; none used")
@@ -170,7 +170,7 @@ extension SVGBuilder {
             let (sx, sy) = standardDeviation(p, default: 2)
             return .dropShadow(dx: number("dx", 2), dy: number("dy", 2), x: sx, y: sy, color: floodColor(p))
         case "feComposite":
-            switch p.attributes["operator"]?.trimmingCharacters(in: .whitespaces) ?? "over" {
+            switch p.attributes["operator"]?.svgTrimmed ?? "over" {
             case "over": return .composite(.over)
             case "in": return .composite(.in)
             case "out": return .composite(.out)
@@ -187,7 +187,7 @@ extension SVGBuilder {
                 return .composite(.over)
             }
         case "feBlend":
-            let name = p.attributes["mode"]?.trimmingCharacters(in: .whitespaces) ?? "normal"
+            let name = p.attributes["mode"]?.svgTrimmed ?? "normal"
             guard let mode = SVGStyle.blendMode(name) else {
                 warn(p, "feBlend: mode '\(name)' is not supported; normal used")
                 return .blend(.normal)

@@ -28,7 +28,7 @@ extension SVGBuilder {
         while gradientChains.next[ObjectIdentifier(current)] == nil {
             onWalk.insert(ObjectIdentifier(current))
             var target: SVGXMLElement? = nil
-            if let href = current.href?.trimmingCharacters(in: .whitespaces) {
+            if let href = current.href?.svgTrimmed {
                 if href.hasPrefix("#"), let t = tree.ids[String(href.dropFirst())],
                    t.name == "linearGradient" || t.name == "radialGradient" {
                     target = t

@@ -17,7 +17,7 @@ extension SVGBuilder {
         guard style.visible, let bitmap = decodedImage(el) else { return nil }
         guard let x = length(el, "x", .x, default: 0), let y = length(el, "y", .y, default: 0) else { return nil }
         func side(_ name: String, _ axis: SVGLength.Axis, _ natural: Int) -> Double? {
-            guard let text = el.attributes[name], text.trimmingCharacters(in: .whitespaces) != "auto" else { return Double(natural) }
+            guard let text = el.attributes[name], text.svgTrimmed != "auto" else { return Double(natural) }
             return length(el, name, axis, default: Double(natural))
         }
         guard let w = side("width", .x, bitmap.width), let h = side("height", .y, bitmap.height), w > 0, h > 0 else { return nil }
@@ -46,7 +46,7 @@ extension SVGBuilder {
     }
 
     private mutating func decode(_ el: SVGXMLElement) -> Bitmap? {
-        guard let href = el.href?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty else {
+        guard let href = el.href?.svgTrimmed, !href.isEmpty else {
             warn(el, "<image> without href; skipped")
             return nil
         }

@@ -224,7 +224,7 @@ extension SVGBuilder {
             if visits >= capElements { return Cost(elements: capElements) }
             var c = Cost(elements: 1, bytes: Self.pathDataBytes(el), text: Self.attributeBytes(el))
             add(&c, content(el, depth: depth))
-            if el.name == "use", let href = el.href?.trimmingCharacters(in: .whitespaces), href.hasPrefix("#"),
+            if el.name == "use", let href = el.href?.svgTrimmed, href.hasPrefix("#"),
                let target = ids[String(href.dropFirst())] {
                 let key = ObjectIdentifier(target)
                 if let known = targetCosts[key] {

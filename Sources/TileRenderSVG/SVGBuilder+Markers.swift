@@ -70,7 +70,7 @@ extension SVGBuilder {
     private mutating func placeMarker(_ marker: SVGXMLElement, id: String, kind: MarkerVertices.Kind,
                                       vertices: MarkerVertices, style: SVGStyle, _ el: SVGXMLElement) -> [SVGNode] {
         let scale: Double
-        if marker.attributes["markerUnits"]?.trimmingCharacters(in: .whitespaces) == "userSpaceOnUse" {
+        if marker.attributes["markerUnits"]?.svgTrimmed == "userSpaceOnUse" {
             scale = 1
         } else {
             scale = style.strokeWidth.resolved(.other, viewport: viewport)
@@ -91,7 +91,7 @@ extension SVGBuilder {
                 warn(marker, "invalid viewBox '\(text)' ignored")
             }
         }
-        let overflow = SVGBuilder.property("overflow", of: marker)?.trimmingCharacters(in: .whitespaces) ?? "hidden"
+        let overflow = SVGBuilder.property("overflow", of: marker)?.svgTrimmed ?? "hidden"
         let clipPath: Path? = overflow == "visible" || overflow == "auto" ? nil : Path(clip)
         let orient = MarkerVertices.Orientation(marker.attributes["orient"])
         let content = content(of: marker, id: id)
@@ -127,14 +127,14 @@ struct MarkerVertices {
 
         /// `orient`: auto, auto-start-reverse, or an angle (deg by default; rad, grad, turn).
         init(_ text: String?) {
-            let t = text?.trimmingCharacters(in: .whitespaces) ?? ""
+            let t = text?.svgTrimmed ?? ""
             switch t {
             case "auto": self = .auto
             case "auto-start-reverse": self = .autoStartReverse
             default:
                 var s = SVGScanner(t)
                 guard let v = s.number() else { self = .angle(0); return }
-                let unit = String(decoding: s.bytes[s.index...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let unit = String(decoding: s.bytes[s.index...], as: UTF8.self).svgTrimmed
                 let degrees: Double? = switch unit {
                 case "", "deg": v
                 case "rad": v * 180 / .pi

@@ -236,7 +236,7 @@ struct SVGBuilder {
     /// The extra transform (x/y, symbol viewBox) and content of a `<use>`.
     private mutating func buildUse(_ el: SVGXMLElement, style: SVGStyle, opacity: Double)
         -> (CGAffineTransform, [SVGNode])? {
-        guard let href = el.href?.trimmingCharacters(in: .whitespaces), href.hasPrefix("#"),
+        guard let href = el.href?.svgTrimmed, href.hasPrefix("#"),
               let target = tree.ids[String(href.dropFirst())] else {
             warn(el, "use: reference '\(el.href ?? "")' not found; skipped")
             return nil
@@ -331,7 +331,7 @@ struct SVGBuilder {
         }
         var units = SVGGradient.Units.userSpaceOnUse
         if let text = el.attributes["clipPathUnits"] {
-            switch text.trimmingCharacters(in: .whitespaces) {
+            switch text.svgTrimmed {
             case "objectBoundingBox": units = .objectBoundingBox
             case "userSpaceOnUse": break
             default: warn(el, "invalid clipPathUnits '\(text)'; userSpaceOnUse used")
@@ -442,7 +442,7 @@ struct SVGBuilder {
     /// Like `length`, but distinguishes "absent or auto" (`.some(nil)`).
     private mutating func optionalLength(_ el: SVGXMLElement, _ name: String, _ axis: SVGLength.Axis,
                                          invalid consequence: String = "element skipped") -> Double?? {
-        guard let text = el.attributes[name], text.trimmingCharacters(in: .whitespaces) != "auto" else { return .some(nil) }
+        guard let text = el.attributes[name], text.svgTrimmed != "auto" else { return .some(nil) }
         guard let l = SVGLength.parse(text) else {
             warn(el, "invalid number in \(name)='\(text)': \(consequence)")
             return nil
@@ -623,7 +623,7 @@ struct SVGBuilder {
             gradientChainAttribute(first, name, kind: sameKind ? first.name : nil)
         }
         let units: SVGGradient.Units
-        switch attribute("gradientUnits")?.1.trimmingCharacters(in: .whitespaces) {
+        switch attribute("gradientUnits")?.1.svgTrimmed {
         case "userSpaceOnUse": units = .userSpaceOnUse
         case nil, "objectBoundingBox": units = .objectBoundingBox
         case let other?:
@@ -636,7 +636,7 @@ struct SVGBuilder {
         }
         var spread = SVGGradient.Spread.pad
         if let (el, text) = attribute("spreadMethod") {
-            if let s = SVGGradient.Spread(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+            if let s = SVGGradient.Spread(rawValue: text.svgTrimmed) {
                 spread = s
             } else {
                 warn(el, "invalid spreadMethod '\(text)' ignored")

@@ -6,7 +6,7 @@ import TileRender
 /// `currentColor` is handled by the caller.
 enum SVGColor {
     static func parse(_ text: String) -> Color? {
-        let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let s = text.svgTrimmed
         guard !s.isEmpty else { return nil }
         if s.hasPrefix("#") { return hex(s.dropFirst()) }
         let lower = s.lowercased()
@@ -15,7 +15,7 @@ enum SVGColor {
             let fn = lower[..<open]
             let inner = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]
             let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" || $0 == "\t" || $0 == "\n" })
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.svgTrimmed }
                 .filter { !$0.isEmpty }
             guard parts.count == 3 || parts.count == 4 else { return nil }
             // The comma form takes three numbers or three percentages, not a mix (CSS Color; resvg and
@@ -62,19 +62,30 @@ enum SVGColor {
     }
 
     private static func hex(_ digits: Substring) -> Color? {
-        var values: [Double] = []
-        for c in digits {
-            guard let v = c.hexDigitValue else { return nil }
-            values.append(Double(v))
+        // Byte by byte, the digits packed four bits each (at most 8 are valid), without allocating.
+        var packed: UInt32 = 0, count = 0
+        for byte in digits.utf8 {
+            let v: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): v = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): v = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            guard count < 8 else { return nil }
+            packed = packed << 4 | UInt32(v)
+            count += 1
         }
-        switch values.count {
+        // Channel i of n, each `bits` wide, from the left.
+        func channel(_ i: Int, of n: Int, bits: Int) -> Double { Double((packed >> UInt32((n - 1 - i) * bits)) & (1 << bits - 1)) }
+        switch count {
         case 3, 4:
-            let c = values.map { $0 * 17 / 255 }
-            return Color(red: c[0], green: c[1], blue: c[2], opacity: c.count == 4 ? c[3] : 1)
+            return Color(red: channel(0, of: count, bits: 4) * 17 / 255, green: channel(1, of: count, bits: 4) * 17 / 255,
+                         blue: channel(2, of: count, bits: 4) * 17 / 255, opacity: count == 4 ? channel(3, of: 4, bits: 4) * 17 / 255 : 1)
         case 6, 8:
-            var c: [Double] = []
-            for i in stride(from: 0, to: values.count, by: 2) { c.append((values[i] * 16 + values[i + 1]) / 255) }
-            return Color(red: c[0], green: c[1], blue: c[2], opacity: c.count == 4 ? c[3] : 1)
+            let n = count / 2
+            return Color(red: channel(0, of: n, bits: 8) / 255, green: channel(1, of: n, bits: 8) / 255,
+                         blue: channel(2, of: n, bits: 8) / 255, opacity: n == 4 ? channel(3, of: 4, bits: 8) / 255 : 1)
         default:
             return nil
         }

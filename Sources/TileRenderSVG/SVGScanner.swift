@@ -131,3 +131,22 @@ struct SVGScanner {
         return out
     }
 }
+
+extension Substring {
+    /// The text without leading and trailing SVG whitespace (space, tab, line feed, carriage return
+    /// and form feed: XML's and CSS's, `SVGScanner.isWhitespace`). Not Foundation's
+    /// `trimmingCharacters(in:)`: that also trims Unicode spaces such as U+00A0, which SVG keeps, and
+    /// cost about 7,000 instructions a call (half the parse of a 30,000-shape file).
+    var svgTrimmed: String {
+        let bytes = utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, SVGScanner.isWhitespace(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, SVGScanner.isWhitespace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return String(self[start..<end])
+    }
+}
+
+extension String {
+    /// `Substring.svgTrimmed`.
+    var svgTrimmed: String { self[...].svgTrimmed }
+}

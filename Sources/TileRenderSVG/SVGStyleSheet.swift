@@ -69,7 +69,7 @@ struct SVGStyleSheet {
             stack.append(contentsOf: el.children.reversed())
         }
         for sheet in sheets {
-            let type = sheet.attributes["type"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            let type = sheet.attributes["type"]?.svgTrimmed.lowercased() ?? ""
             line = sheet.line
             guard type.isEmpty || type == "text/css" else {
                 warn("<style> of type '\(type)' ignored")
@@ -97,13 +97,13 @@ struct SVGStyleSheet {
             }
             let selectorText = rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else {
-                warn("unterminated CSS rule '\(selectorText.trimmingCharacters(in: .whitespacesAndNewlines))' ignored")
+                warn("unterminated CSS rule '\(selectorText.svgTrimmed)' ignored")
                 break
             }
             let declarations = SVGStyle.declarations(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
             for part in selectorText.split(separator: ",") {
-                let written = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                let written = part.svgTrimmed
                 guard let selector = Self.selector(written) else {
                     warn("CSS selector '\(written)' is not supported; its rule is ignored")
                     continue

@@ -285,6 +285,15 @@ private let blue = Color(red: 0, green: 0, blue: 1)
         #expect(close(SVGColor.parse("hsl(120, 100%, 25%)")!, Color(red: 0, green: 0.5, blue: 0)))
         #expect(SVGColor.parse("transparent") == .clear)
         #expect(SVGColor.parse("#12") == nil)
+        #expect(SVGColor.parse("#aBc") == Color(rgb8: 0xAA, 0xBB, 0xCC))
+        #expect(SVGColor.parse("#a1B2c3") == Color(rgb8: 0xA1, 0xB2, 0xC3))
+        #expect(SVGColor.parse("#a1b2c380")!.opacity == Double(0x80) / 255)
+        #expect(SVGColor.parse("#abcd")!.opacity == Double(0xDD) / 255)
+        for bad in ["#", "#12345", "#1234567", "#123456789", "#12g", "#１２３", " #12 3"] {
+            #expect(SVGColor.parse(bad) == nil, "\(bad)")
+        }
+        #expect(SVGColor.parse(" \t#F00\n\r\u{0C}") == red)
+        #expect(SVGColor.parse("\u{A0}#F00") == nil, "SVG whitespace is ASCII: a no-break space is not trimmed")
         #expect(SVGColor.parse("notacolour") == nil)
         #expect(SVGColor.parse("rgb(1,2)") == nil)
         for name in ["black", "silver", "gray", "white", "maroon", "red", "purple", "fuchsia", "green", "lime",

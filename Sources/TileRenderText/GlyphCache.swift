@@ -1,5 +1,5 @@
 import Foundation
-import TileRenderGeometry
+@_spi(Caches) import TileRenderGeometry
 
 /// Glyph outlines as `Path`s in font units (y down), kept per face and glyph, independent of size:
 /// a glyph is decomposed by FreeType once and then only transformed. The cache holds at most

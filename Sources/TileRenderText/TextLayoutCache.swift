@@ -1,5 +1,5 @@
 import Foundation
-import TileRenderGeometry
+@_spi(Caches) import TileRenderGeometry
 
 /// Laid-out text kept per input (the runs' strings, styles and tags, the layout options and the font
 /// library's registrations), so that text drawn again unchanged, frame after frame, is not shaped and

@@ -1,6 +1,7 @@
 import Foundation
 import TileRender
 import TileRenderText
+@_spi(Caches) import TileRenderGeometry
 
 // tile-bench text: glyphs per second for two text workloads, with a cold and a warm glyph cache.
 //   paragraph   about 1000 glyphs of body text (Inter 17 pt) wrapped to 560 points

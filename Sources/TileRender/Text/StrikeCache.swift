@@ -1,5 +1,5 @@
 import Foundation
-import TileRenderGeometry
+@_spi(Caches) import TileRenderGeometry
 import TileRenderPipeline
 import TileRenderText
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import TileRenderGeometry
+@_spi(Caches) @testable import TileRenderGeometry
 
 // The store behind the glyph-outline, glyph-mask and text-layout caches: values kept within a byte
 // budget, the oldest insertion let go first.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import TileRender
-@testable import TileRenderGeometry
+@_spi(Caches) @testable import TileRenderGeometry
 @testable import TileRenderPipeline
 @testable import TileRenderText
 

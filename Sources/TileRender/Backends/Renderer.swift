@@ -32,6 +32,8 @@ public struct Renderer: Sendable {
     package var deviceTimeLimit: Duration? = nil
     /// Tests: false turns off the CPU fine stage's fast paths (`RasterSettings.fineFastPaths`).
     package var fineFastPaths = true
+    /// Tests: false keeps the path tiles that later opaque fills hide (`BinnedScene.dropHiddenPathTiles`).
+    package var dropsHiddenPathTiles = true
     /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
     package var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
@@ -221,7 +223,8 @@ public struct Renderer: Sendable {
                                           segmentCount: 0, pathTileCount: 0, peakBinnedBytes: 0, bandCount: plan.bands.count)
         for band in plan.bands {
             var binned = try timings.measure(.binning) {
-                try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: threadCount, reusing: &buffers)
+                try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: threadCount, reusing: &buffers,
+                                dropsHiddenPathTiles: dropsHiddenPathTiles)
             }
             defer { buffers.reclaim(&binned) }
             statistics.segmentCount += binned.segments.count

@@ -92,8 +92,11 @@ package struct BinnedScene: Sendable {
     /// Per path tile, the tiles it stands for: `tileIndex ..< tileIndex + run`, in one tile row (a run
     /// of segment-free tiles with one backdrop is one record; each of its tiles lists the record).
     package var pathTileRuns: [UInt32] = []
-    /// (draw, tile) pairs: the path tile commands in `tileCommands`.
+    /// (draw, tile) pairs binned: the tiles the path tile records stand for.
     package var pathTileCommandCount = 0
+    /// Of those, the ones left out of `tileCommands` because a later opaque fill hides their whole
+    /// tile (`dropHiddenPathTiles`).
+    package var hiddenPathTileCount = 0
     /// `tileCommandStart[t] ..< tileCommandStart[t + 1]` indexes `tileCommands` for tile t.
     package var tileCommandStart: [UInt32] = []
     /// Per tile in draw order: `TileCommand` words (path tiles, and layer pushes and pops around the
@@ -112,17 +115,19 @@ package struct BinnedScene: Sendable {
     package var binnedBytes = 0
 
     /// Bins the whole scene at once, without a memory budget (tests and small scenes).
-    package init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int) throws {
+    package init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, dropsHiddenPathTiles: Bool = true) throws {
         var buffers = BinningBuffers()
         let plan = try BinningPlan(encoding: encoding, width: width, height: height, threadCount: threadCount,
                                    budget: BinningPlan.unlimited, reusing: &buffers)
-        try self.init(encoding: encoding, plan: plan, rows: 0..<plan.tilesY, threadCount: threadCount, reusing: &buffers)
+        try self.init(encoding: encoding, plan: plan, rows: 0..<plan.tilesY, threadCount: threadCount, reusing: &buffers,
+                      dropsHiddenPathTiles: dropsHiddenPathTiles)
     }
 
     /// Binning phase 2 for tile rows `rows` of a prepared plan, taking working memory from `buffers`
-    /// (give it back with `BinningBuffers.reclaim`).
+    /// (give it back with `BinningBuffers.reclaim`). `dropsHiddenPathTiles` false (tests) keeps the
+    /// path tiles that later opaque fills hide (`dropHiddenPathTiles`).
     package init(encoding: EncodedScene, plan: BinningPlan, rows: Range<Int>, threadCount: Int,
-         reusing buffers: inout BinningBuffers) throws {
+         reusing buffers: inout BinningBuffers, dropsHiddenPathTiles: Bool = true) throws {
         width = plan.width
         height = plan.height
         tilesX = plan.tilesX
@@ -192,14 +197,14 @@ package struct BinnedScene: Sendable {
         swap(&tileCommands, &buffers.tileCommands)
         // Command words (path tiles and layer pushes/pops) stay within the budget and 32-bit starts.
         let wordLimit = min(Int(UInt32.max - 1), plan.budget == BinningPlan.unlimited ? Int.max : plan.budget / 4)
-        try merge(buffers.outputs[0..<unitCount], wordLimit: wordLimit)
+        try merge(buffers.outputs[0..<unitCount], wordLimit: wordLimit, dropsHidden: dropsHiddenPathTiles)
         binnedBytes = buffers.outputs[0..<unitCount].reduce(0) { $0 + $1.byteCount }
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
         try validateInDebugBuilds()
     }
 
-    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int) throws {
+    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int, dropsHidden: Bool) throws {
         let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
         let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
         let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
@@ -254,7 +259,50 @@ package struct BinnedScene: Sendable {
                 start[0] = 0
             }
         }
+        if dropsHidden { dropHiddenPathTiles() }
         if !layers.isEmpty { try insertLayerCommands(wordLimit: wordLimit) }
+    }
+
+    /// Whether path tile `index` paints its whole tile with one opaque colour, replacing everything
+    /// drawn there before it: a top-level source-over fill (outside any layer, so that no layer is open
+    /// around it) of an opaque solid paint that covers every pixel of the tile.
+    package func hidesEverythingBelow(_ index: Int) -> Bool {
+        let t = pathTiles[index]
+        guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
+        let draw = draws[Int(t.drawIndex)]
+        // Other blend modes combine with what is below; a mask draw's path tiles are its masks' box.
+        guard draw.layer == EncodedLayer.none, draw.blend == 0, !draw.isClip, !draw.isMask,
+              paints[Int(draw.paintIndex)].isOpaque else { return false }
+        return coversWholeTile(t, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue)
+    }
+
+    /// Takes out of each tile's list the path tiles under the last one that hides everything below it
+    /// (`hidesEverythingBelow`): whatever they paint is painted over, exactly (coverage 1 of an
+    /// opaque colour leaves that colour, whatever was there), so neither backend spends time on them.
+    /// A layer's draws lie wholly before or wholly after a top-level draw, so a layer loses all its
+    /// path tiles in a tile or none, and is then not opened there. Cost: one backward walk per tile,
+    /// stopping at its last hiding path tile.
+    private mutating func dropHiddenPathTiles() {
+        let tileCount = tilesX * tilesY
+        var dropped = 0
+        var write = 0
+        for tile in 0..<tileCount {
+            let lo = Int(tileCommandStart[tile]), hi = Int(tileCommandStart[tile + 1])
+            var first = lo
+            for c in stride(from: hi - 1, to: lo, by: -1) where hidesEverythingBelow(Int(tileCommands[c])) {
+                first = c
+                break
+            }
+            dropped += first - lo
+            tileCommandStart[tile] = UInt32(write)
+            if dropped > 0 {
+                for c in first..<hi { tileCommands[write + c - first] = tileCommands[c] }
+            }
+            write += hi - first
+        }
+        tileCommandStart[tileCount] = UInt32(write)
+        hiddenPathTileCount = dropped
+        if dropped > 0 { tileCommands.removeLast(dropped) }
     }
 
     /// The layers whose content can be drawn straight into their parent wherever their clip covers a

@@ -223,13 +223,16 @@ package struct BinnedScene: Sendable {
         pathTileRuns.reserveCapacity(tileTotal)
         for output in outputs {
             let segmentBase = UInt32(segments.count), backdropBase = UInt32(backdrops.count)
+            let tileBase = pathTiles.count
             segments.append(contentsOf: output.segments)
             backdrops.append(contentsOf: output.backdrops)
             pathTileRuns.append(contentsOf: output.runs)
-            for var tile in output.pathTiles {
-                tile.segmentStart += segmentBase
-                if tile.backdropStart != PathTile.noBackdrop { tile.backdropStart += backdropBase }
-                pathTiles.append(tile)
+            pathTiles.append(contentsOf: output.pathTiles)
+            pathTiles.withUnsafeMutableBufferPointer { tiles in
+                for i in tileBase..<tiles.count {
+                    tiles[i].segmentStart += segmentBase
+                    if tiles[i].backdropStart != PathTile.noBackdrop { tiles[i].backdropStart += backdropBase }
+                }
             }
         }
         pathTileCommandCount = commandTotal
@@ -238,20 +241,25 @@ package struct BinnedScene: Sendable {
         let tileCount = tilesX * tilesY
         tileCommandStart.removeAll(keepingCapacity: true)
         tileCommandStart.append(contentsOf: repeatElement(0, count: tileCount + 1))
-        for (t, run) in zip(pathTiles, pathTileRuns) {
-            for k in 0..<Int(run) { tileCommandStart[Int(t.tileIndex) + k + 1] += 1 }
-        }
-        for i in 0..<tileCount { tileCommandStart[i + 1] += tileCommandStart[i] }
         tileCommands.removeAll(keepingCapacity: true)
         tileCommands.append(contentsOf: repeatElement(0, count: commandTotal))
-        // Fill each tile's list front to back, using the (not yet shifted) starts as cursors.
         tileCommandStart.withUnsafeMutableBufferPointer { start in
             tileCommands.withUnsafeMutableBufferPointer { commands in
-                for (i, t) in pathTiles.enumerated() {
-                    let first = Int(t.tileIndex)
-                    for tile in first..<(first + Int(pathTileRuns[i])) {
-                        commands[Int(start[tile])] = UInt32(i)
-                        start[tile] += 1
+                pathTiles.withUnsafeBufferPointer { tiles in
+                    pathTileRuns.withUnsafeBufferPointer { runs in
+                        for i in tiles.indices {
+                            let first = Int(tiles[i].tileIndex)
+                            for tile in first..<(first + Int(runs[i])) { start[tile + 1] += 1 }
+                        }
+                        for i in 0..<tileCount { start[i + 1] += start[i] }
+                        // Fill each tile's list front to back, using the (not yet shifted) starts as cursors.
+                        for i in tiles.indices {
+                            let first = Int(tiles[i].tileIndex)
+                            for tile in first..<(first + Int(runs[i])) {
+                                commands[Int(start[tile])] = UInt32(i)
+                                start[tile] += 1
+                            }
+                        }
                     }
                 }
                 // Each start now holds its tile's end: shift back by one tile.

@@ -26,7 +26,8 @@ import Shaders
     @Test func tileListsAreInDrawOrderAndCoverEveryPathTile() throws {
         var scene = Scene(size: CGSize(width: 100, height: 60))
         scene.draw { ctx in samplePicture(&ctx, count: 30, extent: 100) }
-        let binned = try BinnedScene(encoding: EncodedScene(scene), width: 100, height: 60, threadCount: 3)
+        let binned = try BinnedScene(encoding: EncodedScene(scene), width: 100, height: 60, threadCount: 3,
+                                     dropsHiddenPathTiles: false)
         #expect(binned.tileCommandStart.count == binned.tilesX * binned.tilesY + 1)
         // A path tile record stands for `pathTileRuns` tiles of one row from its tileIndex (runs of
         // segment-free tiles); each of them lists it.

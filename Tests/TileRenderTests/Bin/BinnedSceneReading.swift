@@ -65,9 +65,12 @@ extension BinnedScene {
 }
 
 /// Bins `scene` at its size in one band, without a budget.
-func binned(_ scene: Scene, threads: Int = 2) throws -> BinnedScene {
+/// `scene` binned, by default with every path tile kept (geometry tests read each draw's path tiles;
+/// `HiddenPathTileTests` asks for the hidden ones to be left out, as renders do).
+func binned(_ scene: Scene, threads: Int = 2, dropsHiddenPathTiles: Bool = false) throws -> BinnedScene {
     let (w, h) = try Scene.pixelSize(for: scene.size)
-    return try BinnedScene(encoding: EncodedScene(scene), width: w, height: h, threadCount: threads)
+    return try BinnedScene(encoding: EncodedScene(scene), width: w, height: h, threadCount: threads,
+                           dropsHiddenPathTiles: dropsHiddenPathTiles)
 }
 
 /// A closed polygon through `points`.

@@ -32,6 +32,8 @@ public struct Renderer: Sendable {
     package var deviceTimeLimit: Duration? = nil
     /// Tests: false turns off the CPU fine stage's fast paths (`RasterSettings.fineFastPaths`).
     package var fineFastPaths = true
+    /// Tests: false turns off the CPU fine stage's fixed-point tiles (`RasterSettings.fineIntegerTiles`).
+    package var fineIntegerTiles = true
     /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
     package var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
@@ -177,6 +179,7 @@ public struct Renderer: Sendable {
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
         let deviceTime = DeviceTime()
         let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths,
+                                      fineIntegerTiles: fineIntegerTiles,
                                       deviceTime: deviceTime)
         let timings = StageTimings()
         var buffers = state.buffers.take()

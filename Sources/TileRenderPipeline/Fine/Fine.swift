@@ -854,10 +854,14 @@ package final class FineRasterizer: @unchecked Sendable {
             for r in r0..<r1 {
                 let line = cov + r * size
                 if zeroed & (1 << UInt32(r)) == 0 {
+                    // The row's first mask: its values as they are (0 + v is v, but for -0, which
+                    // folds the same), zero elsewhere.
                     line.update(repeating: 0, count: size)
+                    (line + c0).update(from: source, count: c1 - c0)
                     zeroed |= 1 << UInt32(r)
+                } else {
+                    for c in c0..<c1 { line[c] += source[c - c0] }
                 }
-                for c in c0..<c1 { line[c] += source[c - c0] }
                 source += width
             }
         }
@@ -870,11 +874,16 @@ package final class FineRasterizer: @unchecked Sendable {
                 line.update(repeating: 0, count: size)
                 minimum = 0
             } else {
-                for x in 0..<size {
-                    let v = min(abs(line[x]), 1)
-                    minimum = min(minimum, v)
-                    line[x] = v
+                // min(|w|, 1), four at a time (`nonzeroCoverage`); all 1 only if the AND of the bits is 1's.
+                let raw = UnsafeMutableRawPointer(line)
+                var all = SIMD4<UInt32>(repeating: Float(1).bitPattern)
+                for x in Swift.stride(from: 0, to: size, by: 4) {
+                    let v = Self.nonzeroCoverage(raw.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<Float>.self))
+                    all &= unsafeBitCast(v, to: SIMD4<UInt32>.self)
+                    raw.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<Float>.self)
                 }
+                let all2 = all.lowHalf & all.highHalf
+                if all2.x & all2.y != Float(1).bitPattern { minimum = 0 }
             }
             if spans { rowConstants[r] = Self.varies }
         }

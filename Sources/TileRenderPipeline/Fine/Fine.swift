@@ -579,20 +579,26 @@ package final class FineRasterizer: @unchecked Sendable {
             let d = p.loadUnaligned(as: SIMD8<UInt16>.self)
             p.storeBytes(of: Self.saturatingSum(d &- Self.high(d, g), ck), as: SIMD8<UInt16>.self)
         }
+        // The factors of a row of one coverage k, for k = 1 (a translucent colour's inside) once per draw.
+        func factors(_ kk: UInt16) -> (SIMD8<UInt16>, (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>)) {
+            (SIMD8(repeating: Self.high(color.alpha, kk)),
+             (SIMD8(repeating: Self.high(color.r, kk)), SIMD8(repeating: Self.high(color.g, kk)),
+              SIMD8(repeating: Self.high(color.b, kk)), SIMD8(repeating: Self.high(color.a, kk))))
+        }
+        let whole = factors(Self.fixedCoverage(Float(1)))
+        var spanRows = 0
+        defer { spanRowCount += spanRows }
         for r in rows {
             if isConstant(r) {
                 let k = rowConstants[r]
-                spanRowCount += 1
+                spanRows += 1
                 if k == 0 { continue }
                 let i = r * size
                 if opaque && k >= 1 {
                     fillWide(color, from: i, count: size)
                     continue
                 }
-                let kk = Self.fixedCoverage(k)
-                let g = SIMD8<UInt16>(repeating: Self.high(color.alpha, kk))
-                let ck = (SIMD8<UInt16>(repeating: Self.high(color.r, kk)), SIMD8<UInt16>(repeating: Self.high(color.g, kk)),
-                          SIMD8<UInt16>(repeating: Self.high(color.b, kk)), SIMD8<UInt16>(repeating: Self.high(color.a, kk)))
+                let (g, ck) = k == 1 ? whole : factors(Self.fixedCoverage(k))
                 for h in Swift.stride(from: 0, to: size, by: 8) {
                     let offset = (i + h) * 2
                     blend(offset, 0, g, ck.0); blend(offset, 1, g, ck.1); blend(offset, 2, g, ck.2); blend(offset, 3, g, ck.3)

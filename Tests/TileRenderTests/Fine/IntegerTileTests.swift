@@ -152,6 +152,24 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
         }
     }
 
+    /// A colour at full coverage over transparent pixels comes out as the planes' bytes, also where a
+    /// channel is exactly half a level from two (0.5 * 255 = 127.5) and the planes' float rounding
+    /// decides: rectangles on whole pixels in tiles with edges (their inside rows are full coverage
+    /// in rows crossed by an edge).
+    @Test func fullCoverageOverTransparentIsExact() throws {
+        let levels: [Double] = [0.5, 0.3, 76.5 / 255, 128.5 / 255, 0.7, 1, 0.1, 200.5 / 255]
+        var scene = Scene(size: CGSize(width: 64, height: 20))
+        scene.draw { ctx in
+            for (i, v) in levels.enumerated() {
+                let color = Color(red: v, green: levels[(i + 3) % levels.count], blue: 1 - v,
+                                  opacity: i % 2 == 0 ? 1 : levels[(i + 5) % levels.count])
+                ctx.fill(Path(CGRect(x: Double(i * 8), y: 2, width: 5, height: 13)), with: .color(color))
+            }
+        }
+        let fixed = try render(scene, integer: true, clear: true), planes = try render(scene, integer: false, clear: true)
+        #expect(difference(fixed, planes).differing == 0)
+    }
+
     /// Many translucent draws over the same pixels, partly covered: the differences do not add up.
     @Test func overlappingDrawsDoNotAccumulate() throws {
         var scene = Scene(size: CGSize(width: 48, height: 40))

@@ -34,6 +34,8 @@ public struct Renderer: Sendable {
     package var fineFastPaths = true
     /// Tests: false keeps the path tiles that later opaque fills hide (`BinnedScene.dropHiddenPathTiles`).
     package var dropsHiddenPathTiles = true
+    /// Tests: false turns off the CPU fine stage's fixed-point tiles (`RasterSettings.fineIntegerTiles`).
+    package var fineIntegerTiles = true
     /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
     package var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
@@ -179,6 +181,7 @@ public struct Renderer: Sendable {
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
         let deviceTime = DeviceTime()
         let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths,
+                                      fineIntegerTiles: fineIntegerTiles,
                                       deviceTime: deviceTime)
         let timings = StageTimings()
         var buffers = state.buffers.take()

@@ -32,12 +32,13 @@ package final class CPUBackend: RasterBackend {
             // Workers take runs of `chunk` tiles: fewer trips to the shared counter for tiles that take
             // little time (a fill is a few hundred nanoseconds a tile).
             let shared = UncheckedSendable((workers, input))
-            let fastPaths = settings.fineFastPaths
+            let fastPaths = settings.fineFastPaths, integerTiles = settings.fineIntegerTiles
             let chunk = CPUBackend.tilesPerChunk
             parallelFor((tileCount + chunk - 1) / chunk, threads: threadCount) { run, worker in
                 let rasterizer = shared.value.0[worker], input = shared.value.1
                 for tile in (run * chunk)..<min(tileCount, run * chunk + chunk) {
-                    rasterizer.rasterizeTile(firstTile + tile, input: input, target: target, fastPaths: fastPaths)
+                    rasterizer.rasterizeTile(firstTile + tile, input: input, target: target, fastPaths: fastPaths,
+                                             integerTiles: integerTiles)
                 }
             }
         }

@@ -49,11 +49,16 @@ package struct RasterSettings: Sendable {
     /// Tests: false makes the CPU backend draw every tile through its float planes, without the fast
     /// paths that write the target directly (`FineRasterizer.rasterizeTile`), to compare the two.
     package var fineFastPaths = true
+    /// Tests: false makes the CPU backend composite every tile in float (the planes or the float fast
+    /// paths), without the fixed-point tiles (`FineRasterizer.rasterizeWide`), to compare the two.
+    package var fineIntegerTiles = true
     /// Where a GPU backend adds the device time its dispatches took (timestamp queries), if anywhere.
     package var deviceTime: DeviceTime?
 
-    package init(threadCount: Int, deadline: ContinuousClock.Instant, fineFastPaths: Bool = true, deviceTime: DeviceTime? = nil) {
+    package init(threadCount: Int, deadline: ContinuousClock.Instant, fineFastPaths: Bool = true, fineIntegerTiles: Bool = true,
+                 deviceTime: DeviceTime? = nil) {
         self.threadCount = threadCount; self.deadline = deadline; self.fineFastPaths = fineFastPaths
+        self.fineIntegerTiles = fineIntegerTiles
         self.deviceTime = deviceTime
     }
 }

@@ -33,6 +33,8 @@ private func renderBoth(_ scene: Scene, bytesPerRow: Int? = nil, clear: Bool, th
     for fast in [true, false] {
         var renderer = Renderer(backend: .cpu, threadCount: threads)
         renderer.fineFastPaths = fast
+        // The float fast paths, byte for byte (the fixed-point tiles are IntegerTileTests').
+        renderer.fineIntegerTiles = false
         var pixels = (0..<(stride * h)).map { background[$0 % background.count] }
         try pixels.withUnsafeMutableBytes { _ = try renderer.render(scene, into: $0, width: w, height: h, bytesPerRow: stride, clear: clear) }
         buffers.append(pixels)

@@ -17,6 +17,8 @@ private func render(_ scene: Scene, fast: Bool, threads: Int, clear: Bool, bytes
     let stride = bytesPerRow ?? w * 4
     var renderer = Renderer(backend: .cpu, threadCount: threads)
     renderer.fineFastPaths = fast
+    // The float fast paths, byte for byte (the fixed-point tiles are IntegerTileTests').
+    renderer.fineIntegerTiles = false
     var pixels = (0..<(stride * h)).map { background[$0 % background.count] }
     try pixels.withUnsafeMutableBytes { _ = try renderer.render(scene, into: $0, width: w, height: h, bytesPerRow: stride, clear: clear) }
     return pixels
@@ -128,7 +130,7 @@ private func edgeScene(width: Int, height: Int, seed: UInt64, count: Int, paints
         pixels.withUnsafeMutableBytes { raw in
             let target = RenderTarget(base: raw.baseAddress!, width: w, height: h, bytesPerRow: w * 4, startsTransparent: true)
             FineInput.with(binnedScene) { input in
-                for tile in 0..<(binnedScene.tilesX * binnedScene.tilesY) { rasterizer.rasterizeTile(tile, input: input, target: target) }
+                for tile in 0..<(binnedScene.tilesX * binnedScene.tilesY) { rasterizer.rasterizeTile(tile, input: input, target: target, integerTiles: false) }
             }
         }
         return rasterizer.spanRowCount

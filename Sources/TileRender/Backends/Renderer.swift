@@ -219,6 +219,7 @@ public struct Renderer: Sendable {
         }
         var statistics = RenderStatistics(backend: backend.capabilities.kind, binningSeconds: 0, strokeSeconds: 0,
                                           segmentCount: 0, pathTileCount: 0, peakBinnedBytes: 0, bandCount: plan.bands.count)
+        if backend.capabilities.kind != .cpu { statistics.deviceName = backend.capabilities.deviceName }
         for band in plan.bands {
             var binned = try timings.measure(.binning) {
                 try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: threadCount, reusing: &buffers)
@@ -284,6 +285,9 @@ public struct RenderStatistics: Sendable {
     /// The device's own time for the fine stage (Vulkan timestamp queries around its dispatches), in
     /// seconds; nil on the CPU and on a device whose queue has no timestamps.
     public var deviceSeconds: Double?
+    /// The device that drew the render: the Vulkan device's name (for example "llvmpipe (LLVM 15.0.6,
+    /// 256 bits)" for Mesa's software rasterizer), or nil on the CPU.
+    public var deviceName: String?
 }
 
 extension Renderer {

@@ -189,6 +189,10 @@ public enum GPUABI {
         public static let clipDraw: UInt32 = 1
         /// `Layer.flags`: the clip keeps the outside of its path.
         public static let inverseClip: UInt32 = 1
+        /// `Draw.flags`: the draw is a mask draw (a run of glyph masks): its coverage is the sum of the
+        /// averaged winding of the run's masks that reach the pixel, folded nonzero (min(1, |sum|)),
+        /// not its path tiles' segments. Its run is `maskRuns[drawIndex]`.
+        public static let maskDraw: UInt32 = 1 << 16
         /// Both: the blend id sits in bits `blendShift ..< blendShift + 8`.
         public static let blendShift: UInt32 = 8
         public static let blendMask: UInt32 = 0xFF
@@ -212,7 +216,9 @@ public enum GPUABI {
         public static let images: UInt32 = 16
         /// Even-odd fills.
         public static let evenOdd: UInt32 = 32
-        public static let all: UInt32 = 63
+        /// Mask draws (runs of glyph masks: `Flags.maskDraw`).
+        public static let masks: UInt32 = 64
+        public static let all: UInt32 = 127
     }
 
     /// The fine shader's storage buffers, by binding number (descriptor set 0).
@@ -222,7 +228,20 @@ public enum GPUABI {
         /// The tiles with commands: a count, then that many tile indices (`tileY * tilesX + x`), one
         /// workgroup each. Tiles without commands leave their pixels alone, so none is dispatched.
         case tiles
+        /// Per draw, `maskRunWords` words: a mask draw's first placement, its placement count and the
+        /// widest placement (placements are sorted by x); unused for other draws.
+        case maskRuns
+        /// `maskPlacementWords` words per placed mask: x, y (device pixels of its pixel (0, 0), as
+        /// Int32 bits), width, height, and its first value in `maskValues`.
+        case maskPlacements
+        /// The masks' values (averaged signed winding per pixel, row-major floats).
+        case maskValues
     }
+
+    /// Words per draw in `Binding.maskRuns` (start, count, maxWidth, unused).
+    public static let maskRunWords = 4
+    /// Words per placement in `Binding.maskPlacements` (x, y, width, height, first value).
+    public static let maskPlacementWords = 5
 
     // MARK: Image filters (filter.comp; the CPU half is ImageFilterCPU.swift)
 
@@ -449,6 +468,10 @@ public enum GPUABI {
             "#define FEATURE_GRADIENTS \(hex(FineFeature.gradients))",
             "#define FEATURE_IMAGES \(hex(FineFeature.images))",
             "#define FEATURE_EVEN_ODD \(hex(FineFeature.evenOdd))",
+            "#define FEATURE_MASKS \(hex(FineFeature.masks))",
+            "#define FLAG_MASK_DRAW \(hex(Flags.maskDraw))",
+            "#define MASK_RUN_WORDS \(maskRunWords)u",
+            "#define MASK_PLACEMENT_WORDS \(maskPlacementWords)u",
             "#define FEATURE_ALL \(hex(FineFeature.all))",
             "",
         ]

@@ -287,6 +287,10 @@ package struct VulkanBackend: RasterBackend {
         }
         let tileCount = tileList.count - 1
         tileList[0] = UInt32(tileCount)
+        let masks = VulkanBackend.maskArrays(scene)
+        if let largest = [masks.values.count, masks.placements.count, masks.runs.count].max(), largest * 4 > context.maxStorageBufferRange {
+            throw TileRenderError.backendUnavailable("the scene's glyph masks need a \(largest * 4)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
+        }
         // One buffer per binding of the fine shader, in binding order (the switch names each). The
         // frame's buffers are reused; arrays the buffer already holds (the same encoding's paints,
         // ramps and images drawn again) are not copied again.
@@ -306,6 +310,9 @@ package struct VulkanBackend: RasterBackend {
             // the array's copy, so it is copied again next time.
             case .images: return try frame.upload(scene.images, to: binding, in: context, reusable: scene.residentImages.isEmpty)
             case .tiles: return try frame.upload(tileList, to: binding, in: context)
+            case .maskRuns: return try frame.upload(masks.runs, to: binding, in: context)
+            case .maskPlacements: return try frame.upload(masks.placements, to: binding, in: context)
+            case .maskValues: return try frame.upload(masks.values, to: binding, in: context)
             }
         }
         let imageTexels = all[GPUABI.Binding.allCases.firstIndex(of: .images)!]
@@ -371,6 +378,39 @@ package struct VulkanBackend: RasterBackend {
         withExtendedLifetime((all, copies, pipeline)) {}
     }
 
+    /// The mask draws' runs, placements and values as fine.comp reads them (`GPUABI.Binding.maskRuns`,
+    /// `.maskPlacements`, `.maskValues`): each mask's values once, however many placements use it.
+    /// Empty (one zero word each, a buffer is never empty) for a scene without mask draws.
+    package static func maskArrays(_ scene: BinnedScene) -> (runs: [UInt32], placements: [UInt32], values: [Float]) {
+        guard !scene.maskRuns.isEmpty, !scene.drawMaskRuns.isEmpty else { return ([0], [0], [0]) }
+        var runs = [UInt32](repeating: 0, count: scene.draws.count * GPUABI.maskRunWords)
+        for (draw, run) in scene.drawMaskRuns.enumerated() where run != GPUABI.noIndex && draw < scene.draws.count {
+            let range = scene.maskRuns[Int(run)]
+            runs[draw * GPUABI.maskRunWords] = range.start
+            runs[draw * GPUABI.maskRunWords + 1] = range.count
+            runs[draw * GPUABI.maskRunWords + 2] = UInt32(bitPattern: range.maxWidth)
+        }
+        var placements: [UInt32] = []
+        placements.reserveCapacity(scene.maskPlacements.count * GPUABI.maskPlacementWords)
+        var values: [Float] = []
+        var firstValue: [UnsafePointer<Float>: UInt32] = [:]
+        // The masks (kept alive by the scene's `maskOwners`) are read, never written.
+        withExtendedLifetime(scene.maskOwners) {
+            for p in scene.maskPlacements {
+                let count = Int(p.width) * Int(p.height)
+                let start = firstValue[p.values] ?? {
+                    let start = UInt32(values.count)
+                    values.append(contentsOf: UnsafeBufferPointer(start: p.values, count: count))
+                    firstValue[p.values] = start
+                    return start
+                }()
+                placements += [UInt32(bitPattern: p.x), UInt32(bitPattern: p.y), UInt32(bitPattern: p.width),
+                               UInt32(bitPattern: p.height), start]
+            }
+        }
+        return (runs, placements.isEmpty ? [0] : placements, values.isEmpty ? [0] : values)
+    }
+
     /// The fine shader's features `scene` uses (`GPUABI.FineFeature`): the pipeline is specialised to
     /// them. A feature is left out only when nothing in the scene can reach its code.
     package static func features(of scene: BinnedScene) -> UInt32 {
@@ -386,6 +426,7 @@ package struct VulkanBackend: RasterBackend {
             if draw.flags & GPUABI.Flags.clipDraw != 0 { features |= F.layers }
             if draw.flags & blendBits != 0 { features |= F.blendModes }
             if draw.rule != GPUABI.FillRule.nonZero.rawValue { features |= F.evenOdd }
+            if draw.flags & GPUABI.Flags.maskDraw != 0 { features |= F.masks }
         }
         for paint in scene.paints {
             switch GPUABI.PaintKind(rawValue: paint.kind) {

@@ -181,9 +181,8 @@ public struct Renderer: Sendable {
         let timings = StageTimings()
         var buffers = state.buffers.take()
         defer { state.buffers.give(buffers) }
-        // Glyph masks are drawn by the CPU's fine stage only: for another backend, runs of glyphs are
-        // filled from their outlines, at the masks' positions (`EncodedScene(_:glyphMasks:)`).
-        let encoding = EncodedScene(scene, glyphMasks: backend.capabilities.kind == .cpu)
+        // Both backends draw glyph masks (the CPU's fine stage and fine.comp's `maskCoverage`).
+        let encoding = EncodedScene(scene, glyphMasks: true)
         if let why = encoding.limitExceeded { throw TileRenderError.sceneTooLarge(why) }
         // Phase 1 of binning and the bands (see BinningPlan.swift): the CPU's plan has to fit the binning
         // budget; a GPU's also the device's buffer limit, checked here, before anything is binned or

@@ -62,7 +62,7 @@ package struct EncodedDraw: Sendable {
     package var isClip = false
     /// `GraphicsContext.BlendMode.encoded`.
     package var blend: UInt32 = 0
-    /// For a mask draw (a run of glyph masks, CPU only), its index in `EncodedScene.maskRuns`; `path` is
+    /// For a mask draw (a run of glyph masks), its index in `EncodedScene.maskRuns`; `path` is
     /// then the rectangle of device pixels the masks cover, binned like any path so that its path
     /// tiles are the tiles the masks can reach. `GPUABI.noIndex` for every other draw.
     package var maskRun: UInt32 = GPUABI.noIndex

@@ -100,11 +100,21 @@ package final class VulkanFrame: @unchecked Sendable {
         }
     }
 
-    /// The slot's buffer, holding at least `bytes` (grown, contents dropped, when it held fewer).
+    /// A buffer larger than this is not kept for renders that need under a quarter of it: one huge
+    /// frame does not pin its memory for every small frame after it.
+    package static let largeBufferBytes = 64 << 20
+
+    /// The slot's buffer, holding at least `bytes` (grown, contents dropped, when it held fewer; made
+    /// again at the size asked when it is large and holds over four times that).
     package func buffer(_ slot: Slot, bytes: Int, in context: VulkanContext) throws -> VulkanBackend.HostBuffer {
-        if let buffer = buffers[slot], buffer.size >= bytes { return buffer }
-        let size = max(bytes, Int(Double(buffers[slot]?.size ?? 0) * VulkanFrame.growth))
-        // The old buffer goes first (the frame is idle: nothing on the device uses it).
+        var size = max(bytes, Int(Double(buffers[slot]?.size ?? 0) * VulkanFrame.growth))
+        if let buffer = buffers[slot], buffer.size >= bytes {
+            guard buffer.size > VulkanFrame.largeBufferBytes, buffer.size / 4 > bytes else { return buffer }
+            size = bytes
+        }
+        // The old buffer goes first (the frame is idle: nothing on the device uses it); a binding
+        // that pointed at it is rewritten at the next `bind`.
+        if let old = buffers[slot] { bound = bound.filter { $0.value !== old } }
         buffers[slot] = nil
         uploaded[slot] = nil
         let made = try VulkanBackend.HostBuffer(context, size: size,

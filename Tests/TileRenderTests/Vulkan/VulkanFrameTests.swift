@@ -80,6 +80,25 @@ struct VulkanFrameTests {
         }
     }
 
+    /// A huge frame's buffer is not kept for the small frames after it (`largeBufferBytes`): the
+    /// pixel buffer is made again at the small size, once, and then reused.
+    @Test func aHugeBufferIsNotKeptForSmallFrames() throws {
+        try withDevice { renderer, context in
+            var huge = Scene(size: CGSize(width: 4200, height: 4200))
+            huge.draw { ctx in ctx.fill(Path(CGRect(x: 10, y: 10, width: 30, height: 20)), with: .color(.red)) }
+            #expect(4200 * 4200 * 4 > VulkanFrame.largeBufferBytes)
+            let small = Self.scene(shapes: 5, size: 40)
+            _ = try renderer.render(small)  // the small scene's buffers first: only the pixels change below
+            let big = try renderer.render(huge)
+            #expect(big.pixels[(15 * 4200 + 15) * 4] == 255 && big.pixels[(100 * 4200 + 100) * 4 + 3] == 0)
+            let afterHuge = context.bufferAllocations.withLock { $0 }
+            expectVulkanParity(try Renderer(backend: .cpu).render(small), try renderer.render(small), "after huge")
+            #expect(context.bufferAllocations.withLock { $0 } == afterHuge + 1)
+            expectVulkanParity(try Renderer(backend: .cpu).render(small), try renderer.render(small), "again")
+            #expect(context.bufferAllocations.withLock { $0 } == afterHuge + 1)
+        }
+    }
+
     /// Renders on several threads at once each take a frame of their own; the pixels match the
     /// CPU, and the context keeps at most `keptFrames` idle afterwards.
     @Test func concurrentRendersEachHaveAFrame() throws {

@@ -1,5 +1,13 @@
 // The contract between the pipeline's CPU code and the GPU shaders, written once, here.
 //
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Swift code (encoding, binning, the CPU fine stage, the Vulkan backend) uses these definitions;
 // the GLSL header `Sources/Shaders/include/abi.glsl` is generated from them by
 // `swift run gpu-abi-header > Sources/Shaders/include/abi.glsl` and checked in. `GPUABITests` fails
@@ -26,7 +34,57 @@ public enum GPUABI {
     /// min <= c.a <= max and transparent elsewhere. Pixels under `filterAlphaFloor` are left alone.
     /// The header's w is a `FilterColorSpace`: how the colour's red, green and blue are converted
     /// between sRGB encoding and linear light around the step.
-    public static let filterStepSize = 6
+    public static let filterStepSize = 1 + FilterStepEntry.columnCount
+
+    /// Where a colour filter step's entries sit in the vec4 table, from the step's first entry: the
+    /// header, then the colour matrix's columns (column k multiplies the colour's k-th component;
+    /// the last column is the constant term). An `alphaThreshold` step keeps its colour in column 0.
+    public enum FilterStepEntry {
+        /// (kind, then its parameters, then the `FilterColorSpace`).
+        public static let header = 0
+        /// The first column (the one red multiplies).
+        public static let firstColumn = 1
+        /// Columns: red, green, blue and alpha's, then the constant term.
+        public static let columnCount = 5
+        /// The constant term's column (added unmultiplied).
+        public static let constantColumn = firstColumn + columnCount - 1
+    }
+
+    /// The weights of red, green and blue in a colour's luminance (SVG's luminance masks and
+    /// `luminanceToAlpha`, as resvg has them): a pixel's luminance is
+    /// 0.2125 r + 0.7154 g + 0.0721 b of its colour.
+    public static let luminanceWeights = SIMD3<Float>(0.2125, 0.7154, 0.0721)
+
+    /// The sRGB transfer function and its inverse (IEC 61966-2-1), for values in 0...1: the one
+    /// definition Swift (`decode`, `encode`, in Float and Double) and the shaders (`decodeSRGB`,
+    /// `encodeSRGB` in abi.glsl, generated from these constants) use.
+    public enum SRGB {
+        /// Encoded values at or under this decode linearly (divided by `linearSlope`).
+        public static let decodeThreshold = 0.04045
+        /// Linear values at or under this encode linearly (multiplied by `linearSlope`).
+        public static let encodeThreshold = 0.0031308
+        public static let linearSlope = 12.92
+        /// The curve: linear = ((encoded + offset) / (1 + offset)) ^ gamma.
+        public static let offset = 0.055
+        public static let gamma = 2.4
+
+        /// sRGB-encoded to linear light.
+        @inlinable public static func decode(_ v: Double) -> Double {
+            v <= decodeThreshold ? v / linearSlope : pow((v + offset) / (1 + offset), gamma)
+        }
+        /// Linear light to sRGB-encoded.
+        @inlinable public static func encode(_ v: Double) -> Double {
+            v <= encodeThreshold ? v * linearSlope : (1 + offset) * pow(v, 1 / gamma) - offset
+        }
+        /// `decode` in Float arithmetic (filter.glsl's precision).
+        @inlinable public static func decode(_ v: Float) -> Float {
+            v <= Float(decodeThreshold) ? v / Float(linearSlope) : pow((v + Float(offset)) / Float(1 + offset), Float(gamma))
+        }
+        /// `encode` in Float arithmetic (filter.glsl's precision).
+        @inlinable public static func encode(_ v: Float) -> Float {
+            v <= Float(encodeThreshold) ? v * Float(linearSlope) : Float(1 + offset) * pow(v, 1 / Float(gamma)) - Float(offset)
+        }
+    }
 
     /// A colour filter step's header.w: the sRGB conversions run around the step. `toLinear` and
     /// `toEncoded` leave the colour in the other space, for image filter programs that keep an
@@ -85,8 +143,9 @@ public enum GPUABI {
         case radial = 2
         /// t = (atan2(g.y, g.x) - params[0], wrapped to [0, 2pi)) * params[1]
         case conic = 3
-        /// A bitmap: `lutStart` is its first texel in `images`, `spread` its width, `pad` its height;
-        /// `map` takes device points to texel coordinates; `color.w` is the opacity.
+        /// A bitmap: `firstTexel` is its first texel in `images`, `imageWidth` and `imageHeight` its
+        /// size (`imagePaintAliases`: the first two share the words of a gradient's `lutStart` and
+        /// `spread`); `map` takes device points to texel coordinates; `color.w` is the opacity.
         case image = 4
         /// Focal radial: the focus at the origin, the end circle (radius 1) centred at (params[0], 0).
         case focal = 5
@@ -130,6 +189,10 @@ public enum GPUABI {
         public static let clipDraw: UInt32 = 1
         /// `Layer.flags`: the clip keeps the outside of its path.
         public static let inverseClip: UInt32 = 1
+        /// `Draw.flags`: the draw is a mask draw (a run of glyph masks): its coverage is the sum of the
+        /// averaged winding of the run's masks that reach the pixel, folded nonzero (min(1, |sum|)),
+        /// not its path tiles' segments. Its run is `maskRuns[drawIndex]`.
+        public static let maskDraw: UInt32 = 1 << 16
         /// Both: the blend id sits in bits `blendShift ..< blendShift + 8`.
         public static let blendShift: UInt32 = 8
         public static let blendMask: UInt32 = 0xFF
@@ -153,7 +216,9 @@ public enum GPUABI {
         public static let images: UInt32 = 16
         /// Even-odd fills.
         public static let evenOdd: UInt32 = 32
-        public static let all: UInt32 = 63
+        /// Mask draws (runs of glyph masks: `Flags.maskDraw`).
+        public static let masks: UInt32 = 64
+        public static let all: UInt32 = 127
     }
 
     /// The fine shader's storage buffers, by binding number (descriptor set 0).
@@ -163,7 +228,20 @@ public enum GPUABI {
         /// The tiles with commands: a count, then that many tile indices (`tileY * tilesX + x`), one
         /// workgroup each. Tiles without commands leave their pixels alone, so none is dispatched.
         case tiles
+        /// Per draw, `maskRunWords` words: a mask draw's first placement, its placement count and the
+        /// widest placement (placements are sorted by x); unused for other draws.
+        case maskRuns
+        /// `maskPlacementWords` words per placed mask: x, y (device pixels of its pixel (0, 0), as
+        /// Int32 bits), width, height, and its first value in `maskValues`.
+        case maskPlacements
+        /// The masks' values (averaged signed winding per pixel, row-major floats).
+        case maskValues
     }
+
+    /// Words per draw in `Binding.maskRuns` (start, count, maxWidth, unused).
+    public static let maskRunWords = 4
+    /// Words per placement in `Binding.maskPlacements` (x, y, width, height, first value).
+    public static let maskPlacementWords = 5
 
     // MARK: Image filters (filter.comp; the CPU half is ImageFilterCPU.swift)
 
@@ -331,8 +409,13 @@ public enum GPUABI {
     public static let layer = StructLayout("Layer", [("parent", .uint), ("clipDraw", .uint), ("flags", .uint), ("opacity", .float),
                                                      ("filterStart", .uint), ("filterCount", .uint)])
     /// One paint in device space (`EncodedPaint`).
-    public static let paint = StructLayout("Paint", [("kind", .uint), ("lutStart", .uint), ("spread", .uint), ("pad", .uint),
+    /// Its words 1 and 2 mean one thing for gradients (`lutStart`, `spread`) and another for image
+    /// paints, which read them under their own names (`imagePaintAliases`); word 3 only images use.
+    public static let paint = StructLayout("Paint", [("kind", .uint), ("lutStart", .uint), ("spread", .uint), ("imageHeight", .uint),
                                                      ("color", .vec4), ("map", .floatArray(6)), ("params", .floatArray(2))])
+    /// The names image paints read `Paint`'s words under: (name, the stored field). Swift's
+    /// `EncodedPaint` has a property of each name; abi.glsl has a function of each (`imageWidth(p)`).
+    public static let imagePaintAliases: [(name: String, field: String)] = [("firstTexel", "lutStart"), ("imageWidth", "spread")]
     /// The push constants (`FineConfig`).
     public static let fineConfig = StructLayout("FineConfig", [("width", .uint), ("height", .uint), ("tilesX", .uint),
                                                                ("tileRowStart", .uint)])
@@ -363,6 +446,10 @@ public enum GPUABI {
             "#define NO_INDEX \(hex(noIndex))",
             "#define FILTER_STEP_SIZE \(filterStepSize)u",
             "#define FILTER_ALPHA_FLOOR \(filterAlphaFloor)",
+            "#define FILTER_STEP_HEADER \(FilterStepEntry.header)u",
+            "#define FILTER_STEP_FIRST_COLUMN \(FilterStepEntry.firstColumn)u",
+            "#define FILTER_STEP_CONSTANT_COLUMN \(FilterStepEntry.constantColumn)u",
+            "#define LUMINANCE_WEIGHTS vec3(\(luminanceWeights.x), \(luminanceWeights.y), \(luminanceWeights.z))",
             "",
             "#define COMMAND_PATH_TILE \(hex(TileCommand.pathTile))",
             "#define COMMAND_PUSH_LAYER \(hex(TileCommand.pushLayer))",
@@ -381,6 +468,10 @@ public enum GPUABI {
             "#define FEATURE_GRADIENTS \(hex(FineFeature.gradients))",
             "#define FEATURE_IMAGES \(hex(FineFeature.images))",
             "#define FEATURE_EVEN_ODD \(hex(FineFeature.evenOdd))",
+            "#define FEATURE_MASKS \(hex(FineFeature.masks))",
+            "#define FLAG_MASK_DRAW \(hex(Flags.maskDraw))",
+            "#define MASK_RUN_WORDS \(maskRunWords)u",
+            "#define MASK_PLACEMENT_WORDS \(maskPlacementWords)u",
             "#define FEATURE_ALL \(hex(FineFeature.all))",
             "",
         ]
@@ -410,6 +501,15 @@ public enum GPUABI {
             lines.append("};")
             lines.append("")
         }
+        lines.append("// Image paints' names for Paint's words (GPUABI.imagePaintAliases).")
+        lines += imagePaintAliases.map { "uint \($0.name)(Paint p) { return p.\($0.field); }" } + [""]
+        // Float literals as Swift prints them (the shortest that reads back to the same Float).
+        let (threshold, encodeThreshold) = (Float(SRGB.decodeThreshold), Float(SRGB.encodeThreshold))
+        let (slope, offset, scale, gamma) = (Float(SRGB.linearSlope), Float(SRGB.offset), Float(1 + SRGB.offset), Float(SRGB.gamma))
+        lines += ["// The sRGB transfer function and its inverse (GPUABI.SRGB).",
+                  "vec3 decodeSRGB(vec3 v) { return mix(pow((v + \(offset)) / \(scale), vec3(\(gamma))), v / \(slope), lessThanEqual(v, vec3(\(threshold)))); }",
+                  "vec3 encodeSRGB(vec3 v) { return mix(\(scale) * pow(v, vec3(1.0 / \(gamma))) - \(offset), v * \(slope), lessThanEqual(v, vec3(\(encodeThreshold)))); }",
+                  ""]
         lines.append("#endif")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -23,6 +23,9 @@ layout(std430, binding = BINDING_BACKDROPS) readonly buffer Backdrops { float ba
 layout(std430, binding = BINDING_PIXELS) buffer Pixels { uint pixels[]; };
 layout(std430, binding = BINDING_IMAGES) readonly buffer Images { uint images[]; };
 layout(std430, binding = BINDING_TILES) readonly buffer Tiles { uint tileList[]; };
+layout(std430, binding = BINDING_MASK_RUNS) readonly buffer MaskRuns { uint maskRuns[]; };
+layout(std430, binding = BINDING_MASK_PLACEMENTS) readonly buffer MaskPlacements { uint maskPlacements[]; };
+layout(std430, binding = BINDING_MASK_VALUES) readonly buffer MaskValues { float maskValues[]; };
 
 layout(push_constant) uniform Config { FineConfig config; };
 
@@ -36,6 +39,36 @@ layout(constant_id = 0) const uint FINE_FEATURES = FEATURE_ALL;
 #include "blend.glsl"
 #include "paint.glsl"
 #include "filter.glsl"
+
+// The coverage of mask draw `drawIndex` at the invocation's pixels (x0 ..< x0 + 4, y), as the CPU's
+// `FineRasterizer.maskCoverage`: the sum of the averaged winding of every mask of the draw's run that
+// covers the pixel, folded nonzero. Placements are sorted by x and none is wider than the run's
+// maxWidth, so those starting at or before x0 - maxWidth end before the pixels.
+vec4 maskCoverage(uint drawIndex, uint x0, uint y) {
+    uint start = maskRuns[drawIndex * MASK_RUN_WORDS], count = maskRuns[drawIndex * MASK_RUN_WORDS + 1u];
+    int maxWidth = int(maskRuns[drawIndex * MASK_RUN_WORDS + 2u]);
+    int px = int(x0), py = int(y);
+    int reach = px - maxWidth;
+    uint lo = 0u, hi = count;
+    while (lo < hi) {
+        uint mid = (lo + hi) / 2u;
+        if (int(maskPlacements[(start + mid) * MASK_PLACEMENT_WORDS]) <= reach) lo = mid + 1u; else hi = mid;
+    }
+    vec4 sum = vec4(0.0);
+    for (uint i = lo; i < count; i++) {
+        uint at = (start + i) * MASK_PLACEMENT_WORDS;
+        int mx = int(maskPlacements[at]), my = int(maskPlacements[at + 1u]);
+        if (mx >= px + int(PIXELS_PER_INVOCATION)) break;
+        int mw = int(maskPlacements[at + 2u]), mh = int(maskPlacements[at + 3u]);
+        if (py < my || py >= my + mh || mx + mw <= px) continue;
+        uint row = maskPlacements[at + 4u] + uint(py - my) * uint(mw);
+        for (uint k = 0u; k < PIXELS_PER_INVOCATION; k++) {
+            int c = px + int(k) - mx;
+            if (c >= 0 && c < mw) sum[k] += maskValues[row + uint(c)];
+        }
+    }
+    return min(abs(sum), vec4(1.0));
+}
 
 void main() {
     // One workgroup per tile with commands (`tileList`: a count, then the tiles), on a grid of
@@ -83,7 +116,8 @@ void main() {
         } else {
             PathTile t = pathTiles[word];
             Draw d = draws[t.drawIndex];
-            vec4 k = pixelCoverage(t, USES(FEATURE_EVEN_ODD) && d.rule == RULE_EVEN_ODD, px0, py);
+            vec4 k = USES(FEATURE_MASKS) && (d.flags & FLAG_MASK_DRAW) != 0u ? maskCoverage(t.drawIndex, x0, y)
+                : pixelCoverage(t, USES(FEATURE_EVEN_ODD) && d.rule == RULE_EVEN_ODD, px0, py);
             if (USES(FEATURE_LAYERS) && (d.flags & FLAG_CLIP_DRAW) != 0u) {
                 if (depth > 0) {
                     bool inverse = (layers[d.layer].flags & FLAG_INVERSE_CLIP) != 0u;

@@ -24,15 +24,19 @@ package struct VulkanBackend: RasterBackend {
     /// Submits `commandBuffer` (ended) and waits for it until `deadline` (at most `timeLimitSeconds`).
     /// A lost or hung device becomes an error, never a hang; after a timed-out wait the device may
     /// still use `objects` (buffers, pools), so they are kept (leaked) instead of freed.
+    /// `frame`: its fence is reset and used (else a fence is made for this submission), and it is
+    /// marked in flight until the wait succeeds.
     package func submitAndWait(_ commandBuffer: VkCommandBuffer?, deadline: ContinuousClock.Instant, work: String = "the scene",
-                               keepingAlive objects: [AnyObject]) throws {
+                               frame: VulkanFrame? = nil, keepingAlive objects: [AnyObject]) throws {
         var commandBuffer = commandBuffer  // vkQueueSubmit takes its address
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        let fenceObject = try VulkanFence(context.vulkanDevice, "vkCreateFence") { device, handle in
+        let fenceObject = try frame?.fence ?? VulkanFence(context.vulkanDevice, "vkCreateFence") { device, handle in
             vkCreateFence(device, &fenceInfo, nil, &handle)
         }
         var fence: VkFence? = fenceObject.handle
+        if frame != nil { try check(vkResetFences(context.device, 1, &fence), "vkResetFences") }
+        frame?.inFlight = true
         try context.submission.withLock { submissions in
             submissions += 1
             var submit = VkSubmitInfo()
@@ -53,6 +57,7 @@ package struct VulkanBackend: RasterBackend {
             throw TileRenderError.backendUnavailable("the Vulkan device did not finish \(work) within \(VulkanBackend.timeLimitSeconds) s")
         }
         try check(waited, "vkWaitForFences")
+        frame?.inFlight = false
         withExtendedLifetime((objects, fenceObject)) {}
     }
 
@@ -67,7 +72,19 @@ package struct VulkanBackend: RasterBackend {
         package let mapped: UnsafeMutableRawPointer
         package let size: Int
 
-        package init(_ context: VulkanContext, size requested: Int) throws {
+        /// What the host does with a buffer, which picks its memory where the device offers a choice
+        /// (a software device or an integrated GPU has one kind of memory for all).
+        package enum Use: Sendable {
+            /// Written and read by both sides: the first host-visible, coherent memory type.
+            case general
+            /// Written by the host, read by the shader: device-local memory the host can map where
+            /// there is some (resizable BAR, unified memory).
+            case upload
+            /// Written by the shader, read by the host: host-cached memory where there is some.
+            case readBack
+        }
+
+        package init(_ context: VulkanContext, size requested: Int, use: Use = .general) throws {
             owner = context.vulkanDevice
             let device = context.device
             size = max(16, requested)
@@ -88,12 +105,23 @@ package struct VulkanBackend: RasterBackend {
                 vkDestroyBuffer(device, buffer, nil)
                 throw TileRenderError.backendUnavailable("no host-visible coherent memory for a \(size)-byte buffer")
             }
+            let extra = switch use {
+            case .general: UInt32(0)
+            case .upload: VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue
+            case .readBack: VK_MEMORY_PROPERTY_HOST_CACHED_BIT.rawValue
+            }
+            let preferred = extra == 0 ? nil : context.memoryType(bits: requirements.memoryTypeBits, flags: flags | extra)
             var allocation = VkMemoryAllocateInfo()
             allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
             allocation.allocationSize = requirements.size
-            allocation.memoryTypeIndex = type
+            allocation.memoryTypeIndex = preferred ?? type
             var createdMemory: VkDeviceMemory?
-            let allocated = vkAllocateMemory(device, &allocation, nil, &createdMemory)
+            var allocated = vkAllocateMemory(device, &allocation, nil, &createdMemory)
+            if allocated != VK_SUCCESS, let preferred, preferred != type {
+                // The preferred heap may be small (a BAR window): the plain kind then.
+                allocation.memoryTypeIndex = type
+                allocated = vkAllocateMemory(device, &allocation, nil, &createdMemory)
+            }
             guard allocated == VK_SUCCESS, let memory = createdMemory else {
                 vkDestroyBuffer(device, buffer, nil)
                 throw TileRenderError.backendUnavailable("vkAllocateMemory of \(size) bytes failed (VkResult \(allocated.rawValue))")
@@ -116,15 +144,6 @@ package struct VulkanBackend: RasterBackend {
             vkDestroyBuffer(device, buffer, nil)
             vkFreeMemory(device, memory, nil)
         }
-    }
-
-    private func upload<T>(_ array: [T]) throws -> HostBuffer {
-        let bytes = array.count * MemoryLayout<T>.stride
-        let buffer = try HostBuffer(context, size: bytes)
-        array.withUnsafeBytes { raw in
-            if let base = raw.baseAddress, bytes > 0 { buffer.mapped.copyMemory(from: base, byteCount: bytes) }
-        }
-        return buffer
     }
 
     /// Checks the buffers that do not shrink with banding (colour ramps, image texels, draws) against
@@ -182,21 +201,23 @@ package struct VulkanBackend: RasterBackend {
         let (firstRow, rowCount) = bandRows(scene, height: target.height)
         guard rowCount > 0 else { return }
         try checkBuffers(scene, pixelBytes: target.width * rowCount * 4)
-        let output = try HostBuffer(context, size: target.width * rowCount * 4)
-        let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<rowCount {
-            let dst = pixels + y * target.width * 4
+        try context.withFrame { frame in
+            let output = try frame.buffer(.pixels, bytes: target.width * rowCount * 4, in: context)
+            let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
             if target.startsTransparent {
-                dst.update(repeating: 0, count: target.width * 4)
+                pixels.update(repeating: 0, count: target.width * rowCount * 4)
             } else {
-                dst.update(from: target.base.advanced(by: (firstRow + y) * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
-                           count: target.width * 4)
+                for y in 0..<rowCount {
+                    (pixels + y * target.width * 4).update(
+                        from: target.base.advanced(by: (firstRow + y) * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                        count: target.width * 4)
+                }
             }
-        }
-        try dispatch(scene, width: target.width, height: target.height, pixels: output, settings: settings)
-        for y in 0..<rowCount {
-            target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
-                                                                                    byteCount: target.width * 4)
+            try dispatch(scene, width: target.width, height: target.height, pixels: output, frame: frame, settings: settings)
+            for y in 0..<rowCount {
+                target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
+                                                                                        byteCount: target.width * 4)
+            }
         }
     }
 
@@ -209,17 +230,20 @@ package struct VulkanBackend: RasterBackend {
         guard rowCount > 0 else { return }
         let bandBytes = image.width * rowCount * 4
         try checkBuffers(scene, pixelBytes: bandBytes)
-        if firstRow == 0 {
-            // The first (usually only) band draws straight into the image.
-            try dispatch(scene, width: image.width, height: image.height, pixels: image.buffer, settings: settings)
-        } else {
-            // A later band's rows start inside the image, at an offset a storage descriptor may not be
-            // aligned to: drawn in a buffer of their own and copied into place.
-            let band = try HostBuffer(context, size: bandBytes)
-            let rows = image.buffer.mapped + firstRow * image.width * 4
-            band.mapped.copyMemory(from: rows, byteCount: bandBytes)
-            try dispatch(scene, width: image.width, height: image.height, pixels: band, settings: settings)
-            rows.copyMemory(from: band.mapped, byteCount: bandBytes)
+        try context.withFrame { frame in
+            if firstRow == 0 {
+                // The first (usually only) band draws straight into the image.
+                defer { frame.unbind(.pixels) }
+                try dispatch(scene, width: image.width, height: image.height, pixels: image.buffer, frame: frame, settings: settings)
+            } else {
+                // A later band's rows start inside the image, at an offset a storage descriptor may not be
+                // aligned to: drawn in a buffer of their own and copied into place.
+                let band = try frame.buffer(.band, bytes: bandBytes, in: context)
+                let rows = image.buffer.mapped + firstRow * image.width * 4
+                band.mapped.copyMemory(from: rows, byteCount: bandBytes)
+                try dispatch(scene, width: image.width, height: image.height, pixels: band, frame: frame, settings: settings)
+                rows.copyMemory(from: band.mapped, byteCount: bandBytes)
+            }
         }
     }
 
@@ -237,8 +261,10 @@ package struct VulkanBackend: RasterBackend {
     }
 
     /// Runs the fine shader over the band `scene.tileRows` of a `width` x `height` canvas, reading and
-    /// writing the band's rows in `pixels`; returns once the device is done.
-    private func dispatch(_ scene: BinnedScene, width: Int, height: Int, pixels output: HostBuffer, settings: RasterSettings) throws {
+    /// writing the band's rows in `pixels`, with `frame`'s buffers, descriptor set and command buffer
+    /// (one submission); returns once the device is done.
+    private func dispatch(_ scene: BinnedScene, width: Int, height: Int, pixels output: HostBuffer, frame: VulkanFrame,
+                          settings: RasterSettings) throws {
         let device = context.device
         // Resident images of this device are copied into the image texels device-side; any other is
         // read back and written through the mapping.
@@ -261,21 +287,32 @@ package struct VulkanBackend: RasterBackend {
         }
         let tileCount = tileList.count - 1
         tileList[0] = UInt32(tileCount)
-        // One buffer per binding of the fine shader, in binding order (the switch names each).
+        let masks = VulkanBackend.maskArrays(scene)
+        if let largest = [masks.values.count, masks.placements.count, masks.runs.count].max(), largest * 4 > context.maxStorageBufferRange {
+            throw TileRenderError.backendUnavailable("the scene's glyph masks need a \(largest * 4)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
+        }
+        // One buffer per binding of the fine shader, in binding order (the switch names each). The
+        // frame's buffers are reused; arrays the buffer already holds (the same encoding's paints,
+        // ramps and images drawn again) are not copied again.
         let all = try GPUABI.Binding.allCases.map { binding -> HostBuffer in
             switch binding {
-            case .tileCommandStart: return try upload(scene.tileCommandStart)
-            case .tileCommands: return try upload(scene.tileCommands)
-            case .pathTiles: return try upload(scene.pathTiles)
-            case .draws: return try upload(scene.draws)
-            case .layers: return try upload(scene.layers)
-            case .paints: return try upload(scene.paints)
-            case .ramps: return try upload(scene.ramps)
-            case .segments: return try upload(scene.segments)
-            case .backdrops: return try upload(scene.backdrops)
+            case .tileCommandStart: return try frame.upload(scene.tileCommandStart, to: binding, in: context)
+            case .tileCommands: return try frame.upload(scene.tileCommands, to: binding, in: context)
+            case .pathTiles: return try frame.upload(scene.pathTiles, to: binding, in: context)
+            case .draws: return try frame.upload(scene.draws, to: binding, in: context)
+            case .layers: return try frame.upload(scene.layers, to: binding, in: context)
+            case .paints: return try frame.upload(scene.paints, to: binding, in: context)
+            case .ramps: return try frame.upload(scene.ramps, to: binding, in: context)
+            case .segments: return try frame.upload(scene.segments, to: binding, in: context)
+            case .backdrops: return try frame.upload(scene.backdrops, to: binding, in: context)
             case .pixels: return output
-            case .images: return try upload(scene.images)
-            case .tiles: return try upload(tileList)
+            // Resident images are written into the texels after the upload: such a buffer is not
+            // the array's copy, so it is copied again next time.
+            case .images: return try frame.upload(scene.images, to: binding, in: context, reusable: scene.residentImages.isEmpty)
+            case .tiles: return try frame.upload(tileList, to: binding, in: context)
+            case .maskRuns: return try frame.upload(masks.runs, to: binding, in: context)
+            case .maskPlacements: return try frame.upload(masks.placements, to: binding, in: context)
+            case .maskValues: return try frame.upload(masks.values, to: binding, in: context)
             }
         }
         let imageTexels = all[GPUABI.Binding.allCases.firstIndex(of: .images)!]
@@ -288,57 +325,13 @@ package struct VulkanBackend: RasterBackend {
                 }
             }
         }
-
-        // Descriptor set.
-        var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: VulkanContext.bindingCount)
-        var poolInfo = VkDescriptorPoolCreateInfo()
-        poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
-        poolInfo.maxSets = 1
-        poolInfo.poolSizeCount = 1
-        // Everything the device may still use is released only once it is known to be idle: after a
-        // timed-out wait the device may still be running the dispatch, so it is kept (leaked) instead.
-        let pool = try VulkanDescriptorPool(context.vulkanDevice, "vkCreateDescriptorPool") { device, handle in
-            withUnsafePointer(to: &poolSize) { sizes in
-                poolInfo.pPoolSizes = sizes
-                return vkCreateDescriptorPool(device, &poolInfo, nil, &handle)
-            }
-        }
-        var set: VkDescriptorSet?
-        var setLayouts: [VkDescriptorSetLayout?] = [context.descriptorSetLayout]
-        try setLayouts.withUnsafeMutableBufferPointer { layouts in
-            var allocate = VkDescriptorSetAllocateInfo()
-            allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
-            allocate.descriptorPool = pool.handle
-            allocate.descriptorSetCount = 1
-            allocate.pSetLayouts = UnsafePointer(layouts.baseAddress)
-            try check(vkAllocateDescriptorSets(device, &allocate, &set), "vkAllocateDescriptorSets")
-        }
-        var bufferInfos = all.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
-        bufferInfos.withUnsafeMutableBufferPointer { infos in
-            var writes = GPUABI.Binding.allCases.enumerated().map { i, binding -> VkWriteDescriptorSet in
-                var w = VkWriteDescriptorSet()
-                w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-                w.dstSet = set
-                w.dstBinding = binding.rawValue
-                w.descriptorCount = 1
-                w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                w.pBufferInfo = UnsafePointer(infos.baseAddress! + i)
-                return w
-            }
-            vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
-        }
+        frame.bind(all)
+        var set: VkDescriptorSet? = frame.descriptorSet
 
         // Command buffer: bind, push constants, one workgroup per tile with commands, make the writes visible to the host.
-        let (commandPool, commandBuffer) = try context.beginOneTimeCommands()
+        let commandBuffer = try frame.beginCommands()
         // Two timestamps around the dispatch, where the queue writes them and someone asked.
-        var queryInfo = VkQueryPoolCreateInfo()
-        queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
-        queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
-        queryInfo.queryCount = 2
-        let queries = context.timestamps == nil || settings.deviceTime == nil ? nil
-            : try VulkanQueryPool(context.vulkanDevice, "vkCreateQueryPool") { device, handle in
-                vkCreateQueryPool(device, &queryInfo, nil, &handle)
-            }
+        let queries = context.timestamps == nil || settings.deviceTime == nil ? nil : try frame.timestampQueries()
         if let queries { vkCmdResetQueryPool(commandBuffer, queries.handle, 0, 2) }
         if !copies.isEmpty {
             for copy in copies {
@@ -366,8 +359,10 @@ package struct VulkanBackend: RasterBackend {
                             after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
         try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
-        try submitAndWait(commandBuffer, deadline: settings.deadline,
-                          keepingAlive: all + copies.map(\.source) + [pool, commandPool] + (queries.map { [$0] } ?? []))
+        try submitAndWait(commandBuffer, deadline: settings.deadline, frame: frame,
+                          keepingAlive: all + copies.map(\.source) + [frame])
+        // The texels now hold resident images' pixels too.
+        if !scene.residentImages.isEmpty { frame.invalidate(.images) }
         if let queries, let timestamps = context.timestamps, let deviceTime = settings.deviceTime {
             // Both are written once the wait returns; a failed read only leaves the time unreported.
             var ticks: (UInt64, UInt64) = (0, 0)
@@ -380,7 +375,40 @@ package struct VulkanBackend: RasterBackend {
             if read == VK_SUCCESS, end >= start { deviceTime.add(Double(end - start) * timestamps.period / 1e9) }
         }
         // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
-        withExtendedLifetime((all, copies, pool, commandPool, pipeline, queries)) {}
+        withExtendedLifetime((all, copies, pipeline)) {}
+    }
+
+    /// The mask draws' runs, placements and values as fine.comp reads them (`GPUABI.Binding.maskRuns`,
+    /// `.maskPlacements`, `.maskValues`): each mask's values once, however many placements use it.
+    /// Empty (one zero word each, a buffer is never empty) for a scene without mask draws.
+    package static func maskArrays(_ scene: BinnedScene) -> (runs: [UInt32], placements: [UInt32], values: [Float]) {
+        guard !scene.maskRuns.isEmpty, !scene.drawMaskRuns.isEmpty else { return ([0], [0], [0]) }
+        var runs = [UInt32](repeating: 0, count: scene.draws.count * GPUABI.maskRunWords)
+        for (draw, run) in scene.drawMaskRuns.enumerated() where run != GPUABI.noIndex && draw < scene.draws.count {
+            let range = scene.maskRuns[Int(run)]
+            runs[draw * GPUABI.maskRunWords] = range.start
+            runs[draw * GPUABI.maskRunWords + 1] = range.count
+            runs[draw * GPUABI.maskRunWords + 2] = UInt32(bitPattern: range.maxWidth)
+        }
+        var placements: [UInt32] = []
+        placements.reserveCapacity(scene.maskPlacements.count * GPUABI.maskPlacementWords)
+        var values: [Float] = []
+        var firstValue: [UnsafePointer<Float>: UInt32] = [:]
+        // The masks (kept alive by the scene's `maskOwners`) are read, never written.
+        withExtendedLifetime(scene.maskOwners) {
+            for p in scene.maskPlacements {
+                let count = Int(p.width) * Int(p.height)
+                let start = firstValue[p.values] ?? {
+                    let start = UInt32(values.count)
+                    values.append(contentsOf: UnsafeBufferPointer(start: p.values, count: count))
+                    firstValue[p.values] = start
+                    return start
+                }()
+                placements += [UInt32(bitPattern: p.x), UInt32(bitPattern: p.y), UInt32(bitPattern: p.width),
+                               UInt32(bitPattern: p.height), start]
+            }
+        }
+        return (runs, placements.isEmpty ? [0] : placements, values.isEmpty ? [0] : values)
     }
 
     /// The fine shader's features `scene` uses (`GPUABI.FineFeature`): the pipeline is specialised to
@@ -398,6 +426,7 @@ package struct VulkanBackend: RasterBackend {
             if draw.flags & GPUABI.Flags.clipDraw != 0 { features |= F.layers }
             if draw.flags & blendBits != 0 { features |= F.blendModes }
             if draw.rule != GPUABI.FillRule.nonZero.rawValue { features |= F.evenOdd }
+            if draw.flags & GPUABI.Flags.maskDraw != 0 { features |= F.masks }
         }
         for paint in scene.paints {
             switch GPUABI.PaintKind(rawValue: paint.kind) {

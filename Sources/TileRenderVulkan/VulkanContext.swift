@@ -40,6 +40,12 @@ package final class VulkanContext: @unchecked Sendable {
     /// Copies into a caller's image or buffer still on the device (`submitCopy`); waited for when the
     /// context goes.
     package let pendingCopies = PendingCopies()
+    /// Frames (persistent buffers, descriptor set, command buffer, fence) idle between renders
+    /// (`withFrame`).
+    let idleFrames = Locked<[VulkanFrame]>([])
+    /// Buffers the frames of this context have made so far (a render that fits its frame's buffers
+    /// makes none).
+    package let bufferAllocations = Locked<Int>(0)
 
     package var device: VkDevice { vulkanDevice.handle }
     package var descriptorSetLayout: VkDescriptorSetLayout { fine.setLayout.handle }

@@ -15,6 +15,7 @@ import TileRenderSVG
 //   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]   (see LayoutBench.swift)
 //   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
 //   tile-bench check OUT_DIR [--set DIR] [--json OUT.json]   (the reference scenes' tolerance rule; see Check.swift)
+//   tile-bench parity [FOLDER] [--only NAME,...] [--limit N]   (CPU-Vulkan parity of a folder's SVGs; see Parity.swift)
 //   tile-bench compare-peers [--scenes NAME,...] [--runs N] [--python PATH] [-o FOLDER]   (Blend2D, Skia, Cairo; see ComparePeers.swift)
 //   tile-bench bandwidth [--size WxH] [--repeat N] [--threads T] [--only CASE]   (fills and image draws against memset/memcpy; see BandwidthBench.swift)
 //
@@ -35,6 +36,7 @@ let usage = """
            tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]
            tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
            tile-bench check OUT_DIR [--set DIR] [--json OUT.json]
+           tile-bench parity [FOLDER] [--only NAME[,NAME...]] [--limit N]
            tile-bench compare-peers [--scenes NAME[,NAME...]] [--runs N] [--size WxH] [--threads T] [--backend cpu|vulkan|auto] [--python PATH] [-o FOLDER]
            tile-bench micro [--tests NAME[,NAME...]] [--sizes N[,N...]] [--styles solid,linear] [--count N] [--runs N] [--threads T] [--seed S] [--python PATH] [--no-peers] [--json FILE]
            tile-bench bandwidth [--size WxH] [--repeat N] [--threads T] [--only CASE]
@@ -133,8 +135,8 @@ func runRender(_ args: [String]) throws {
                      lastStats!.segmentCount, lastStats!.pathTileCount,
                      Double(lastStats!.peakBinnedBytes) / 1048576, lastStats!.bandCount))
         if device.count == repeatCount {
-            print(String(format: "device: fine shader median %.2f ms, min %.2f ms (timestamp queries), beside flatten+bin median %.2f ms on the CPU",
-                         median(device), device.min()!, median(binning)))
+            print(String(format: "device: fine shader median %.2f ms, min %.2f ms (timestamp queries), beside flatten+bin median %.2f ms on the CPU (%@)",
+                         median(device), device.min()!, median(binning), lastStats!.deviceName ?? "?"))
         }
     }
 }
@@ -153,6 +155,7 @@ do {
     case "micro": try runMicro(Array(arguments.dropFirst()))
     case "bandwidth": try runBandwidthBench(Array(arguments.dropFirst()))
     case "check": if try !runCheck(Array(arguments.dropFirst())) { exit(1) }
+    case "parity": if try !runParity(Array(arguments.dropFirst())) { exit(1) }
     case "-h", "--help", "help": print(usage)
     default: throw UsageError(description: "unknown command '\(command)'\n\(usage)")
     }

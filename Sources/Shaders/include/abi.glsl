@@ -12,6 +12,10 @@
 #define NO_INDEX 0xFFFFFFFFu
 #define FILTER_STEP_SIZE 6u
 #define FILTER_ALPHA_FLOOR 0.0019607844
+#define FILTER_STEP_HEADER 0u
+#define FILTER_STEP_FIRST_COLUMN 1u
+#define FILTER_STEP_CONSTANT_COLUMN 5u
+#define LUMINANCE_WEIGHTS vec3(0.2125, 0.7154, 0.0721)
 
 #define COMMAND_PATH_TILE 0x0u
 #define COMMAND_PUSH_LAYER 0x40000000u
@@ -30,7 +34,11 @@
 #define FEATURE_GRADIENTS 0x8u
 #define FEATURE_IMAGES 0x10u
 #define FEATURE_EVEN_ODD 0x20u
-#define FEATURE_ALL 0x3Fu
+#define FEATURE_MASKS 0x40u
+#define FLAG_MASK_DRAW 0x10000u
+#define MASK_RUN_WORDS 4u
+#define MASK_PLACEMENT_WORDS 5u
+#define FEATURE_ALL 0x7Fu
 
 #define PAINT_SOLID 0u
 #define PAINT_LINEAR 1u
@@ -100,6 +108,9 @@
 #define BINDING_PIXELS 9
 #define BINDING_IMAGES 10
 #define BINDING_TILES 11
+#define BINDING_MASK_RUNS 12
+#define BINDING_MASK_PLACEMENTS 13
+#define BINDING_MASK_VALUES 14
 
 #define IMAGE_FILTER_GROUP_SIZE 256u
 #define IMAGE_FILTER_CLAMPS_EDGES 0x1u
@@ -175,7 +186,7 @@ struct Paint {
     uint kind;  // offset 0
     uint lutStart;  // offset 4
     uint spread;  // offset 8
-    uint pad;  // offset 12
+    uint imageHeight;  // offset 12
     vec4 color;  // offset 16
     float map[6];  // offset 32
     float params[2];  // offset 56
@@ -201,5 +212,13 @@ struct FilterConfig {
     uint pad;  // offset 28
     vec4 params;  // offset 32
 };
+
+// Image paints' names for Paint's words (GPUABI.imagePaintAliases).
+uint firstTexel(Paint p) { return p.lutStart; }
+uint imageWidth(Paint p) { return p.spread; }
+
+// The sRGB transfer function and its inverse (GPUABI.SRGB).
+vec3 decodeSRGB(vec3 v) { return mix(pow((v + 0.055) / 1.055, vec3(2.4)), v / 12.92, lessThanEqual(v, vec3(0.04045))); }
+vec3 encodeSRGB(vec3 v) { return mix(1.055 * pow(v, vec3(1.0 / 2.4)) - 0.055, v * 12.92, lessThanEqual(v, vec3(0.0031308))); }
 
 #endif

@@ -60,7 +60,7 @@ vec4 paintColor(Paint p, vec2 position) {
     float gx = p.map[0] * position.x + p.map[2] * position.y + p.map[4];
     float gy = p.map[1] * position.x + p.map[3] * position.y + p.map[5];
     if ((PAINT_FEATURES & FEATURE_IMAGES) != 0u && (p.kind == PAINT_IMAGE || p.kind == PAINT_TILED_IMAGE))
-        return sampleImage(p.lutStart, p.spread, p.pad, gx, gy, p.kind == PAINT_TILED_IMAGE,
+        return sampleImage(firstTexel(p), imageWidth(p), p.imageHeight, gx, gy, p.kind == PAINT_TILED_IMAGE,
                            uint(p.params[0]) == SAMPLING_NEAREST) * p.color.a;
     if ((PAINT_FEATURES & FEATURE_GRADIENTS) == 0u) return p.color;
     float t;

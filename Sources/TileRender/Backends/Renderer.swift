@@ -186,9 +186,8 @@ public struct Renderer: Sendable {
         let timings = StageTimings()
         var buffers = state.buffers.take()
         defer { state.buffers.give(buffers) }
-        // Glyph masks are drawn by the CPU's fine stage only: for another backend, runs of glyphs are
-        // filled from their outlines, at the masks' positions (`EncodedScene(_:glyphMasks:)`).
-        let encoding = EncodedScene(scene, glyphMasks: backend.capabilities.kind == .cpu)
+        // Both backends draw glyph masks (the CPU's fine stage and fine.comp's `maskCoverage`).
+        let encoding = EncodedScene(scene, glyphMasks: true)
         if let why = encoding.limitExceeded { throw TileRenderError.sceneTooLarge(why) }
         // Phase 1 of binning and the bands (see BinningPlan.swift): the CPU's plan has to fit the binning
         // budget; a GPU's also the device's buffer limit, checked here, before anything is binned or
@@ -224,6 +223,7 @@ public struct Renderer: Sendable {
         }
         var statistics = RenderStatistics(backend: backend.capabilities.kind, binningSeconds: 0, strokeSeconds: 0,
                                           segmentCount: 0, pathTileCount: 0, peakBinnedBytes: 0, bandCount: plan.bands.count)
+        if backend.capabilities.kind != .cpu { statistics.deviceName = backend.capabilities.deviceName }
         for band in plan.bands {
             var binned = try timings.measure(.binning) {
                 try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: threadCount, reusing: &buffers,
@@ -290,6 +290,9 @@ public struct RenderStatistics: Sendable {
     /// The device's own time for the fine stage (Vulkan timestamp queries around its dispatches), in
     /// seconds; nil on the CPU and on a device whose queue has no timestamps.
     public var deviceSeconds: Double?
+    /// The device that drew the render: the Vulkan device's name (for example "llvmpipe (LLVM 15.0.6,
+    /// 256 bits)" for Mesa's software rasterizer), or nil on the CPU.
+    public var deviceName: String?
 }
 
 extension Renderer {

@@ -171,9 +171,9 @@ extension BinnedScene {
                 }
                 guard p.spread <= 2 else { throw fail("paint \(i) has spread \(p.spread)") }
             case .image, .tiledImage:
-                let texels = Int(p.spread) * Int(p.pad)
-                guard p.spread >= 1, p.pad >= 1, Int(p.lutStart) + texels <= images.count else {
-                    throw fail("paint \(i) reads a \(p.spread)x\(p.pad) image from texel \(p.lutStart) of \(images.count)")
+                let texels = Int(p.imageWidth) * Int(p.imageHeight)
+                guard p.imageWidth >= 1, p.imageHeight >= 1, Int(p.firstTexel) + texels <= images.count else {
+                    throw fail("paint \(i) reads a \(p.imageWidth)x\(p.imageHeight) image from texel \(p.firstTexel) of \(images.count)")
                 }
             }
         }

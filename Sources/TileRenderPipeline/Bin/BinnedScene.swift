@@ -53,9 +53,9 @@ package struct BinnedDraw: Sendable {
     package static let clipFlag = GPUABI.Flags.clipDraw
     package var isClip: Bool { flags & BinnedDraw.clipFlag != 0 }
     /// The draw is a mask draw (`EncodedDraw.maskRun`): its coverage comes from glyph masks
-    /// (`BinnedScene.drawMaskRuns`), not from its path tiles' segments. CPU only: scenes encoded for
-    /// the GPU have no mask draws (`EncodedScene(_:glyphMasks:)`), so the shader never sees the bit.
-    package static let maskFlag: UInt32 = 1 << 16
+    /// (`BinnedScene.drawMaskRuns`), not from its path tiles' segments (on the GPU too: the Vulkan
+    /// backend uploads the masks, fine.comp's `maskCoverage`).
+    package static let maskFlag: UInt32 = GPUABI.Flags.maskDraw
     package var isMask: Bool { flags & BinnedDraw.maskFlag != 0 }
     package var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
 }
@@ -80,7 +80,7 @@ package struct BinnedScene: Sendable {
     /// Where resident images' texels belong in `images` (zeros there): the backend fills them, the
     /// Vulkan backend device-side, the CPU by `readBackResidentImages`.
     package var residentImages: [ResidentImageRegion] = []
-    /// Mask draws (CPU only): per draw, its index in `maskRuns` (`GPUABI.noIndex` for other draws; empty
+    /// Mask draws: per draw, its index in `maskRuns` (`GPUABI.noIndex` for other draws; empty
     /// when the scene has none), and the runs' placements, with the masks they point into kept alive.
     package var drawMaskRuns: [UInt32] = []
     package var maskRuns: [MaskRunRange] = []

@@ -129,9 +129,11 @@ extension GraphicsContext {
             return matrix(rows: [r, 0, 0, 0, 0, 0, g, 0, 0, 0, 0, 0, b, 0, 0, 0, 0, 0, a, 0])
         }
 
-        /// Alpha becomes the colour's luminance (0.2125 r + 0.7154 g + 0.0721 b); the colour becomes black.
+        /// Alpha becomes the colour's luminance (0.2125 r + 0.7154 g + 0.0721 b: `GPUABI.luminanceWeights`);
+        /// the colour becomes black.
         public static var luminanceToAlpha: Filter {
-            matrix(rows: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.2125, 0.7154, 0.0721, 0, 0])
+            let w = GPUABI.luminanceWeights
+            return matrix(rows: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, w.x, w.y, w.z, 0, 0])
         }
 
         /// Pixels whose alpha lies in `min...max` become `color`; the others become transparent.
@@ -223,13 +225,16 @@ extension GraphicsContext {
         /// The step's `GPUABI.filterStepSize` entries in the filter table.
         package var tableEntries: [SIMD4<Float>] {
             let linear = Float(colorSpace.rawValue)
+            // The header, then the columns (`GPUABI.FilterStepEntry`).
+            let columns = GPUABI.FilterStepEntry.columnCount
             switch step {
             case .matrix(let m):
                 return [SIMD4(Float(GPUABI.FilterKind.colorMatrix.rawValue), 0, 0, linear)] + m.columns
             case .alphaThreshold(let lo, let hi, let color):
-                return [SIMD4(Float(GPUABI.FilterKind.alphaThreshold.rawValue), lo, hi, linear), color, .zero, .zero, .zero, .zero]
+                return [SIMD4(Float(GPUABI.FilterKind.alphaThreshold.rawValue), lo, hi, linear), color]
+                    + Array(repeating: .zero, count: columns - 1)
             case .luminanceMask:
-                return [SIMD4(Float(GPUABI.FilterKind.luminanceMask.rawValue), 0, 0, linear), .zero, .zero, .zero, .zero, .zero]
+                return [SIMD4(Float(GPUABI.FilterKind.luminanceMask.rawValue), 0, 0, linear)] + Array(repeating: .zero, count: columns)
             }
         }
     }
@@ -314,29 +319,27 @@ extension GraphicsContext.AppliedFilter {
         guard color.w >= GPUABI.filterAlphaFloor else { return color }
         var u = SIMD4(min(color.x / color.w, 1), min(color.y / color.w, 1), min(color.z / color.w, 1), min(color.w, 1))
         for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {
-            let header = table[s]
+            let header = table[s + GPUABI.FilterStepEntry.header]
             let space = GPUABI.FilterColorSpace(rawValue: UInt32(header.w)) ?? .asIs
-            if space.decodesBefore { u = SIMD4(decodeSRGB(u.x), decodeSRGB(u.y), decodeSRGB(u.z), u.w) }
+            if space.decodesBefore { u = SIMD4(GPUABI.SRGB.decode(u.x), GPUABI.SRGB.decode(u.y), GPUABI.SRGB.decode(u.z), u.w) }
             if header.x == Float(GPUABI.FilterKind.luminanceMask.rawValue) {
-                u = SIMD4(0, 0, 0, (0.2125 * u.x + 0.7154 * u.y + 0.0721 * u.z) * u.w)
+                let weights = GPUABI.luminanceWeights
+                u = SIMD4(0, 0, 0, (weights.x * u.x + weights.y * u.y + weights.z * u.z) * u.w)
             } else if header.x == Float(GPUABI.FilterKind.alphaThreshold.rawValue) {
-                u = u.w >= header.y && u.w <= header.z ? table[s + 1] : .zero
+                u = u.w >= header.y && u.w <= header.z ? table[s + GPUABI.FilterStepEntry.firstColumn] : .zero
             } else {
-                var m = table[s + 5]
-                m += table[s + 1] * u.x
-                m += table[s + 2] * u.y
-                m += table[s + 3] * u.z
-                m += table[s + 4] * u.w
+                let c = s + GPUABI.FilterStepEntry.firstColumn
+                var m = table[s + GPUABI.FilterStepEntry.constantColumn]
+                m += table[c] * u.x
+                m += table[c + 1] * u.y
+                m += table[c + 2] * u.z
+                m += table[c + 3] * u.w
                 u = m.clamped(lowerBound: .zero, upperBound: .one)
             }
-            if space.encodesAfter { u = SIMD4(encodeSRGB(u.x), encodeSRGB(u.y), encodeSRGB(u.z), u.w) }
+            if space.encodesAfter { u = SIMD4(GPUABI.SRGB.encode(u.x), GPUABI.SRGB.encode(u.y), GPUABI.SRGB.encode(u.z), u.w) }
             if u.w <= 0 { break }
         }
         let alpha = max(u.w, 0)
         return SIMD4(u.x * alpha, u.y * alpha, u.z * alpha, alpha)
     }
-
-    /// The sRGB transfer function and its inverse (IEC 61966-2-1) in Float, as filter.glsl has them.
-    private static func decodeSRGB(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-    private static func encodeSRGB(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 }

@@ -10,17 +10,30 @@ import TileRenderGeometry
 
 /// One paint, in device space. Its layout is `GPUABI.paint` (checked by GPUABITests).
 ///
-/// Memory layout (64 bytes): kind, lutStart, spread, pad; color (premultiplied RGBA); map (6 floats: a
-/// device-space affine map to gradient space, `g = (m0*x + m2*y + m4, m1*x + m3*y + m5)`); params (2 floats).
+/// Memory layout (64 bytes): kind, lutStart (image paints: firstTexel), spread (image paints:
+/// imageWidth), imageHeight; color (premultiplied RGBA); map (6 floats: a device-space affine map to
+/// gradient space, `g = (m0*x + m2*y + m4, m1*x + m3*y + m5)`); params (2 floats). Image paints read
+/// words 1 and 2 under their own names (`firstTexel`, `imageWidth`: `GPUABI.imagePaintAliases`).
 package struct EncodedPaint: Sendable {
     /// What `map` and `params` mean per kind: `GPUABI.PaintKind` (focal: `FineRasterizer.focalT`).
     package typealias Kind = GPUABI.PaintKind
     package var kind: UInt32
+    /// Gradients: the first entry of the paint's ramp in `ramps`.
     package var lutStart: UInt32
-    /// Beyond 0...1: `GPUABI.Spread`. (Image paints: the width.)
+    /// Gradients: what happens beyond 0...1, a `GPUABI.Spread`.
     package var spread: UInt32 = 0
-    /// Image paints: the height.
-    package var pad: UInt32 = 0
+    /// Image paints: the image's height in texels (0 for other paints).
+    package var imageHeight: UInt32 = 0
+    /// Image paints: the image's first texel in `images` (stored where gradients keep `lutStart`).
+    package var firstTexel: UInt32 {
+        get { lutStart }
+        set { lutStart = newValue }
+    }
+    /// Image paints: the image's width in texels (stored where gradients keep `spread`).
+    package var imageWidth: UInt32 {
+        get { spread }
+        set { spread = newValue }
+    }
     package var color: SIMD4<Float>
     package var map: (Float, Float, Float, Float, Float, Float)
     package var params: (Float, Float)
@@ -49,7 +62,7 @@ package struct EncodedDraw: Sendable {
     package var isClip = false
     /// `GraphicsContext.BlendMode.encoded`.
     package var blend: UInt32 = 0
-    /// For a mask draw (a run of glyph masks, CPU only), its index in `EncodedScene.maskRuns`; `path` is
+    /// For a mask draw (a run of glyph masks), its index in `EncodedScene.maskRuns`; `path` is
     /// then the rectangle of device pixels the masks cover, binned like any path so that its path
     /// tiles are the tiles the masks can reach. `GPUABI.noIndex` for every other draw.
     package var maskRun: UInt32 = GPUABI.noIndex
@@ -351,14 +364,6 @@ package struct EncodedScene: Sendable {
                             params: params)
     }
 
-    /// The sRGB transfer function and its inverse (IEC 61966-2-1).
-    package static func linear(_ v: Double) -> Double {
-        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
-    }
-    package static func encoded(_ v: Double) -> Double {
-        v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
-    }
-
     package static func premultiplied(_ c: Color, alpha: Double) -> SIMD4<Float> {
         func clamp(_ v: Double) -> Float { v.isFinite ? Float(min(max(v, 0), 1)) : 0 }
         let a = clamp(c.opacity * alpha)
@@ -427,9 +432,13 @@ package struct EncodedScene: Sendable {
         let width = UInt32(texels.width), height = UInt32(texels.height)
         let a = Float(m.a), b = Float(m.b), c = Float(m.c), d = Float(m.d), tx = Float(m.tx), ty = Float(m.ty)
         let map = (a, b, c, d, tx, ty)
-        return EncodedPaint(kind: (repeats ? EncodedPaint.Kind.tiledImage : EncodedPaint.Kind.image).rawValue, lutStart: start, spread: width, pad: height,
-                            color: SIMD4(0, 0, 0, Float(alpha)), map: map,
-                            params: (Float((nearest ? GPUABI.ImageSampling.nearest : .bilinear).rawValue), 0))
+        var paint = EncodedPaint(kind: (repeats ? EncodedPaint.Kind.tiledImage : EncodedPaint.Kind.image).rawValue, lutStart: 0,
+                                 color: SIMD4(0, 0, 0, Float(alpha)), map: map,
+                                 params: (Float((nearest ? GPUABI.ImageSampling.nearest : .bilinear).rawValue), 0))
+        paint.firstTexel = start
+        paint.imageWidth = width
+        paint.imageHeight = height
+        return paint
     }
 
     /// Appends the gradient's premultiplied ramp and returns its start, or nil when it has no stops.
@@ -468,8 +477,8 @@ package struct EncodedScene: Sendable {
                 let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
                 func mix(_ x: Double, _ y: Double) -> Double {
                     guard linearLight else { return x + (y - x) * f }
-                    let lx = EncodedScene.linear(x), ly = EncodedScene.linear(y)
-                    return EncodedScene.encoded(lx + (ly - lx) * f)
+                    let lx = GPUABI.SRGB.decode(x), ly = GPUABI.SRGB.decode(y)
+                    return GPUABI.SRGB.encode(lx + (ly - lx) * f)
                 }
                 color = Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
                               blue: mix(a.color.blue, b.color.blue),

@@ -265,10 +265,10 @@ package final class FineRasterizer: @unchecked Sendable {
             let paint = input.paints[Int(draw.paintIndex)]
             var d = DirectDraw(color: paint.color, coverage: buffer, rows: rows.range.clamped(to: 0..<region.h))
             if let offset = Self.wholeTexelOffset(paint) {
-                let width = Int(paint.spread), height = Int(paint.pad)
+                let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
                 // As `blendAlignedImage`: an empty image, or no texels, draws nothing.
                 guard width > 0, height > 0, let base = input.images.baseAddress else { continue }
-                d.texels = UnsafePointer(base + Int(paint.lutStart))
+                d.texels = UnsafePointer(base + Int(paint.firstTexel))
                 d.width = width; d.height = height
                 d.texelX = region.originX + offset.x; d.texelY = region.originY + offset.y
                 d.color = SIMD4(0, 0, 0, paint.color.w)
@@ -1248,9 +1248,9 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendAlignedImage(_ p: EncodedPaint, offset: (x: Int, y: Int), rows: Range<Int>, input: FineInput,
                                    originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
-        let width = Int(p.spread), height = Int(p.pad), opacity = p.color.w
+        let width = Int(p.imageWidth), height = Int(p.imageHeight), opacity = p.color.w
         guard width > 0, height > 0, let base = input.images.baseAddress else { return }
-        let texels = base + Int(p.lutStart)
+        let texels = base + Int(p.firstTexel)
         for py in rows {
             let ty = min(max(originY + py + offset.y, 0), height - 1)
             let row = texels + ty * width
@@ -1308,7 +1308,7 @@ package final class FineRasterizer: @unchecked Sendable {
     private static func imageColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-        return sampleImage(input.images.baseAddress! + Int(p.lutStart), width: Int(p.spread), height: Int(p.pad),
+        return sampleImage(input.images.baseAddress! + Int(p.firstTexel), width: Int(p.imageWidth), height: Int(p.imageHeight),
                            u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue,
                            nearest: p.params.0 == Float(GPUABI.ImageSampling.nearest.rawValue)) * p.color.w
     }

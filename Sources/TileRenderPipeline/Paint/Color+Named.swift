@@ -1,4 +1,5 @@
 import Foundation
+import Shaders
 import TileRenderGeometry
 
 // Named colours: SwiftUI's system colours on iOS. The light appearance's sRGB values are those listed in
@@ -115,17 +116,9 @@ extension Color {
 
         package func shading(in frame: CGRect) -> GraphicsContext.Shading { .color(Color(self)) }
 
-        /// The sRGB transfer function, odd-extended (extended range keeps its sign).
-        private static func toLinear(_ v: Double) -> Float {
-            let a = abs(v)
-            let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
-            return Float(v < 0 ? -l : l)
-        }
-        private static func toEncoded(_ v: Float) -> Float {
-            let a = Double(abs(v))
-            let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055
-            return Float(v < 0 ? -e : e)
-        }
+        /// The sRGB transfer function, odd-extended (extended range keeps its sign): `Color.decodeSRGB`.
+        private static func toLinear(_ v: Double) -> Float { Float(Color.decodeSRGB(v)) }
+        private static func toEncoded(_ v: Float) -> Float { Float(Color.encodeSRGB(Double(v))) }
     }
 
     /// The colour of `resolved`.
@@ -191,17 +184,15 @@ extension Color {
         self.init(red: r, green: g, blue: b, opacity: opacity)
     }
 
-    /// Linear light to sRGB-encoded (sign-preserving for extended values).
+    /// Linear light to sRGB-encoded (`GPUABI.SRGB`, sign-preserving for extended values).
     package static func encodeSRGB(_ x: Double) -> Double {
-        let a = abs(x)
-        let e = a <= 0.0031308 ? 12.92 * a : 1.055 * pow(a, 1 / 2.4) - 0.055
+        let e = GPUABI.SRGB.encode(abs(x))
         return x < 0 ? -e : e
     }
 
-    /// sRGB-encoded to linear light (sign-preserving).
+    /// sRGB-encoded to linear light (`GPUABI.SRGB`, sign-preserving).
     package static func decodeSRGB(_ x: Double) -> Double {
-        let a = abs(x)
-        let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
+        let l = GPUABI.SRGB.decode(abs(x))
         return x < 0 ? -l : l
     }
 }

@@ -202,7 +202,7 @@ import Testing
             b.paints[try BinnedSceneValidationTests.firstPaint(b, .radial)].lutStart = UInt32(b.ramps.count - 1)
         },
         "a gradient's spread": .init(expected: "spread") { b in b.paints[try BinnedSceneValidationTests.firstPaint(b, .conic)].spread = 3 },
-        "an image's texels": .init(expected: "image from texel") { b in b.paints[try BinnedSceneValidationTests.firstPaint(b, .image)].pad += 1 },
+        "an image's texels": .init(expected: "image from texel") { b in b.paints[try BinnedSceneValidationTests.firstPaint(b, .image)].imageHeight += 1 },
         "a paint's kind": .init(expected: "has kind") { $0.paints[0].kind = 9 },
         "a non-finite paint map": .init(expected: "non-finite") { b in b.paints[try BinnedSceneValidationTests.firstPaint(b, .linear)].map.4 = .infinity },
         "a command's path tile": .init(expected: "names path tile") { b in

@@ -227,3 +227,19 @@ import Testing
         #expect(result.err.hasPrefix("tile-bench: error: "), "\(result.err)")
     }
 }
+
+/// `tile-bench parity` (scripts/gpu-check.sh's parity report): one line per scene, a summary naming the
+/// Vulkan device, exit status 0 in parity; a bad option is a one-line error.
+@Suite(.serialized, .enabled(if: vulkanAvailable, "No Vulkan device available"))
+struct TileBenchParityCLITests {
+    @Test func parityReportsEachSceneAndTheDevice() throws {
+        let result = try TileBenchCLITests.run(["parity", Fixtures.publicScenes.path, "--only", "heart,badge_full"])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.prefix(2).allSatisfy { $0.hasPrefix("ok   ") })
+        #expect(lines.last?.hasPrefix("parity: 2 of 2 scenes within 1 level of the CPU on ") == true, "\(lines)")
+        let bad = try TileBenchCLITests.run(["parity", "--limit", "0"])
+        #expect(bad.status == 1 && bad.err.contains("--limit"))
+    }
+}

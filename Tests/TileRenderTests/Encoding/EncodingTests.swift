@@ -260,7 +260,7 @@ private func apply(_ t: CGAffineTransform, _ p: CGPoint) -> CGPoint { p.applying
         }
         try #require(e.paints.count == 2)
         let p = e.paints[0]
-        #expect(p.kind == EncodedPaint.Kind.image.rawValue && p.spread == 4 && p.pad == 2 && p.color.w == 1)
+        #expect(p.kind == EncodedPaint.Kind.image.rawValue && p.imageWidth == 4 && p.imageHeight == 2 && p.color.w == 1)
         let topLeft = gradientPoint(p, apply(t, CGPoint(x: 10, y: 20)))
         let bottomRight = gradientPoint(p, apply(t, CGPoint(x: 50, y: 40)))
         #expect(length(topLeft) < 1e-5 && length(bottomRight - SIMD2(4, 2)) < 1e-5)

@@ -4,6 +4,10 @@ import Testing
 @_spi(Caches) @testable import TileRenderGeometry
 @testable import TileRenderPipeline
 @testable import TileRenderText
+import Shaders
+#if Vulkan
+@testable import TileRenderVulkan
+#endif
 
 /// Glyph masks (the strike cache, mask draws in the fine stage) and the layout cache.
 @Suite struct StrikeCacheTests {
@@ -263,11 +267,42 @@ import Testing
         #expect(tiny.statistics.entries == 0 && tiny.statistics.misses == 2)
     }
 
-    /// On Vulkan the runs are filled from their outlines at the masks' positions: within the CPU-Vulkan
-    /// tolerance of the CPU's masks.
+    /// On Vulkan too the runs are drawn from their masks (fine.comp's `maskCoverage`, the CPU's sum
+    /// and nonzero fold): within the CPU-Vulkan tolerance of the CPU at several sizes, offsets and
+    /// paints, under a clip layer with a blend mode, and overlapping.
     @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
     func vulkanMatchesTheMasks() throws {
         let scene = Self.scene(size: 15, at: CGPoint(x: 5.37, y: 9.81))
         expectVulkanParity(try Renderer(backend: .cpu).render(scene), try Renderer(backend: .vulkan).render(scene), "masks")
+        var rng = SeededRandom(seed: 6)
+        var scenes: [(String, Scene)] = []
+        for size in [7.0, 12, 19.5, 33, 70] {
+            let point = CGPoint(x: 3 + Double(rng.next() % 1000) / 997, y: 2 + Double(rng.next() % 1000) / 991)
+            scenes.append(("size \(size)", Self.scene(size: size, at: point)))
+        }
+        scenes.append(("gradient", Self.scene(size: 21, at: CGPoint(x: 4.4, y: 6.2), shading: .linearGradient(
+            Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 400, y: 60)))))
+        var layered = Scene(size: CGSize(width: 320, height: 90))
+        layered.draw { context in
+            context.fill(Path(CGRect(x: 0, y: 0, width: 320, height: 90)), with: .color(.yellow))
+            var clipped = context
+            clipped.clip(to: Path(ellipseIn: CGRect(x: 10, y: 5, width: 280, height: 70)))
+            clipped.blendMode = .multiply
+            clipped.opacity = 0.8
+            for (i, dx) in [0.0, 0.4, 7.25].enumerated() {  // overlapping runs
+                let text = clipped.resolve(Text(verbatim: Self.sample).font(.system(size: 18 + Double(i) * 3)))
+                clipped.draw(text, at: CGPoint(x: 6 + dx, y: 10 + Double(i) * 9.3), anchor: .topLeading)
+            }
+        }
+        scenes.append(("clip, blend, overlaps", layered))
+        for (label, scene) in scenes {
+            let encoding = EncodedScene(scene)
+            #expect(!encoding.maskRuns.isEmpty, "\(label): drawn from masks")
+            let binned = try BinnedScene(encoding: encoding, width: Int(scene.size.width), height: Int(scene.size.height), threadCount: 1)
+            #if Vulkan
+            #expect(VulkanBackend.features(of: binned) & GPUABI.FineFeature.masks != 0, "\(label)")
+            #endif
+            expectVulkanParity(try Renderer(backend: .cpu).render(scene), try Renderer(backend: .vulkan).render(scene), label)
+        }
     }
 }

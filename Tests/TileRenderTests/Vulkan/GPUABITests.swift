@@ -31,7 +31,7 @@ let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offs
     ]),
     (GPUABI.paint, MemoryLayout<EncodedPaint>.size, MemoryLayout<EncodedPaint>.stride, [
         "kind": MemoryLayout<EncodedPaint>.offset(of: \.kind), "lutStart": MemoryLayout<EncodedPaint>.offset(of: \.lutStart),
-        "spread": MemoryLayout<EncodedPaint>.offset(of: \.spread), "pad": MemoryLayout<EncodedPaint>.offset(of: \.pad),
+        "spread": MemoryLayout<EncodedPaint>.offset(of: \.spread), "imageHeight": MemoryLayout<EncodedPaint>.offset(of: \.imageHeight),
         "color": MemoryLayout<EncodedPaint>.offset(of: \.color), "map": MemoryLayout<EncodedPaint>.offset(of: \.map),
         "params": MemoryLayout<EncodedPaint>.offset(of: \.params),
     ]),
@@ -88,6 +88,64 @@ let swiftStructLayouts: [(abi: GPUABI.StructLayout, size: Int, stride: Int, offs
         #expect(GraphicsContext.BlendMode(rawValue: -1).encoded == GPUABI.BlendID.normal.rawValue)
         // Layer ids must fit a command word's index bits.
         #expect(EncodedScene.maxLayerCount == Int(GPUABI.TileCommand.indexMask))
+    }
+
+    /// The sRGB transfer function is GPUABI.SRGB's, in Float and Double: bit for bit the IEC 61966-2-1
+    /// formulas as they were written out before, and the two directions invert each other.
+    @Test func theSRGBTransferIsTheStandardOne() {
+        for i in 0...1000 {
+            let v = Double(i) / 1000, f = Float(v)
+            #expect(GPUABI.SRGB.decode(v) == (v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)))
+            #expect(GPUABI.SRGB.encode(v) == (v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055))
+            #expect(GPUABI.SRGB.decode(f) == (f <= 0.04045 ? f / 12.92 : pow((f + 0.055) / 1.055, 2.4)))
+            #expect(GPUABI.SRGB.encode(f) == (f <= 0.0031308 ? f * 12.92 : 1.055 * pow(f, 1 / 2.4) - 0.055))
+            #expect(abs(GPUABI.SRGB.encode(GPUABI.SRGB.decode(v)) - v) < 1e-12)
+        }
+        // Extended values keep their sign (Color's odd extension).
+        #expect(Color.decodeSRGB(-0.5) == -GPUABI.SRGB.decode(0.5))
+        #expect(Color.encodeSRGB(-0.5) == -GPUABI.SRGB.encode(0.5))
+    }
+
+    /// The shared constants are written out once: no Swift or GLSL source outside GPUABI.swift (and
+    /// the abi.glsl generated from it) spells the sRGB curve's or the luminance weights' numbers in
+    /// code (comments may quote them).
+    @Test func sharedConstantsAreDefinedOnlyInGPUABI() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let numbers = ["0.04045", "0.0031308", "12.92", "0.7154", "0.0721"]
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var checked = 0
+        for case let url as URL in files where ["swift", "glsl", "comp"].contains(url.pathExtension) {
+            guard !["GPUABI.swift", "abi.glsl"].contains(url.lastPathComponent) else { continue }
+            checked += 1
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.components(separatedBy: "//").first ?? ""
+                for number in numbers where code.contains(number) {
+                    Issue.record("\(url.lastPathComponent):\(n + 1) writes out \(number): use GPUABI")
+                }
+            }
+        }
+        #expect(checked > 100)
+        #expect(GPUABI.glslHeader.contains("LUMINANCE_WEIGHTS vec3(0.2125, 0.7154, 0.0721)"))
+        #expect(GPUABI.filterStepSize == GPUABI.FilterStepEntry.constantColumn + 1)
+    }
+
+    /// Image paints' own names read and write the words the ABI gives them.
+    @Test func imagePaintsHaveTheirOwnNames() throws {
+        let bitmap = try Bitmap(width: 3, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 24))
+        var scene = Scene(size: CGSize(width: 8, height: 8))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 8, height: 8)), with: .color(.red))
+            ctx.draw(Image(bitmap: bitmap), in: CGRect(x: 0, y: 0, width: 6, height: 4))
+        }
+        let paint = try #require(EncodedScene(scene).paints.first { $0.kind == GPUABI.PaintKind.image.rawValue })
+        #expect(paint.imageWidth == 3 && paint.imageHeight == 2 && paint.firstTexel == 0)
+        #expect(GPUABI.imagePaintAliases.map(\.name) == ["firstTexel", "imageWidth"])
+        for alias in GPUABI.imagePaintAliases {
+            #expect(GPUABI.paint.field(alias.field) != nil)
+            #expect(GPUABI.glslHeader.contains("uint \(alias.name)(Paint p) { return p.\(alias.field); }"))
+        }
     }
 
     @Test func headerDeclaresEachBindingAndStruct() throws {

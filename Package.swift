@@ -30,6 +30,8 @@ let package = Package(
         // UAX #14 line breaking. No pkgConfig: Debian's libunibreak.pc names /usr/lib, not the multiarch folder.
         .systemLibrary(name: "CUnibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // snprintf with one typed argument (the C library's; a header of inline functions, nothing to link).
+        .systemLibrary(name: "CFormat"),
 
         // MARK: - Public API
         // The GPU ABI (GPUABI.swift) and the GLSL sources, embedded in the binary as byte arrays.
@@ -49,7 +51,7 @@ let package = Package(
         // `#Preview`'s compiler plugin: it expands previews to nothing (no swift-syntax; see the source).
         .macro(name: "TileRenderMacros"),
         .target(name: "TileRender", dependencies: [
-            "TileRenderGeometry", "TileRenderPipeline", "TileRenderText", "TileRenderMacros",
+            "TileRenderGeometry", "TileRenderPipeline", "TileRenderText", "TileRenderMacros", "CFormat",
             .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])),
         ]),
         .target(name: "TileRenderSVG", dependencies: ["TileRender", "TileRenderText"]),

@@ -24,7 +24,7 @@ package struct TextRunStyle: Hashable, Sendable {
 
 /// A run of the text to lay out: a string in one style; `tag` comes back on its glyphs (the caller's
 /// index of the run's paint and decorations).
-package struct TextRunInput: Sendable {
+package struct TextRunInput: Hashable, Sendable {
     package var string: String
     package var style: TextRunStyle
     package var tag: Int

@@ -9,11 +9,10 @@ import Foundation
 package final class TextLayoutCache: Sendable {
     package typealias Statistics = CacheStatistics
 
-    private struct RunKey: Hashable { let string: String; let style: TextRunStyle; let tag: Int }
     private struct Key: Hashable {
         let library: ObjectIdentifier
         let generation: Int
-        let runs: [RunKey]
+        let runs: [TextRunInput]
         let maxWidth: UInt64?
         let lineLimit: Int?
         let lineSpacing: UInt64
@@ -39,7 +38,7 @@ package final class TextLayoutCache: Sendable {
         let alignment: Int = switch options.alignment { case .leading: 0; case .center: 1; case .trailing: 2 }
         let truncation: Int = switch options.truncation { case .head: 0; case .middle: 1; case .tail: 2 }
         let key = Key(library: ObjectIdentifier(library), generation: library.generation,
-                      runs: runs.map { RunKey(string: $0.string, style: $0.style, tag: $0.tag) },
+                      runs: runs,
                       maxWidth: options.maxWidth?.bitPattern, lineLimit: options.lineLimit,
                       lineSpacing: options.lineSpacing.bitPattern, alignment: alignment, truncation: truncation)
         if let layout = state.withLock({ $0.lookUp(key) }) { return layout }

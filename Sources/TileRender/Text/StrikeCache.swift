@@ -95,10 +95,18 @@ package final class StrikeCache: Sendable {
     /// `entry` for each request, in order, looked up under one lock (a run of glyphs at a time); the
     /// misses are rendered after it, outside the lock.
     package func entries(_ requests: [Request], outlines: GlyphCache = .shared) -> [Entry] {
-        let keys = requests.map(\.key)
-        var found = state.withLock { s in keys.map { s.store.lookUp($0) } }
-        for i in found.indices where found[i] == nil { found[i] = make(requests[i], key: keys[i], outlines: outlines) }
-        return found.map { $0! }
+        // One array out, filled under the lock; a miss holds a blank entry until it is made (the list of
+        // misses allocates only when there are some).
+        var misses: [Int] = []
+        var found = state.withLock { s in
+            requests.indices.map { i in
+                if let entry = s.store.lookUp(requests[i].key) { return entry }
+                misses.append(i)
+                return Entry(mask: nil, outline: Path())
+            }
+        }
+        for i in misses { found[i] = make(requests[i], key: requests[i].key, outlines: outlines) }
+        return found
     }
 
     /// Renders a missing entry and inserts it.

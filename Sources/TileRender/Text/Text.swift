@@ -2,6 +2,7 @@ import Foundation
 import TileRenderGeometry
 import TileRenderPipeline
 import TileRenderText
+import CFormat
 
 /// A view that displays one or more lines of text, as SwiftUI's `Text`: runs of a string, each with its
 /// own font, colour and decorations, shaped with HarfBuzz and drawn as glyph outlines.
@@ -169,40 +170,121 @@ extension Text.Attributes {
 
 /// `value` formatted with a printf-style `specifier` in the POSIX locale. A specifier of one numeric
 /// conversion (flags, width, precision, length, then one of d i o u x X e E f F g G a A c, with `%%`
-/// anywhere) goes through the C library's vsnprintf, about 50 times faster than Foundation's
+/// anywhere) goes through the C library's snprintf, about 50 times faster than Foundation's
 /// `String(format:locale:)` (which builds an ICU number formatter per call); anything else (`%@`,
-/// several conversions) goes through Foundation, and `%n` is refused (it would write to memory).
+/// `*` widths, several conversions) goes through Foundation, and `%n` is refused (it would write to memory).
+/// As with Foundation, an integer's conversion without a length modifier reads its low 32 bits
+/// (`%ld` reads 64).
 func formatted<T: CVarArg>(_ value: T, specifier: String) -> String {
-    let bytes = Array(specifier.utf8)
-    var conversions = 0, i = 0, simple = true
-    while i < bytes.count {
-        if bytes[i] != UInt8(ascii: "%") { i += 1; continue }
-        i += 1
-        if i < bytes.count && bytes[i] == UInt8(ascii: "%") { i += 1; continue }
-        while i < bytes.count, "-+ #0'".utf8.contains(bytes[i]) { i += 1 }
-        while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
-        while i < bytes.count, "hlqLzjt".utf8.contains(bytes[i]) { i += 1 }
-        guard i < bytes.count else { simple = false; break }
-        if bytes[i] == UInt8(ascii: "n") { return specifier }
-        if !"diouxXeEfFgGaAc".utf8.contains(bytes[i]) { simple = false }
-        conversions += 1
-        i += 1
-    }
-    guard simple, conversions == 1 else {
+    guard let conversion = PrintfConversion(specifier) else {
         return String(format: specifier, locale: Locale(identifier: "en_US_POSIX"), value)
     }
-    var buffer = [CChar](repeating: 0, count: 512)
-    let written = withVaList([value]) { args in
-        buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, specifier, args) }
+    if conversion.writesToMemory { return specifier }
+    // One argument of a C type the specifier names: a typed snprintf, no va_list to build.
+    let call: ((UnsafeMutablePointer<CChar>?, Int) -> Int32)?
+    switch (conversion.kind, PrintfArgument(value)) {
+    case (.floating, .floating(let v)) where conversion.length == .int:
+        call = { CFormat_double($0, $1, specifier, v) }
+    case (.signed, .integer(let bits)) where conversion.length == .int:
+        call = { CFormat_int($0, $1, specifier, Int32(truncatingIfNeeded: bits)) }
+    case (.signed, .integer(let bits)) where conversion.length == .long:
+        call = { CFormat_long($0, $1, specifier, Int(truncatingIfNeeded: bits)) }
+    case (.unsigned, .integer(let bits)) where conversion.length == .int:
+        call = { CFormat_unsigned($0, $1, specifier, UInt32(truncatingIfNeeded: bits)) }
+    case (.unsigned, .integer(let bits)) where conversion.length == .long:
+        call = { CFormat_unsignedLong($0, $1, specifier, UInt(truncatingIfNeeded: bits)) }
+    default:
+        call = nil
     }
-    if written < 0 { return specifier }
-    if Int(written) >= buffer.count {
-        buffer = [CChar](repeating: 0, count: Int(written) + 1)
-        _ = withVaList([value]) { args in
-            buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, specifier, args) }
+    guard let call else {
+        // Other pairs (a character, a `%lld`, a Double given to `%d`): the C library through a va_list,
+        // as Foundation would pass it.
+        return snprintfString { buffer, size in
+            withVaList([value]) { vsnprintf(buffer, size, specifier, $0) }
         }
     }
-    return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return snprintfString(call)
+}
+
+/// The string `write` puts into a buffer of the size it is given, snprintf-style: it returns the
+/// length it needs; a negative result (an encoding error) leaves the empty string.
+private func snprintfString(_ write: (UnsafeMutablePointer<CChar>?, Int) -> Int32) -> String {
+    let small = 128
+    let written = withUnsafeTemporaryAllocation(of: CChar.self, capacity: small) { buffer -> (Int32, String?) in
+        let n = write(buffer.baseAddress, small)
+        guard n >= 0, Int(n) < small else { return (n, nil) }
+        return (n, String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(n)).bindMemory(to: UInt8.self),
+                          as: UTF8.self))
+    }
+    if let string = written.1 { return string }
+    guard written.0 >= 0 else { return "" }
+    var large = [CChar](repeating: 0, count: Int(written.0) + 1)
+    let n = large.withUnsafeMutableBufferPointer { write($0.baseAddress, $0.count) }
+    return String(decoding: large.prefix(max(0, Int(n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A printf specifier with exactly one conversion (and any number of `%%`), read without allocating.
+struct PrintfConversion {
+    enum Kind { case signed, unsigned, floating, character, memory }
+    /// The argument's C size as the length modifier gives it: none, `h` and `hh` read an int; `l` a long.
+    enum Length { case int, long, other }
+    var kind: Kind
+    var length: Length
+    var writesToMemory: Bool { kind == .memory }
+
+    /// nil when the specifier has no conversion, more than one, or one this fast path does not read
+    /// (`%@`, `*` widths and precisions, an unknown letter); `.memory` when any conversion is `%n`.
+    init?(_ specifier: String) {
+        var found: (Kind, Length)?
+        var count = 0, readable = true
+        var bytes = specifier.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "%") else { continue }
+            var next = bytes.next()
+            if next == UInt8(ascii: "%") { continue }
+            while let b = next, "-+ #0'".utf8.contains(b) { next = bytes.next() }
+            while let b = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: ".") { next = bytes.next() }
+            var h = 0, l = 0, otherModifiers = 0
+            while let b = next, "hlqLzjt".utf8.contains(b) {
+                if b == UInt8(ascii: "h") { h += 1 } else if b == UInt8(ascii: "l") { l += 1 } else { otherModifiers += 1 }
+                next = bytes.next()
+            }
+            guard let letter = next else { readable = false; break }
+            count += 1
+            let length: Length = otherModifiers == 0 && l == 0 && h <= 2 ? .int : otherModifiers == 0 && h == 0 && l == 1 ? .long : .other
+            switch letter {
+            case UInt8(ascii: "n"): kind = .memory; self.length = length; return
+            case UInt8(ascii: "d"), UInt8(ascii: "i"): found = (.signed, length)
+            case UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"): found = (.unsigned, length)
+            // A double: no modifier, or `l` (which C ignores here); `h` and `L` are other types.
+            case _ where "eEfFgGaA".utf8.contains(letter): found = (.floating, h == 0 && otherModifiers == 0 ? .int : .other)
+            case UInt8(ascii: "c"): found = (.character, length)
+            default: readable = false
+            }
+        }
+        guard readable, count == 1, let found else { return nil }
+        (kind, length) = found
+    }
+}
+
+/// A `CVarArg` value read as the C argument it would be passed as.
+enum PrintfArgument {
+    case floating(Double)
+    /// The 64-bit word Swift's va_list passes: a type narrower than 64 bits is sign- or zero-extended
+    /// to 32 bits, then zero-extended (so `%ld` of an `Int32(-1)` reads 4294967295, as Foundation writes it).
+    case integer(UInt64)
+    case other
+
+    init<T>(_ value: T) {
+        switch value {
+        case let v as Double: self = .floating(v)
+        case let v as Float: self = .floating(Double(v))
+        case let v as CGFloat: self = .floating(Double(v))
+        case let v as any BinaryInteger:
+            self = .integer(v.bitWidth < 64 ? UInt64(UInt32(truncatingIfNeeded: v)) : UInt64(truncatingIfNeeded: v))
+        default: self = .other
+        }
+    }
 }
 
 extension Text {

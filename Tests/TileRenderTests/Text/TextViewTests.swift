@@ -115,6 +115,46 @@ import Testing
         #expect(Text(0.25, format: .percent).string.contains("25"))
     }
 
+    /// The typed snprintf path writes what the C library writes through a va_list (Foundation's way of
+    /// passing a CVarArg), for every numeric type, length modifier and edge value, and for strings
+    /// longer than the first buffer.
+    @Test func typedFormattingMatchesTheVaListPath() {
+        func reference<T: CVarArg>(_ value: T, _ specifier: String) -> String {
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let n = withVaList([value]) { args in buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, specifier, args) } }
+            return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        func check<T: CVarArg>(_ value: T, _ specifiers: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+            for specifier in specifiers {
+                #expect(Text("\(value, specifier: specifier)").string == reference(value, specifier),
+                        "\(T.self) \(value) with \(specifier)", sourceLocation: sourceLocation)
+            }
+        }
+        let floating = ["%.1f", "%f", "%5.2f", "%-8.3e|", "%+.2F", "%g", "%G", "%a", "%.0f%%", "%% %lf %%", "%#.0f", "%010.4f", "%.300f"]
+        for v in [0.0, -0.0, 1234.5678, -0.05, 1e300, -1e-300, .infinity, -.infinity, .nan, .pi, 0.5, 2.5, Double.greatestFiniteMagnitude] {
+            check(v, floating)
+        }
+        check(Float(2.5), floating)
+        check(Float(-1.0e30), floating)
+        check(CGFloat(12.375), floating)
+        let integers = ["%d", "%i", "%03d", "%-6d|", "%+d", "%x", "%X", "%#o", "%u", "%ld", "%lu", "%lx", "%hd", "%hhd", "%hhu", "%'d", "%20.10ld"]
+        check(0, integers)
+        check(42, integers)
+        check(-7, integers)
+        check(Int.max, integers)
+        check(Int.min, integers)
+        check(Int32.min, integers)
+        check(Int8(-100), integers)
+        check(UInt8(200), integers)
+        check(UInt16.max, integers)
+        check(UInt64.max, integers)
+        check(Int64(1) << 40, integers)
+        // Pairs the typed path leaves to the va_list: a character, `ll`, `z`, a Double given to `%d`.
+        check(65, ["%c", "%lld", "%zd", "%jx"])
+        #expect(Text("\(3, specifier: "%d %n")").string == "%d %n")
+        #expect(Text("\(3, specifier: "%n %d")").string == "%n %d")
+    }
+
     /// SwiftUI's date styles (the words are the en_US ones, the locale of a Debian machine).
     @Test func dateStylesWriteTheDistanceAndTheDate() {
         let now = Date(timeIntervalSince1970: 1_781_265_600)  // 2026-06-12 12:00 UTC

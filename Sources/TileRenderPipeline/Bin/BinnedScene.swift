@@ -25,7 +25,7 @@ package struct TileSegment: Sendable, Equatable, BitwiseCopyable {
 }
 
 /// One draw's presence in one tile. Its layout is `GPUABI.pathTile`.
-package struct PathTile: Sendable, Equatable {
+package struct PathTile: Sendable, Equatable, BitwiseCopyable {
     /// Index into `BinnedScene.draws`.
     package var drawIndex: UInt32
     /// Row-major tile index, `tileY * tilesX + tileX`.
@@ -172,19 +172,16 @@ package struct BinnedScene: Sendable {
                         let chunk = unit / splits, part = unit % splits
                         let lo = rows.lowerBound + rows.count * part / splits
                         let hi = rows.lowerBound + rows.count * (part + 1) / splits
-                        // Swap the reused output out, so it is uniquely referenced while it grows.
-                        var output = ChunkOutput()
-                        swap(&output, &o.value[unit])
+                        let output = o.value[unit]
                         output.removeAll()
                         let prepared = p.value[chunk]
                         if lo < hi {
                             let lines = prepared.lines.elements
                             for (k, d) in prepared.draws.enumerated() {
                                 s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
-                                                    rows: lo..<hi, into: &output)
+                                                    rows: lo..<hi, into: output)
                             }
                         }
-                        swap(&output, &o.value[unit])
                     }
                 }
             }
@@ -208,7 +205,7 @@ package struct BinnedScene: Sendable {
         let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
         let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
         let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
-        let commandTotal = outputs.reduce(0) { total, output in output.runs.reduce(total) { $0 + Int($1) } }
+        let commandTotal = outputs.reduce(0) { total, output in output.runs.elements.reduce(total) { $0 + Int($1) } }
         let limit = Int(UInt32.max - 1)
         guard segmentTotal < limit, backdropTotal < limit, commandTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
             throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(commandTotal) path tiles exceed 32-bit offsets")
@@ -224,10 +221,10 @@ package struct BinnedScene: Sendable {
         for output in outputs {
             let segmentBase = UInt32(segments.count), backdropBase = UInt32(backdrops.count)
             let tileBase = pathTiles.count
-            segments.append(contentsOf: output.segments)
-            backdrops.append(contentsOf: output.backdrops)
-            pathTileRuns.append(contentsOf: output.runs)
-            pathTiles.append(contentsOf: output.pathTiles)
+            segments.append(contentsOf: output.segments.elements)
+            backdrops.append(contentsOf: output.backdrops.elements)
+            pathTileRuns.append(contentsOf: output.runs.elements)
+            pathTiles.append(contentsOf: output.pathTiles.elements)
             pathTiles.withUnsafeMutableBufferPointer { tiles in
                 for i in tileBase..<tiles.count {
                     tiles[i].segmentStart += segmentBase
@@ -453,25 +450,28 @@ package final class RenderCache: Sendable {
     }
 }
 
-/// The binned output of a run of consecutive draws, with chunk-local offsets.
+/// The binned output of a run of consecutive draws, with chunk-local offsets. Its buffers are scratch
+/// space (`ScratchBuffer`): a copy shares them, and one unit of work writes one output at a time.
 package struct ChunkOutput {
-    package var segments: [TileSegment] = []
-    package var backdrops: [Float] = []
-    package var pathTiles: [PathTile] = []
+    package let segments = ScratchBuffer<TileSegment>()
+    package let backdrops = ScratchBuffer<Float>()
+    package let pathTiles = ScratchBuffer<PathTile>()
     /// Per path tile: how many tiles of its tile row, from its `tileIndex` on, it stands for (1, or
     /// more for a run of tiles without segments sharing one backdrop: a filled interior).
-    package var runs: [UInt32] = []
+    package let runs = ScratchBuffer<UInt32>()
 
-    package mutating func append(_ tile: PathTile, run: UInt32 = 1) {
+    package init() {}
+
+    package func append(_ tile: PathTile, run: UInt32 = 1) {
         pathTiles.append(tile)
         runs.append(run)
     }
 
-    package mutating func removeAll() {
-        segments.removeAll(keepingCapacity: true)
-        backdrops.removeAll(keepingCapacity: true)
-        pathTiles.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
+    package func removeAll() {
+        segments.removeAll()
+        backdrops.removeAll()
+        pathTiles.removeAll()
+        runs.removeAll()
     }
 
     package var byteCount: Int {

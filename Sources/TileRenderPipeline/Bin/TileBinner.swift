@@ -191,7 +191,7 @@ package struct TileBinner {
     /// (pieces are cut per tile row from the whole line, backdrops summed per row), so banded binning
     /// gives the same tiles, byte for byte, as binning all rows at once.
     package mutating func bin(_ d: PreparedDraw, lines: UnsafeBufferPointer<LineSegment>, drawIndex: UInt32,
-                      rows: Range<Int>, into out: inout ChunkOutput) {
+                      rows: Range<Int>, into out: ChunkOutput) {
         guard d.lineEnd > d.lineStart else { return }
         let box = tileBox(d)
         let tx0 = box.tx0, tx1 = box.tx1
@@ -220,16 +220,17 @@ package struct TileBinner {
         // sorted pieces are the draw's segments as they appear in `out`: scatter them there at once
         // (a stable counting sort, cursors starting at each tile's start).
         let base = out.segments.count
-        out.segments.append(contentsOf: repeatElement(TileSegment(x0: 0, y0: 0, x1: 0, y1: 0), count: pieces.count))
+        let cut = pieces.elements
+        // Room for the pieces, made by copying them (the scatter overwrites every one).
+        out.segments.append(contentsOf: cut)
         tileFill.removeAll()
         tileFill.append(repeating: 0, count: bw * bh)
-        let cursor = tileFill.mutableElements, cut = pieces.elements
+        let cursor = tileFill.mutableElements
         for i in 0..<(bw * bh) { cursor[i] = start[i] }
-        out.segments.withUnsafeMutableBufferPointer { segments in
-            for (i, t) in keys.enumerated() {
-                segments[base + Int(cursor[Int(t)])] = cut[i]
-                cursor[Int(t)] += 1
-            }
+        let segments = out.segments.mutableElements
+        for (i, t) in keys.enumerated() {
+            segments[base + Int(cursor[Int(t)])] = cut[i]
+            cursor[Int(t)] += 1
         }
 
         // Walk each tile row left to right, carrying the per-row backdrop.
@@ -273,9 +274,7 @@ package struct TileBinner {
                 out.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex, segmentStart: UInt32(base + lo),
                                     segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
                 if hi > lo {
-                    out.segments.withUnsafeBufferPointer { segments in
-                        for k in (base + lo)..<(base + hi) { TileBinner.addRowCover(segments[k], to: carry) }
-                    }
+                    for k in (base + lo)..<(base + hi) { TileBinner.addRowCover(segments[k], to: carry) }
                     carryNonZero = carry.contains { abs($0) > 1e-5 }
                     shared = PathTile.noBackdrop
                 } else {

@@ -35,6 +35,19 @@ package final class ScratchBuffer<Element: BitwiseCopyable>: @unchecked Sendable
         count += n
     }
 
+    /// Appends `other`'s elements (one copy of their bytes).
+    package func append(contentsOf other: UnsafeBufferPointer<Element>) {
+        let n = other.count
+        guard n > 0, let source = other.baseAddress else { return }
+        if count + n > capacity { grow(toAtLeast: count + n) }
+        (storage + count).initialize(from: source, count: n)
+        count += n
+    }
+
+    package func append(contentsOf other: UnsafeMutableBufferPointer<Element>) {
+        append(contentsOf: UnsafeBufferPointer(other))
+    }
+
     package var last: Element? { count > 0 ? storage[count - 1] : nil }
 
     package func removeLast() {

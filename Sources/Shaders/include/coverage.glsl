@@ -1,12 +1,13 @@
 // Coverage, the same algorithm as the CPU's `FineRasterizer.computeCoverage` and `accumulate` in
 // Sources/TileRenderPipeline/Fine/Fine.swift: each segment adds its signed area to an accumulator row
 // per pixel row, then a prefix sum along each row, started from the row's backdrop, gives the winding
-// number averaged over each pixel. The prefix sum is linear, so here each invocation (one per pixel)
-// takes it segment by segment: `segmentPrefix` is the sum, over the cells up to the pixel's column, of
+// number averaged over each pixel. The prefix sum is linear, so here each invocation (a run of pixels in one row)
+// takes it segment by segment: `piecePrefix` is the sum, over the cells up to the pixel's column, of
 // what one iteration of `accumulate`'s row loop adds to the row (the same cell formulas), and the
 // pixel's coverage is the fold of the row's backdrop plus those sums. No shared memory and no barriers:
 // every invocation works alone, which keeps lavapipe's 8-lane chunks busy and suits a GPU's SIMD lanes
-// (invocations of one row take the same branches). Needs `segments` and `backdrops` declared.
+// (invocations of one row take the same branches). Needs `segments`, `backdrops` and
+// `PIXELS_PER_INVOCATION` (a constant) declared.
 #ifndef TILERENDER_COVERAGE_GLSL
 #define TILERENDER_COVERAGE_GLSL
 
@@ -81,15 +82,16 @@ float piecePrefix(RowPiece p, uint px) {
 }
 
 // Coverage of pixels (px0 + i, py), i < PIXELS_PER_INVOCATION, of path tile `t`: the row's backdrop
-// plus every segment's prefix, folded. Each segment's piece in the row is found once for the four.
-vec4 pixelCoverage(PathTile t, bool evenOdd, uint px0, uint py) {
+// plus every segment's prefix, folded. Each segment's piece in the row is found once for them all.
+void pixelCoverage(PathTile t, bool evenOdd, uint px0, uint py, out float k[PIXELS_PER_INVOCATION]) {
     float backdrop = t.backdropStart != NO_BACKDROP ? backdrops[t.backdropStart + py] : 0.0;
-    vec4 sum = vec4(backdrop);
-    for (uint i = 0u; i < t.segmentCount; i++) {
-        RowPiece p = rowPiece(segments[t.segmentStart + i], py);
-        sum += vec4(piecePrefix(p, px0), piecePrefix(p, px0 + 1u), piecePrefix(p, px0 + 2u), piecePrefix(p, px0 + 3u));
+    float sum[PIXELS_PER_INVOCATION];
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) sum[i] = backdrop;
+    for (uint s = 0u; s < t.segmentCount; s++) {
+        RowPiece p = rowPiece(segments[t.segmentStart + s], py);
+        for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) sum[i] += piecePrefix(p, px0 + i);
     }
-    return vec4(fold(sum.x, evenOdd), fold(sum.y, evenOdd), fold(sum.z, evenOdd), fold(sum.w, evenOdd));
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) k[i] = fold(sum[i], evenOdd);
 }
 
 #endif

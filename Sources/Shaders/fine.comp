@@ -1,5 +1,5 @@
 #version 450
-// The fine stage on the GPU: one workgroup per tile with commands, four pixels of a row per
+// The fine stage on the GPU: one workgroup per tile with commands, a run of pixels of a row per
 // invocation. The CPU half is Sources/TileRenderPipeline/Fine/Fine.swift: the same coverage algorithm
 // (include/coverage.glsl: per-row signed-area accumulation and a prefix sum, here each pixel's prefix
 // taken segment by segment, with no shared memory or barriers), paints, layers and compositing. The
@@ -11,14 +11,17 @@
 // device (GPUABI.FineSpecialization): 4 on a GPU (64 invocations a tile, as Vello; registers stay
 // few and every SIMD lane has work), 16 on a CPU device such as lavapipe, which runs a workgroup's
 // invocations 8 at a time as SIMD lanes, so each invocation draws a whole row and a tile is two
-// vectors: the per-command work (loading the path tile, draw and paint, setting up each segment's row
-// piece) is done 2 times a tile instead of 8 (tiger 1024: about 2-2.5x less device time).
+// vectors: the per-command work (loading the path tile, draw and paint) runs for 2 vectors a tile
+// instead of 8, and each segment's row piece is found 16 times a tile instead of 64 (tiger at
+// 1024x1024: about 2-2.5x less device time than 4 pixels). Two rows an invocation (one vector a tile)
+// was tried: about 15% less CPU time on the tiger, but scenes with layers and filters stalled lavapipe
+// for over a minute (arrays of 8 layers x 32 pixels per invocation), so not kept.
 layout(constant_id = SPEC_PIXELS_PER_INVOCATION) const uint PIXELS_PER_INVOCATION = DEFAULT_PIXELS_PER_INVOCATION;
 #define INVOCATIONS_PER_ROW (TILE_SIZE / PIXELS_PER_INVOCATION)
 // A one-dimensional workgroup of TILE_SIZE * TILE_SIZE / PIXELS_PER_INVOCATION invocations (the
-// backend sets the size with the width), row-major over the
-// tile: invocation i draws row i / INVOCATIONS_PER_ROW. Not a 4 x 16 grid: lavapipe fills its 8-lane
-// vectors along x only, so a width of 4 left half of every vector idle; a GPU flattens either shape.
+// backend sets the size with the width), row-major over the tile: invocation i draws row
+// i / INVOCATIONS_PER_ROW. Not a 4 x 16 grid: lavapipe fills its 8-lane vectors along x only, so a
+// width of 4 left half of every vector idle; a GPU flattens either shape.
 layout(local_size_x = DEFAULT_WORKGROUP_SIZE, local_size_x_id = SPEC_WORKGROUP_SIZE) in;
 
 layout(std430, binding = BINDING_TILE_COMMAND_START) readonly buffer Starts { uint tileCommandStart[]; };

@@ -221,6 +221,24 @@ public enum GPUABI {
         public static let all: UInt32 = 127
     }
 
+    /// The fine shader's specialization constants (their ids) and the two shapes of its workgroup. An
+    /// invocation draws `pixelsPerInvocation` pixels side by side in one row of a tile, and a workgroup
+    /// (one per tile) has `workgroupSize(pixelsPerInvocation:)` invocations. GPUs get `gpuPixelsPerInvocation`
+    /// (4: 64 invocations a tile, few registers each, as Vello); CPU devices such as lavapipe get
+    /// `softwarePixelsPerInvocation` (16: an invocation per row, 2 SIMD vectors of 8 a tile, so the
+    /// per-command and per-segment set-up runs 2 times a tile instead of 8). The pixels are identical.
+    public enum FineSpecialization {
+        /// `FINE_FEATURES` (`FineFeature` bits).
+        public static let features: UInt32 = 0
+        /// `PIXELS_PER_INVOCATION`: 1, 2, 4, 8 or 16.
+        public static let pixelsPerInvocation: UInt32 = 1
+        /// The workgroup's x size (`local_size_x_id`).
+        public static let workgroupSize: UInt32 = 2
+        public static let gpuPixelsPerInvocation = 4
+        public static let softwarePixelsPerInvocation = 16
+        public static func workgroupSize(pixelsPerInvocation: Int) -> Int { pixelsPerTile / pixelsPerInvocation }
+    }
+
     /// The fine shader's storage buffers, by binding number (descriptor set 0).
     public enum Binding: UInt32, CaseIterable, Sendable {
         case tileCommandStart = 0, tileCommands, pathTiles, draws, layers, paints, ramps, segments, backdrops
@@ -473,6 +491,12 @@ public enum GPUABI {
             "#define MASK_RUN_WORDS \(maskRunWords)u",
             "#define MASK_PLACEMENT_WORDS \(maskPlacementWords)u",
             "#define FEATURE_ALL \(hex(FineFeature.all))",
+            "",
+            "#define SPEC_FEATURES \(FineSpecialization.features)",
+            "#define SPEC_PIXELS_PER_INVOCATION \(FineSpecialization.pixelsPerInvocation)",
+            "#define SPEC_WORKGROUP_SIZE \(FineSpecialization.workgroupSize)",
+            "#define DEFAULT_PIXELS_PER_INVOCATION \(FineSpecialization.gpuPixelsPerInvocation)u",
+            "#define DEFAULT_WORKGROUP_SIZE \(FineSpecialization.workgroupSize(pixelsPerInvocation: FineSpecialization.gpuPixelsPerInvocation))",
             "",
         ]
         lines += PaintKind.allCases.map { "#define PAINT_\(macroName("\($0)")) \($0.rawValue)u" } + [""]

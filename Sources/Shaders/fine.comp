@@ -1,5 +1,5 @@
 #version 450
-// The fine stage on the GPU: one workgroup per tile with commands, four pixels of a row per
+// The fine stage on the GPU: one workgroup per tile with commands, a run of pixels of a row per
 // invocation. The CPU half is Sources/TileRenderPipeline/Fine/Fine.swift: the same coverage algorithm
 // (include/coverage.glsl: per-row signed-area accumulation and a prefix sum, here each pixel's prefix
 // taken segment by segment, with no shared memory or barriers), paints, layers and compositing. The
@@ -7,9 +7,22 @@
 #include "abi.glsl"
 
 // Each invocation draws PIXELS_PER_INVOCATION pixels side by side in one row of the tile: a segment's
-// piece in the row is found once for all of them.
-#define PIXELS_PER_INVOCATION 4u
-layout(local_size_x = TILE_SIZE / PIXELS_PER_INVOCATION, local_size_y = TILE_SIZE) in;
+// piece in the row is found once for all of them. A specialization constant the backend sets per
+// device (GPUABI.FineSpecialization): 4 on a GPU (64 invocations a tile, as Vello; registers stay
+// few and every SIMD lane has work), 16 on a CPU device such as lavapipe, which runs a workgroup's
+// invocations 8 at a time as SIMD lanes, so each invocation draws a whole row and a tile is two
+// vectors: the per-command work (loading the path tile, draw and paint) runs for 2 vectors a tile
+// instead of 8, and each segment's row piece is found 16 times a tile instead of 64 (tiger at
+// 1024x1024: about 2-2.5x less device time than 4 pixels). Two rows an invocation (one vector a tile)
+// was tried: about 15% less CPU time on the tiger, but scenes with layers and filters stalled lavapipe
+// for over a minute (arrays of 8 layers x 32 pixels per invocation), so not kept.
+layout(constant_id = SPEC_PIXELS_PER_INVOCATION) const uint PIXELS_PER_INVOCATION = DEFAULT_PIXELS_PER_INVOCATION;
+#define INVOCATIONS_PER_ROW (TILE_SIZE / PIXELS_PER_INVOCATION)
+// A one-dimensional workgroup of TILE_SIZE * TILE_SIZE / PIXELS_PER_INVOCATION invocations (the
+// backend sets the size with the width), row-major over the tile: invocation i draws row
+// i / INVOCATIONS_PER_ROW. Not a 4 x 16 grid: lavapipe fills its 8-lane vectors along x only, so a
+// width of 4 left half of every vector idle; a GPU flattens either shape.
+layout(local_size_x = DEFAULT_WORKGROUP_SIZE, local_size_x_id = SPEC_WORKGROUP_SIZE) in;
 
 layout(std430, binding = BINDING_TILE_COMMAND_START) readonly buffer Starts { uint tileCommandStart[]; };
 layout(std430, binding = BINDING_TILE_COMMANDS) readonly buffer Commands { uint tileCommands[]; };
@@ -31,7 +44,7 @@ layout(push_constant) uniform Config { FineConfig config; };
 
 // The scene's features (GPUABI.FineFeature): the backend specialises this constant per scene, and the
 // compiler drops the code of the features the scene does not use. The default keeps all of it.
-layout(constant_id = 0) const uint FINE_FEATURES = FEATURE_ALL;
+layout(constant_id = SPEC_FEATURES) const uint FINE_FEATURES = FEATURE_ALL;
 #define USES(feature) ((FINE_FEATURES & (feature)) != 0u)
 #define PAINT_FEATURES FINE_FEATURES
 
@@ -44,7 +57,7 @@ layout(constant_id = 0) const uint FINE_FEATURES = FEATURE_ALL;
 // `FineRasterizer.maskCoverage`: the sum of the averaged winding of every mask of the draw's run that
 // covers the pixel, folded nonzero. Placements are sorted by x and none is wider than the run's
 // maxWidth, so those starting at or before x0 - maxWidth end before the pixels.
-vec4 maskCoverage(uint drawIndex, uint x0, uint y) {
+void maskCoverage(uint drawIndex, uint x0, uint y, out float k[PIXELS_PER_INVOCATION]) {
     uint start = maskRuns[drawIndex * MASK_RUN_WORDS], count = maskRuns[drawIndex * MASK_RUN_WORDS + 1u];
     int maxWidth = int(maskRuns[drawIndex * MASK_RUN_WORDS + 2u]);
     int px = int(x0), py = int(y);
@@ -54,7 +67,8 @@ vec4 maskCoverage(uint drawIndex, uint x0, uint y) {
         uint mid = (lo + hi) / 2u;
         if (int(maskPlacements[(start + mid) * MASK_PLACEMENT_WORDS]) <= reach) lo = mid + 1u; else hi = mid;
     }
-    vec4 sum = vec4(0.0);
+    float sum[PIXELS_PER_INVOCATION];
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) sum[i] = 0.0;
     for (uint i = lo; i < count; i++) {
         uint at = (start + i) * MASK_PLACEMENT_WORDS;
         int mx = int(maskPlacements[at]), my = int(maskPlacements[at + 1u]);
@@ -67,7 +81,7 @@ vec4 maskCoverage(uint drawIndex, uint x0, uint y) {
             if (c >= 0 && c < mw) sum[k] += maskValues[row + uint(c)];
         }
     }
-    return min(abs(sum), vec4(1.0));
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) k[i] = min(abs(sum[i]), 1.0);
 }
 
 void main() {
@@ -77,7 +91,8 @@ void main() {
     if (slot >= tileList[0]) return;
     uint tile = tileList[1u + slot];
     uint tileY = tile / config.tilesX, tileX = tile - tileY * config.tilesX;
-    uint px0 = gl_LocalInvocationID.x * PIXELS_PER_INVOCATION, py = gl_LocalInvocationID.y;
+    uint px0 = (gl_LocalInvocationIndex % INVOCATIONS_PER_ROW) * PIXELS_PER_INVOCATION;
+    uint py = gl_LocalInvocationIndex / INVOCATIONS_PER_ROW;
     uint x0 = tileX * TILE_SIZE + px0, y = tileY * TILE_SIZE + py;
     // Every invocation works alone (no barriers), so one outside the canvas simply stops.
     if (x0 >= config.width || y >= config.height) return;
@@ -116,8 +131,9 @@ void main() {
         } else {
             PathTile t = pathTiles[word];
             Draw d = draws[t.drawIndex];
-            vec4 k = USES(FEATURE_MASKS) && (d.flags & FLAG_MASK_DRAW) != 0u ? maskCoverage(t.drawIndex, x0, y)
-                : pixelCoverage(t, USES(FEATURE_EVEN_ODD) && d.rule == RULE_EVEN_ODD, px0, py);
+            float k[PIXELS_PER_INVOCATION];
+            if (USES(FEATURE_MASKS) && (d.flags & FLAG_MASK_DRAW) != 0u) maskCoverage(t.drawIndex, x0, y, k);
+            else pixelCoverage(t, USES(FEATURE_EVEN_ODD) && d.rule == RULE_EVEN_ODD, px0, py, k);
             if (USES(FEATURE_LAYERS) && (d.flags & FLAG_CLIP_DRAW) != 0u) {
                 if (depth > 0) {
                     bool inverse = (layers[d.layer].flags & FLAG_INVERSE_CLIP) != 0u;
@@ -126,7 +142,9 @@ void main() {
                 }
                 continue;
             }
-            if (k == vec4(0.0)) continue;
+            bool covered = false;
+            for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) covered = covered || k[i] != 0.0;
+            if (!covered) continue;
             Paint paint = paints[d.paintIndex];
             uint mode = (d.flags >> BLEND_SHIFT) & BLEND_MASK;
             for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) {

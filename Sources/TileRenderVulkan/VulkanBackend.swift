@@ -8,6 +8,9 @@ import TileRenderPipeline
 /// fine shader with one workgroup per tile that has commands, and reads the pixels back into the target.
 package struct VulkanBackend: RasterBackend {
     package let context: VulkanContext
+    /// Pixels each fine-shader invocation draws; nil: the device's choice
+    /// (`VulkanContext.finePixelsPerInvocation`). Tests draw with both widths on one device.
+    package var pixelsPerInvocation: Int? = nil
     /// Device time one render may take, all bands together.
     package static let timeLimitSeconds = 60
 
@@ -341,7 +344,7 @@ package struct VulkanBackend: RasterBackend {
             recordMemoryBarrier(commandBuffer, source: VK_ACCESS_TRANSFER_WRITE_BIT, destination: VK_ACCESS_SHADER_READ_BIT,
                                 after: VK_PIPELINE_STAGE_TRANSFER_BIT, before: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT)
         }
-        let pipeline = try context.finePipeline(features: VulkanBackend.features(of: scene))
+        let pipeline = try context.finePipeline(features: VulkanBackend.features(of: scene), pixelsPerInvocation: pixelsPerInvocation)
         vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle)
         vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, context.pipelineLayout, 0, 1, &set, 0, nil)
         // All values are within the validated canvas (at most 32768 per side), so the conversions hold.

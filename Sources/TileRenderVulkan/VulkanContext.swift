@@ -51,18 +51,32 @@ package final class VulkanContext: @unchecked Sendable {
     package var descriptorSetLayout: VkDescriptorSetLayout { fine.setLayout.handle }
     package var pipelineLayout: VkPipelineLayout { fine.layout.handle }
     package var pipeline: VkPipeline { fine.pipeline.handle }
-    /// The fine pipeline specialised per scene features (`GPUABI.FineFeature`, at most 64 masks),
-    /// made on first use and freed with the context.
-    private let fineVariants = Locked<[UInt32: VulkanPipeline]>([:])
+    /// The fine pipeline specialised per scene features (`GPUABI.FineFeature`, at most 128 masks) and
+    /// pixels per invocation (one width per device outside tests), made on first use and freed with
+    /// the context.
+    private let fineVariants = Locked<[UInt64: VulkanPipeline]>([:])
 
-    /// The fine pipeline compiled for `features` only (on `pipelineLayout`).
-    package func finePipeline(features: UInt32) throws -> VulkanPipeline {
+    /// Pixels of a row each fine-shader invocation draws on this device (`GPUABI.FineSpecialization`):
+    /// a whole row on a CPU device (lavapipe), 4 on a GPU.
+    package var finePixelsPerInvocation: Int {
+        isSoftware ? GPUABI.FineSpecialization.softwarePixelsPerInvocation : GPUABI.FineSpecialization.gpuPixelsPerInvocation
+    }
+
+    /// The fine pipeline compiled for `features` only (on `pipelineLayout`), each invocation drawing
+    /// `pixelsPerInvocation` pixels (1, 2, 4, 8 or 16; nil: `finePixelsPerInvocation`).
+    package func finePipeline(features: UInt32, pixelsPerInvocation: Int? = nil) throws -> VulkanPipeline {
         let features = features & GPUABI.FineFeature.all
+        let width = pixelsPerInvocation ?? finePixelsPerInvocation
+        precondition([1, 2, 4, 8, 16].contains(width), "pixels per invocation must divide the tile's width")
+        let key = UInt64(features) | UInt64(width) << 32
         return try fineVariants.withLock { variants in
-            if let made = variants[features] { return made }
-            let made = try ComputePipeline.makePipeline(vulkanDevice, spirv: fine.spirv, layout: fine.layout.handle,
-                                                        constant0: features)
-            variants[features] = made
+            if let made = variants[key] { return made }
+            typealias Constant = GPUABI.FineSpecialization
+            let made = try ComputePipeline.makePipeline(
+                vulkanDevice, spirv: fine.spirv, layout: fine.layout.handle,
+                constants: [(Constant.features, features), (Constant.pixelsPerInvocation, UInt32(width)),
+                            (Constant.workgroupSize, UInt32(Constant.workgroupSize(pixelsPerInvocation: width)))])
+            variants[key] = made
             return made
         }
     }
@@ -303,13 +317,13 @@ package final class ComputePipeline: @unchecked Sendable {
                 }
             }
         }
-        pipeline = try ComputePipeline.makePipeline(device, spirv: spirv, layout: layout.handle, constant0: nil)
+        pipeline = try ComputePipeline.makePipeline(device, spirv: spirv, layout: layout.handle, constants: [])
     }
 
-    /// A compute pipeline of `spirv` on `layout`, with specialization constant 0 set to `constant0`
-    /// when given (else the shader's default).
+    /// A compute pipeline of `spirv` on `layout`, with the given specialization constants (id, value)
+    /// set (the others keep the shader's defaults).
     package static func makePipeline(_ device: VulkanDevice, spirv: [UInt32], layout pipelineLayout: VkPipelineLayout,
-                                     constant0: UInt32?) throws -> VulkanPipeline {
+                                     constants: [(id: UInt32, value: UInt32)]) throws -> VulkanPipeline {
         // The module is only needed to create the pipeline; it is destroyed when this function returns.
         let module = try VulkanShaderModule(device, "vkCreateShaderModule") { device, handle in
             spirv.withUnsafeBufferPointer { words in
@@ -320,13 +334,16 @@ package final class ComputePipeline: @unchecked Sendable {
                 return vkCreateShaderModule(device, &info, nil, &handle)
             }
         }
-        var value = constant0 ?? 0
-        var entry = VkSpecializationMapEntry(constantID: 0, offset: 0, size: 4)
+        let values = constants.map(\.value)
+        let entries = constants.enumerated().map { index, constant in
+            VkSpecializationMapEntry(constantID: constant.id, offset: UInt32(index * 4), size: 4)
+        }
         let pipeline = try VulkanPipeline(device, "vkCreateComputePipelines") { device, handle in
-            withUnsafePointer(to: &entry) { entryPointer in
-                withUnsafePointer(to: &value) { valuePointer in
-                    var specialization = VkSpecializationInfo(mapEntryCount: 1, pMapEntries: entryPointer, dataSize: 4,
-                                                              pData: UnsafeRawPointer(valuePointer))
+            entries.withUnsafeBufferPointer { entryPointer in
+                values.withUnsafeBufferPointer { valuePointer in
+                    var specialization = VkSpecializationInfo(mapEntryCount: UInt32(constants.count), pMapEntries: entryPointer.baseAddress,
+                                                              dataSize: constants.count * 4,
+                                                              pData: UnsafeRawPointer(valuePointer.baseAddress))
                     return withUnsafePointer(to: &specialization) { specializationPointer in
                         "main".withCString { name in
                             var info = VkComputePipelineCreateInfo()
@@ -335,7 +352,7 @@ package final class ComputePipeline: @unchecked Sendable {
                             info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
                             info.stage.module = module.handle
                             info.stage.pName = name
-                            info.stage.pSpecializationInfo = constant0 == nil ? nil : specializationPointer
+                            info.stage.pSpecializationInfo = constants.isEmpty ? nil : specializationPointer
                             info.layout = pipelineLayout
                             return vkCreateComputePipelines(device, nil, 1, &info, nil, &handle)
                         }
@@ -343,6 +360,7 @@ package final class ComputePipeline: @unchecked Sendable {
                 }
             }
         }
+        withExtendedLifetime((entries, values)) {}
         withExtendedLifetime(module) {}
         return pipeline
     }

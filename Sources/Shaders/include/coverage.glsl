@@ -1,12 +1,13 @@
 // Coverage, the same algorithm as the CPU's `FineRasterizer.computeCoverage` and `accumulate` in
 // Sources/TileRenderPipeline/Fine/Fine.swift: each segment adds its signed area to an accumulator row
 // per pixel row, then a prefix sum along each row, started from the row's backdrop, gives the winding
-// number averaged over each pixel. The prefix sum is linear, so here each invocation (one per pixel)
-// takes it segment by segment: `segmentPrefix` is the sum, over the cells up to the pixel's column, of
+// number averaged over each pixel. The prefix sum is linear, so here each invocation (a run of pixels in one row)
+// takes it segment by segment: `piecePrefix` is the sum, over the cells up to the pixel's column, of
 // what one iteration of `accumulate`'s row loop adds to the row (the same cell formulas), and the
 // pixel's coverage is the fold of the row's backdrop plus those sums. No shared memory and no barriers:
 // every invocation works alone, which keeps lavapipe's 8-lane chunks busy and suits a GPU's SIMD lanes
-// (invocations of one row take the same branches). Needs `segments` and `backdrops` declared.
+// (invocations of one row take the same branches). Needs `segments`, `backdrops` and
+// `PIXELS_PER_INVOCATION` (a constant) declared.
 #ifndef TILERENDER_COVERAGE_GLSL
 #define TILERENDER_COVERAGE_GLSL
 
@@ -28,16 +29,19 @@ struct RowPiece {
     float a0, aEnd, a1, sInv;
 };
 
+// Both functions below compute every case and select the one that applies, with no branch and no
+// early return. lavapipe (Mesa's llvmpipe) runs both sides of a branch under a lane mask anyway, and
+// the mask bookkeeping of nested returns cost more than the arithmetic; on a GPU the selects are a
+// handful of instructions where a branch could diverge. The values selected are the CPU's formulas.
 RowPiece rowPiece(Segment s, uint row) {
-    RowPiece p;
-    p.d = 0.0; p.xaInt = TILE_SIZE; p.xbInt = TILE_SIZE; p.oneColumn = true; p.single = 0.0;
-    p.a0 = 0.0; p.aEnd = 0.0; p.a1 = 0.0; p.sInv = 0.0;
-    if (s.y0 == s.y1) return p;
-    float dir = s.y0 < s.y1 ? 1.0 : -1.0;
-    float x0 = s.y0 < s.y1 ? s.x0 : s.x1, y0 = min(s.y0, s.y1);
-    float x1 = s.y0 < s.y1 ? s.x1 : s.x0, y1 = max(s.y0, s.y1);
+    bool down = s.y0 < s.y1;
+    float dir = down ? 1.0 : -1.0;
+    float x0 = down ? s.x0 : s.x1, y0 = min(s.y0, s.y1);
+    float x1 = down ? s.x1 : s.x0, y1 = max(s.y0, s.y1);
     float top = float(row), bottom = top + 1.0;
-    if (y1 <= top || y0 >= bottom) return p;
+    // A horizontal segment, or one that misses the row, adds nothing (its other terms may be
+    // infinite or NaN; none of them is selected).
+    bool hits = s.y0 != s.y1 && y1 > top && y0 < bottom;
     float dxdy = (x1 - x0) / (y1 - y0);
     float edge = float(TILE_SIZE);
     float dy = min(bottom, y1) - max(top, y0);
@@ -48,15 +52,13 @@ RowPiece rowPiece(Segment s, uint row) {
     float d = dy * dir;
     float xa = min(x, xNext), xb = max(x, xNext);
     float xaFloor = floor(xa), xbCeil = ceil(xb);
-    p.d = d;
-    p.xaInt = min(uint(xaFloor), TILE_SIZE);
-    p.xbInt = min(uint(xbCeil), TILE_SIZE);
+    RowPiece p;
+    p.d = hits ? d : 0.0;
+    p.xaInt = hits ? min(uint(xaFloor), TILE_SIZE) : TILE_SIZE;
+    p.xbInt = hits ? min(uint(xbCeil), TILE_SIZE) : TILE_SIZE;
     p.oneColumn = p.xbInt <= p.xaInt + 1u;
-    if (p.oneColumn) {
-        // The segment stays within one pixel column in this row: cells xaInt and xaInt + 1.
-        p.single = d * (0.5 * (x + xNext) - xaFloor);
-        return p;
-    }
+    // oneColumn: the segment stays within one pixel column in this row (cells xaInt and xaInt + 1).
+    p.single = d * (0.5 * (x + xNext) - xaFloor);
     p.sInv = 1.0 / (xb - xa);
     float xaFrac = xa - xaFloor;
     p.a0 = 0.5 * p.sInv * (1.0 - xaFrac) * (1.0 - xaFrac);
@@ -67,28 +69,29 @@ RowPiece rowPiece(Segment s, uint row) {
 }
 
 // The sum of accumulator cells 0...px that piece `p` adds: 0 left of the piece, d right of it, the
-// running sum of the cell formulas inside it.
+// running sum of the cell formulas inside it. The later selects take precedence.
 float piecePrefix(RowPiece p, uint px) {
-    if (px < p.xaInt) return 0.0;
-    if (px >= p.xbInt && px > p.xaInt) return p.d;
-    if (p.oneColumn) return p.d - p.single;
-    if (px == p.xaInt) return p.d * p.a0;
-    // Cell xbInt holds d * aEnd, so every cell before it sums to d - d * aEnd.
-    if (px + 1u == p.xbInt) return p.d - p.d * p.aEnd;
     // Cells xaInt (a0), xaInt + 1 (a1 - a0) and then sInv each.
-    return p.d * (p.a1 + float(px - p.xaInt - 1u) * p.sInv);
+    float v = p.d * (p.a1 + float(int(px) - int(p.xaInt) - 1) * p.sInv);
+    // Cell xbInt holds d * aEnd, so every cell before it sums to d - d * aEnd.
+    v = px + 1u == p.xbInt ? p.d - p.d * p.aEnd : v;
+    v = px == p.xaInt ? p.d * p.a0 : v;
+    v = p.oneColumn ? p.d - p.single : v;
+    v = px >= p.xbInt && px > p.xaInt ? p.d : v;
+    return px < p.xaInt ? 0.0 : v;
 }
 
 // Coverage of pixels (px0 + i, py), i < PIXELS_PER_INVOCATION, of path tile `t`: the row's backdrop
-// plus every segment's prefix, folded. Each segment's piece in the row is found once for the four.
-vec4 pixelCoverage(PathTile t, bool evenOdd, uint px0, uint py) {
+// plus every segment's prefix, folded. Each segment's piece in the row is found once for them all.
+void pixelCoverage(PathTile t, bool evenOdd, uint px0, uint py, out float k[PIXELS_PER_INVOCATION]) {
     float backdrop = t.backdropStart != NO_BACKDROP ? backdrops[t.backdropStart + py] : 0.0;
-    vec4 sum = vec4(backdrop);
-    for (uint i = 0u; i < t.segmentCount; i++) {
-        RowPiece p = rowPiece(segments[t.segmentStart + i], py);
-        sum += vec4(piecePrefix(p, px0), piecePrefix(p, px0 + 1u), piecePrefix(p, px0 + 2u), piecePrefix(p, px0 + 3u));
+    float sum[PIXELS_PER_INVOCATION];
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) sum[i] = backdrop;
+    for (uint s = 0u; s < t.segmentCount; s++) {
+        RowPiece p = rowPiece(segments[t.segmentStart + s], py);
+        for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) sum[i] += piecePrefix(p, px0 + i);
     }
-    return vec4(fold(sum.x, evenOdd), fold(sum.y, evenOdd), fold(sum.z, evenOdd), fold(sum.w, evenOdd));
+    for (uint i = 0u; i < PIXELS_PER_INVOCATION; i++) k[i] = fold(sum[i], evenOdd);
 }
 
 #endif

@@ -202,6 +202,62 @@ struct VulkanParityTests {
             expectVulkanParity(try Renderer(backend: .cpu).render(scene), try Renderer(backend: .vulkan).render(scene), name)
         }
     }
+
+    /// A seeded scene of overlapping polygons (nonzero and even-odd, solid and gradient, translucent,
+    /// some clipped) on a canvas whose right and bottom edges cut tiles.
+    static func seededScene(seed: UInt64, width: Int = 75, height: Int = 53) -> Scene {
+        var rng = SeededRandom(seed: seed)
+        var scene = Scene(size: CGSize(width: width, height: height))
+        scene.draw { ctx in
+            for i in 0..<24 {
+                var path = Path()
+                path.move(to: rng.point(in: Double(max(width, height))))
+                for _ in 0..<(3 + i % 5) { path.addLine(to: rng.point(in: Double(max(width, height)))) }
+                path.closeSubpath()
+                let color = Color(red: Double(i % 5) / 4, green: Double(i % 3) / 2, blue: Double(i % 7) / 6, opacity: 0.4 + Double(i % 4) / 5)
+                let style = FillStyle(eoFill: i % 3 == 0)
+                if i % 4 == 1 {
+                    ctx.fill(path, with: .linearGradient(Gradient(colors: [.red, color]), startPoint: .zero,
+                                                         endPoint: CGPoint(x: width, y: height)), style: style)
+                } else if i % 6 == 5 {
+                    ctx.drawLayer { layer in
+                        layer.clip(to: Path(ellipseIn: CGRect(x: 5, y: 4, width: 50, height: 40)))
+                        layer.fill(path, with: .color(color), style: style)
+                    }
+                } else {
+                    ctx.fill(path, with: .color(color), style: style)
+                }
+            }
+        }
+        return scene
+    }
+
+    /// The fine shader's invocation widths (`GPUABI.FineSpecialization`: a GPU's 4, lavapipe's 16 and
+    /// the others) draw identical pixels on one device: the same formulas per pixel, only split
+    /// differently between invocations. Run on lavapipe, this checks the GPU's width too.
+    @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+    func everyInvocationWidthDrawsTheSamePixels() throws {
+        let context = try VulkanContext.shared.get()
+        let scenes = FineFeatureTests.scenes().map { ($0.0, $0.2) } + (1...3).map { ("seeded \($0)", Self.seededScene(seed: 0xC0FFEE &* UInt64($0))) }
+        for (name, scene) in scenes {
+            let width = Int(scene.size.width), height = Int(scene.size.height)
+            let binned = try BinnedScene(encoding: EncodedScene(scene), width: width, height: height, threadCount: 1)
+            var drawn: [Int: [UInt8]] = [:]
+            for pixelsPerInvocation in [1, 2, 4, 8, 16] {
+                let backend = VulkanBackend(context: context, pixelsPerInvocation: pixelsPerInvocation)
+                var pixels = [UInt8](repeating: 0, count: width * height * 4)
+                try pixels.withUnsafeMutableBytes { raw in
+                    let target = RenderTarget(base: raw.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
+                                              startsTransparent: true)
+                    try backend.rasterize(binned, into: target, settings: RasterSettings(threadCount: 1, deadline: .now + .seconds(60)))
+                }
+                drawn[pixelsPerInvocation] = pixels
+            }
+            for width in [1, 2, 8, 16] { #expect(drawn[width] == drawn[4], "\(name): \(width) pixels an invocation") }
+            let cpu = try Renderer(backend: .cpu).render(scene)
+            expectVulkanParity(cpu, try Bitmap(width: width, height: height, premultipliedRGBA: drawn[4]!), name)
+        }
+    }
 }
 #endif
 

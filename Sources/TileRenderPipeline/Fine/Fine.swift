@@ -277,20 +277,19 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// True when path tile `t` has coverage 1 in every pixel of the tile on the canvas (`columns` x
     /// `rows`; the binner leaves the backdrops of rows below it zero, and clips edges to its right
-    /// side): each row's backdrop folds to 1, and no segment reaches left of `columns` (a segment
-    /// adds area only from its pixel column on).
+    /// side): each row's backdrop, plus what segments on the tile's left side (x = 0, where the
+    /// binner clips edges left of the canvas) add to it, folds to 1, and no other segment reaches
+    /// left of `columns` (a segment adds area only from its pixel column on).
     @inline(__always)
     private func coversTile(_ t: PathTile, rule: UInt32, columns w: Int, rows h: Int, _ input: FineInput) -> Bool {
-        guard t.backdropStart != PathTile.noBackdrop else { return false }
-        if t.segmentCount > 0 {
-            guard w < Self.size else { return false }
-            let first = Int(t.segmentStart), count = Int(t.segmentCount)
-            precondition(first + count <= input.segments.count, "segments outside the buffer")
-            for s in input.segments[first..<(first + count)] where !(min(s.x0, s.x1) >= Float(w)) { return false }
+        if t.backdropStart == PathTile.noBackdrop {
+            // All zero: only edges on x = 0 can cover it.
+            return t.segmentCount > 0 && coversTileWithSegments(t, rule: rule, columns: w, rows: h, backdrops: UnsafePointer(zeroRow), input)
         }
         let start = Int(t.backdropStart)
         precondition(start + Self.size <= input.backdrops.count, "backdrops outside the buffer")
         let rows = input.backdrops.baseAddress! + start
+        if t.segmentCount > 0 { return coversTileWithSegments(t, rule: rule, columns: w, rows: h, backdrops: rows, input) }
         if rule != GPUABI.FillRule.evenOdd.rawValue && h == 16 && Self.size == 16 {
             // Nonzero: `fold` is not below 1 where |w| >= 1 (or NaN, as `fold` gives it): on the
             // bits without the sign, less 1's, negative only below 1; all 16 rows in lane operations
@@ -302,6 +301,38 @@ package final class FineRasterizer: @unchecked Sendable {
         }
         let evenOdd = rule == GPUABI.FillRule.evenOdd.rawValue
         for r in 0..<min(h, Self.size) where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }
+        return true
+    }
+
+    /// `coversTile` for a path tile with segments. A segment on x = 0 adds, in each row it crosses,
+    /// its signed height there to pixel column 0's area (`accumulateLine`: the pixel's share
+    /// d - d * 0) and ±0 to column 1's, so each row's winding is the backdrop plus those heights,
+    /// summed in segment order as the accumulation buffer sums them.
+    private func coversTileWithSegments(_ t: PathTile, rule: UInt32, columns w: Int, rows h: Int,
+                                        backdrops: UnsafePointer<Float>, _ input: FineInput) -> Bool {
+        let first = Int(t.segmentStart), count = Int(t.segmentCount)
+        precondition(first + count <= input.segments.count, "segments outside the buffer")
+        var left = SIMD16<Float>()
+        for s in input.segments[first..<(first + count)] {
+            // Right of the pixels: a vertical one (its x stays exact), or a slanted one a pixel clear
+            // of them (the rows' stepped x may round a little below its ends).
+            let right = min(s.x0, s.x1)
+            if right >= Float(w) && (s.x0 == s.x1 || right >= Float(w + 1)) { continue }
+            guard s.x0 == 0, s.x1 == 0, Self.size == 16 else { return false }
+            if s.y0 == s.y1 { continue }
+            let (dir, y0, y1): (Float, Float, Float) = s.y0 < s.y1 ? (1, s.y0, s.y1) : (-1, s.y1, s.y0)
+            let bottom = Float(Self.size)
+            guard y1 > 0, y0 < bottom else { continue }
+            let rowStart = max(0, Self.smallInt(max(y0, 0).rounded(.down)))
+            let rowEnd = min(Self.size, Self.smallInt(min(y1, bottom).rounded(.up)))
+            if rowStart >= rowEnd { continue }
+            for row in rowStart..<rowEnd {
+                let dy = min(Float(row + 1), y1) - max(Float(row), y0)
+                left[row] += dy * dir
+            }
+        }
+        let evenOdd = rule == GPUABI.FillRule.evenOdd.rawValue
+        for r in 0..<min(h, Self.size) where FineRasterizer.fold(backdrops[r] + left[r], evenOdd: evenOdd) < 1 { return false }
         return true
     }
 
@@ -876,7 +907,6 @@ package final class FineRasterizer: @unchecked Sendable {
     /// True when path tile `index` covers every pixel of its tile on the canvas with an opaque solid paint.
     private func coversTileOpaquely(_ index: Int, columns: Int, rows: Int, _ input: FineInput) -> Bool {
         let t = input.pathTiles[index]
-        guard t.backdropStart != PathTile.noBackdrop else { return false }
         let draw = input.draws[Int(t.drawIndex)]
         // Only a plain source-over fill replaces what is below; other blend modes combine with it. A
         // mask draw's path tiles are its masks' box, not its coverage.

@@ -82,16 +82,16 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
         return scene
     }
 
-    /// An opaque fill past every side of the canvas: every tile is a run tile but those of column 0,
-    /// where the binner clips the fill's left side to the canvas's (an edge at x = 0); partial tiles
-    /// at the right and bottom edges too (edges the binner puts at the canvas's right side lie right
-    /// of their pixels). The planes' bytes, and nothing written between rows.
+    /// An opaque fill past every side of the canvas: every tile is a run tile, those of column 0
+    /// (where the binner clips the fill's left side to an edge at x = 0) and the partial tiles at the
+    /// right and bottom edges too (edges the binner puts at the canvas's right side lie right of their
+    /// pixels). The planes' bytes, and nothing written between rows.
     @Test(arguments: [true, false])
     func opaqueFillIsRuns(clear: Bool) throws {
         // Past the canvas (70 x 50) and the tiles' grid (80 x 64).
         let fill = scene { $0.fill(Path(CGRect(x: -3, y: -2, width: 90, height: 70)), with: .color(Color(red: 0.3, green: 0.61, blue: 0.2))) }
         let (pixels, runTiles) = try runs(fill, clear: clear)
-        #expect(runTiles == 4 * 4)
+        #expect(runTiles == 5 * 4)
         #expect(pixels == (try planes(fill, clear: clear)))
         // A translucent fill, or one with an edge in every tile column of the canvas's sides, is not.
         let translucent = scene { $0.fill(Path(CGRect(x: -3, y: -2, width: 90, height: 70)), with: .color(Color.red.opacity(0.5))) }
@@ -101,11 +101,25 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
         // Columns 1-3: column 0 has the edge at x = 0.5, column 4 the one at x = 69.5, inside the canvas.
         #expect(insetRuns.runTiles == 3 * 4)
         #expect(insetRuns.pixels == (try planes(inset, clear: clear)))
+        // Edges at x = 0 that leave rows partly covered (from y = 2.5), or wound twice under even-odd:
+        // those tiles of column 0 are not runs.
+        let partial = scene { $0.fill(Path(CGRect(x: -3, y: 2.5, width: 90, height: 70)), with: .color(.blue)) }
+        let partialRuns = try runs(partial, clear: clear)
+        #expect(partialRuns.runTiles == 5 * 4 - 5)
+        #expect(partialRuns.pixels == (try planes(partial, clear: clear)))
+        let twice = scene { ctx in
+            var p = Path(CGRect(x: -3, y: -2, width: 90, height: 70))
+            p.addRect(CGRect(x: -5, y: 20, width: 30, height: 5))
+            ctx.fill(p, with: .color(.blue), style: FillStyle(eoFill: true))
+        }
+        let twiceRuns = try runs(twice, clear: clear)
+        #expect(twiceRuns.runTiles == 5 * 4 - 2)
+        #expect(twiceRuns.pixels == (try planes(twice, clear: clear)))
     }
 
     /// Opaque and translucent images drawn unscaled on whole pixels over the whole canvas (texels
-    /// offset from the tiles' grid): every tile a run tile but column 0's (`opaqueFillIsRuns`), the
-    /// planes' bytes, over a buffer's pixels or cleared, alone or over an opaque fill.
+    /// offset from the tiles' grid): every tile a run tile (`opaqueFillIsRuns`), the planes' bytes,
+    /// over a buffer's pixels or cleared, alone or over an opaque fill.
     @Test(arguments: [true, false])
     func alignedImagesAreRuns(clear: Bool) throws {
         // Past the canvas and the tiles' grid, as `opaqueFillIsRuns`' fill.
@@ -118,7 +132,7 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
                     ctx.draw(image, in: CGRect(x: -7, y: -13, width: 90, height: 80))
                 }
                 let (pixels, runTiles) = try runs(s, clear: clear)
-                #expect(runTiles == 16, "under \(under)")
+                #expect(runTiles == 20, "under \(under)")
                 #expect(pixels == (try planes(s, clear: clear)), "under \(under)")
 
             }
@@ -144,9 +158,9 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
             #expect(gridRuns.pixels == (try planes(grid, clear: clear)))
             // Card tiles: columns 1-2 and rows 1-2 of the first card (8..<48), column 4 (64..<80 inside
             // 53..<93) and rows 1-2 of the second. Fill tiles: columns 1-2 of row 3 (48..<64), which no
-            // card reaches, and column 6 (its 4 pixels left of the fill's edge at x = 100); column 0
-            // has the fill's edge at x = 0.
-            #expect(gridRuns.runTiles == 4 + 2 + 2 + 4, "\(gridRuns.runTiles)")
+            // card reaches, column 6 (its 4 pixels left of the fill's edge at x = 100), and row 3 of
+            // column 0 (the fill's edge at x = 0 covers it whole).
+            #expect(gridRuns.runTiles == 4 + 2 + 2 + 4 + 1, "\(gridRuns.runTiles)")
         }
     }
 

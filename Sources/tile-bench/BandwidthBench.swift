@@ -9,7 +9,9 @@ import TileRender
 //   image         an opaque image as big as the canvas drawn at (0, 0), unscaled (target: within 2x of memcpy)
 //   image alpha   an image with transparent and translucent texels, drawn source-over the buffer's pixels
 // --only fill|fill-over|image|image-alpha runs one of them (for a profiler).
-// Every figure is the median of --repeat runs, end to end (render(into:): encode, bin, fine).
+// Every figure is the median of --repeat runs, end to end (render(into:): encode, bin, fine); "the
+// rest" is the median total less the median binning time (flatten, bin): the fine stage and the
+// encoding (which copies an image's texels into the scene).
 
 func runBandwidthBench(_ args: [String]) throws {
     var size = CGSize(width: 1920, height: 1080)
@@ -96,8 +98,10 @@ func runBandwidthBench(_ args: [String]) throws {
     print(String(format: "  memcpy          %7.3f ms", memcpyTime))
     func line(_ name: String, _ time: (total: Double, binning: Double), _ floor: Double, _ floorName: String) {
         let label = name.padding(toLength: 15, withPad: " ", startingAt: 0)
+        // The rest of the time (fine stage, encoding), against the same floor.
+        let rest = time.total - time.binning
         print("  \(label) " + String(format: "%7.3f ms  %5.2fx ", time.total, time.total / floor) + floorName
-              + String(format: "  (binning %.3f ms)", time.binning))
+              + String(format: "  (binning %.3f ms; the rest %.3f ms, %.2fx)", time.binning, rest, rest / floor))
     }
     line("fill", fillTime, memsetTime, "memset")
     line("fill over", fillOverTime, memsetTime, "memset")

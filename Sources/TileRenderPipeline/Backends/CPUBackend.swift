@@ -36,10 +36,8 @@ package final class CPUBackend: RasterBackend {
             let chunk = CPUBackend.tilesPerChunk
             parallelFor((tileCount + chunk - 1) / chunk, threads: threadCount) { run, worker in
                 let rasterizer = shared.value.0[worker], input = shared.value.1
-                for tile in (run * chunk)..<min(tileCount, run * chunk + chunk) {
-                    rasterizer.rasterizeTile(firstTile + tile, input: input, target: target, fastPaths: fastPaths,
-                                             integerTiles: integerTiles)
-                }
+                rasterizer.rasterizeTiles((firstTile + run * chunk)..<(firstTile + min(tileCount, run * chunk + chunk)),
+                                          input: input, target: target, fastPaths: fastPaths, integerTiles: integerTiles)
             }
         }
     }

@@ -106,19 +106,11 @@ package final class FineRasterizer: @unchecked Sendable {
             }
             return
         }
-        // Occlusion: draws under the last opaque paint that covers the whole tile cannot show, and
-        // neither can the target's pixels (only checked in tiles without layers).
-        var first = lo, occluded = false
-        for c in stride(from: hi - 1, through: lo, by: -1) {
-            let word = input.tileCommands[c]
-            if word & TileCommand.kindMask != TileCommand.pathTile { first = lo; occluded = false; break }
-            if !occluded && coversTileOpaquely(Int(word), input) { first = c; occluded = true }
-        }
+        let (first, occluded) = visibleCommands(lo..<hi, columns: w, rows: h, input)
         let readsTarget = !(target.startsTransparent || occluded)
         if fastPaths && occluded && first == hi - 1 {
             // One opaque colour over the whole tile (`coversTileOpaquely`): the planes hold it exactly.
-            let c = input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)].color
-            let word = Self.word(c.x) | Self.word(c.y) << 8 | Self.word(c.z) << 16 | Self.word(c.w) << 24
+            let word = Self.word(input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)].color)
             for y in 0..<h { target.row(originY + y, x: originX, count: w).fill(word) }
             directTileCount += 1
             return
@@ -190,6 +182,206 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
         store(target: target, originX: originX, originY: originY, w: w, h: h)
+    }
+
+    /// The first of `commands` that can show, and whether it hides the target: draws under the last
+    /// opaque paint that covers the whole tile cannot show, and neither can the target's pixels (only
+    /// checked in tiles without layers).
+    @inline(__always)
+    private func visibleCommands(_ commands: Range<Int>, columns: Int, rows: Int, _ input: FineInput) -> (first: Int, occluded: Bool) {
+        var first = commands.lowerBound, occluded = false
+        for c in commands.reversed() {
+            let word = input.tileCommands[c]
+            if word & TileCommand.kindMask != TileCommand.pathTile { return (commands.lowerBound, false) }
+            if !occluded && coversTileOpaquely(Int(word), columns: columns, rows: rows, input) { first = c; occluded = true }
+        }
+        return (first, occluded)
+    }
+
+    // MARK: Runs of whole tiles
+    //
+    // A tile that is one opaque colour (an opaque fill covers it, nothing over it), or one unscaled
+    // image on whole texels that covers it (at full opacity, inside the image, over the target or
+    // over an opaque colour that covers the tile), is the same row operation in each of its rows.
+    // Adjacent such tiles of a tile row with the same draw are drawn together: each pixel row of the
+    // run is one fill of a 32-bit pattern, or one pass over the image's row that copies opaque texels
+    // and blends the others (`blendTexels`, the planes' arithmetic at coverage 1), so the bytes are
+    // `rasterizeTile`'s. What is saved is the per-tile work, down to the stores.
+
+    /// What a whole tile of a run draws (`wholeTile`).
+    private enum WholeTile: Equatable {
+        /// Opaque solid paint `paint`.
+        case fill(paint: Int)
+        /// Image paint `paint` over the target (`under` nil) or over opaque solid paint `under`.
+        case image(paint: Int, under: Int?)
+    }
+
+    /// Tiles this rasterizer drew as parts of runs (`rasterizeTiles`; tests).
+    package private(set) var runTileCount = 0
+
+    /// Rasterizes tiles `tiles` in order, as `rasterizeTile` does each, drawing runs of adjacent whole
+    /// tiles (`WholeTile`) of a tile row row by row.
+    package func rasterizeTiles(_ tiles: Range<Int>, input: FineInput, target: RenderTarget, fastPaths: Bool = true,
+                                integerTiles: Bool = true) {
+        var tile = tiles.lowerBound
+        var next: WholeTile?? = nil  // the classification of `tile`, when already known
+        while tile < tiles.upperBound {
+            let kind = fastPaths ? (next ?? wholeTile(tile, input: input, target: target)) : nil
+            next = nil
+            guard let kind else {
+                rasterizeTile(tile, input: input, target: target, fastPaths: fastPaths, integerTiles: integerTiles)
+                tile += 1
+                continue
+            }
+            let tileRow = tile / input.tilesX
+            var end = tile + 1
+            while end < tiles.upperBound && end / input.tilesX == tileRow {
+                let following = wholeTile(end, input: input, target: target)
+                if following != kind { next = .some(following); break }
+                end += 1
+            }
+            drawRun(kind, tiles: tile..<end, input: input, target: target)
+            runTileCount += end - tile
+            tile = end
+        }
+    }
+
+    /// What `tile` draws when it is a whole tile of a run, else nil.
+    private func wholeTile(_ tile: Int, input: FineInput, target: RenderTarget) -> WholeTile? {
+        let lo = Int(input.tileCommandStart[tile]), hi = Int(input.tileCommandStart[tile + 1])
+        if lo == hi { return nil }
+        let size = Self.size
+        let originX = (tile % input.tilesX) * size, originY = (tile / input.tilesX) * size
+        let w = min(size, target.width - originX), h = min(size, target.height - originY)
+        let (first, occluded) = visibleCommands(lo..<hi, columns: w, rows: h, input)
+        if occluded && first == hi - 1 {
+            return .fill(paint: Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex))
+        }
+        // The image: the tile's only command, or the one after an opaque colour that hides the rest.
+        guard hi - first == (occluded ? 2 : 1) else { return nil }
+        let word = input.tileCommands[hi - 1]
+        guard word & TileCommand.kindMask == TileCommand.pathTile else { return nil }
+        let pathTile = input.pathTiles[Int(word)]
+        let draw = input.draws[Int(pathTile.drawIndex)]
+        let paint = input.paints[Int(draw.paintIndex)]
+        guard !draw.isClip, draw.blend == 0, !draw.isMask, paint.color.w == 1, let offset = Self.wholeTexelOffset(paint),
+              coversTile(pathTile, rule: draw.rule, columns: w, rows: h, input) else { return nil }
+        // Texels of the tile's pixels, all inside the image (no clamping).
+        let x = originX + offset.x, y = originY + offset.y
+        let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
+        guard x >= 0, y >= 0, x + w <= width, y + h <= height,
+              Int(paint.firstTexel) + width * height <= input.images.count else { return nil }
+        let under = occluded ? Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex) : nil
+        return .image(paint: Int(draw.paintIndex), under: under)
+    }
+
+    /// True when path tile `t` has coverage 1 in every pixel of the tile on the canvas (`columns` x
+    /// `rows`; the binner leaves the backdrops of rows below it zero, and clips edges to its right
+    /// side): each row's backdrop, plus what segments on the tile's left side (x = 0, where the
+    /// binner clips edges left of the canvas) add to it, folds to 1, and no other segment reaches
+    /// left of `columns` (a segment adds area only from its pixel column on).
+    @inline(__always)
+    private func coversTile(_ t: PathTile, rule: UInt32, columns w: Int, rows h: Int, _ input: FineInput) -> Bool {
+        if t.backdropStart == PathTile.noBackdrop {
+            // All zero: only edges on x = 0 can cover it.
+            return t.segmentCount > 0 && coversTileWithSegments(t, rule: rule, columns: w, rows: h, backdrops: UnsafePointer(zeroRow), input)
+        }
+        let start = Int(t.backdropStart)
+        precondition(start + Self.size <= input.backdrops.count, "backdrops outside the buffer")
+        let rows = input.backdrops.baseAddress! + start
+        if t.segmentCount > 0 { return coversTileWithSegments(t, rule: rule, columns: w, rows: h, backdrops: rows, input) }
+        if rule != GPUABI.FillRule.evenOdd.rawValue && h == 16 && Self.size == 16 {
+            // Nonzero: `fold` is not below 1 where |w| >= 1 (or NaN, as `fold` gives it): on the
+            // bits without the sign, less 1's, negative only below 1; all 16 rows in lane operations
+            // (folded in halves, as `texelState`; `all` on a mask is a loop over lanes).
+            let w = UnsafeRawPointer(rows).loadUnaligned(as: SIMD16<Int32>.self) & 0x7FFF_FFFF
+            let d = w &- Int32(bitPattern: Float(1).bitPattern)
+            let d8 = d.lowHalf | d.highHalf, d4 = d8.lowHalf | d8.highHalf, d2 = d4.lowHalf | d4.highHalf
+            return (d2.x | d2.y) >= 0
+        }
+        let evenOdd = rule == GPUABI.FillRule.evenOdd.rawValue
+        for r in 0..<min(h, Self.size) where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }
+        return true
+    }
+
+    /// `coversTile` for a path tile with segments. A segment on x = 0 adds, in each row it crosses,
+    /// its signed height there to pixel column 0's area (`accumulateLine`: the pixel's share
+    /// d - d * 0) and ±0 to column 1's, so each row's winding is the backdrop plus those heights,
+    /// summed in segment order as the accumulation buffer sums them.
+    private func coversTileWithSegments(_ t: PathTile, rule: UInt32, columns w: Int, rows h: Int,
+                                        backdrops: UnsafePointer<Float>, _ input: FineInput) -> Bool {
+        let first = Int(t.segmentStart), count = Int(t.segmentCount)
+        precondition(first + count <= input.segments.count, "segments outside the buffer")
+        var left = SIMD16<Float>()
+        for s in input.segments[first..<(first + count)] {
+            // Right of the pixels: a vertical one (its x stays exact), or a slanted one a pixel clear
+            // of them (the rows' stepped x may round a little below its ends).
+            let right = min(s.x0, s.x1)
+            if right >= Float(w) && (s.x0 == s.x1 || right >= Float(w + 1)) { continue }
+            guard s.x0 == 0, s.x1 == 0, Self.size == 16 else { return false }
+            if s.y0 == s.y1 { continue }
+            let (dir, y0, y1): (Float, Float, Float) = s.y0 < s.y1 ? (1, s.y0, s.y1) : (-1, s.y1, s.y0)
+            let bottom = Float(Self.size)
+            guard y1 > 0, y0 < bottom else { continue }
+            let rowStart = max(0, Self.smallInt(max(y0, 0).rounded(.down)))
+            let rowEnd = min(Self.size, Self.smallInt(min(y1, bottom).rounded(.up)))
+            if rowStart >= rowEnd { continue }
+            for row in rowStart..<rowEnd {
+                let dy = min(Float(row + 1), y1) - max(Float(row), y0)
+                left[row] += dy * dir
+            }
+        }
+        let evenOdd = rule == GPUABI.FillRule.evenOdd.rawValue
+        for r in 0..<min(h, Self.size) where FineRasterizer.fold(backdrops[r] + left[r], evenOdd: evenOdd) < 1 { return false }
+        return true
+    }
+
+    /// Draws `kind` over tiles `tiles` (adjacent, in one tile row) row by row.
+    private func drawRun(_ kind: WholeTile, tiles: Range<Int>, input: FineInput, target: RenderTarget) {
+        let size = Self.size
+        let originX = (tiles.lowerBound % input.tilesX) * size, originY = (tiles.lowerBound / input.tilesX) * size
+        let w = min(tiles.count * size, target.width - originX), h = min(size, target.height - originY)
+        switch kind {
+        case .fill(let paint):
+            let word = Self.word(input.paints[paint].color)
+            for y in 0..<h { target.row(originY + y, x: originX, count: w).fill(word) }
+        case .image(let index, let under):
+            let paint = input.paints[index]
+            let offset = Self.wholeTexelOffset(paint)!
+            let width = Int(paint.imageWidth)
+            let start = Int(paint.firstTexel) + (originY + offset.y) * width + originX + offset.x
+            let color = under.map { input.paints[$0].color }
+            for y in 0..<h {
+                Self.drawImageRow(TexelRow(input.images, start: start + y * width, count: w),
+                                  into: target.row(originY + y, x: originX, count: w),
+                                  under: color, readsTarget: !target.startsTransparent)
+            }
+        }
+    }
+
+    /// Draws `texels` (opaque paint, coverage 1) source-over `row`: over `under` (an opaque colour),
+    /// else over the row's pixels (`readsTarget`) or transparent. Spans of opaque texels are copied;
+    /// spans of clear texels over the target leave it; the rest are `drawSpan`'s blend.
+    @inline(__always)
+    private static func drawImageRow(_ texels: TexelRow, into row: PixelRow, under: SIMD4<Float>?, readsTarget: Bool) {
+        for x in Swift.stride(from: 0, to: row.count, by: 8) {
+            let n = min(8, row.count - x)
+            let t = texels.span(x, count: n)
+            let (opaque, clear) = texelState(t, count: n)
+            if opaque { row.setSpan(x, count: n, t); continue }
+            var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>()
+            if let c = under {
+                r = SIMD8(repeating: c.x); g = SIMD8(repeating: c.y); b = SIMD8(repeating: c.z); a = SIMD8(repeating: c.w)
+            } else if readsTarget {
+                if clear { continue }
+                let pixels = row.span(x, count: n)
+                let scale: Float = 1 / 255
+                r = levels(pixels, 0) * scale; g = levels(pixels, 8) * scale
+                b = levels(pixels, 16) * scale; a = levels(pixels, 24) * scale
+            }
+            blendTexels(t, opacity: 1, coverage: SIMD8(repeating: 1), &r, &g, &b, &a)
+            row.setSpan(x, count: n, words(r) | words(g) &<< 8 | words(b) &<< 16 | words(a) &<< 24)
+        }
     }
 
     // MARK: Drawing straight into the target
@@ -340,11 +532,7 @@ package final class FineRasterizer: @unchecked Sendable {
             let k = UnsafeRawPointer(d.coverage + offset).loadUnaligned(as: SIMD8<Float>.self)
             if let texels = d.texels {
                 let t = j == count - 1 ? lastTexels : Self.texelSpan(texels, d, py: py, x0: x0, count: n)
-                let scale: Float = 1 / 255, opacity = d.color.w
-                let cr = Self.levels(t, 0) * scale * opacity, cg = Self.levels(t, 8) * scale * opacity
-                let cb = Self.levels(t, 16) * scale * opacity, ca = Self.levels(t, 24) * scale * opacity
-                let inv = 1 - ca * k
-                r = cr * k + r * inv; g = cg * k + g * inv; b = cb * k + b * inv; a = ca * k + a * inv
+                Self.blendTexels(t, opacity: d.color.w, coverage: k, &r, &g, &b, &a)
             } else {
                 let c = d.color
                 let inv = 1 - c.w * k
@@ -352,6 +540,19 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
         row.setSpan(x0, count: n, Self.words(r) | Self.words(g) &<< 8 | Self.words(b) &<< 16 | Self.words(a) &<< 24)
+    }
+
+    /// 8 texels drawn at `opacity` with coverage `k`, source-over the colour in `r`, `g`, `b`, `a`
+    /// (the planes' arithmetic, `blendAlignedImage`'s).
+    @inline(__always)
+    private static func blendTexels(_ t: SIMD8<UInt32>, opacity: Float, coverage k: SIMD8<Float>,
+                                    _ r: inout SIMD8<Float>, _ g: inout SIMD8<Float>, _ b: inout SIMD8<Float>,
+                                    _ a: inout SIMD8<Float>) {
+        let scale: Float = 1 / 255
+        let cr = levels(t, 0) * scale * opacity, cg = levels(t, 8) * scale * opacity
+        let cb = levels(t, 16) * scale * opacity, ca = levels(t, 24) * scale * opacity
+        let inv = 1 - ca * k
+        r = cr * k + r * inv; g = cg * k + g * inv; b = cb * k + b * inv; a = ca * k + a * inv
     }
 
     /// The texels under pixels `x0 ..< x0 + count` of the tile's row `py` for draw `d`, one per pixel
@@ -703,18 +904,14 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    /// True when path tile `index` covers every pixel of its tile with an opaque solid paint.
-    private func coversTileOpaquely(_ index: Int, _ input: FineInput) -> Bool {
+    /// True when path tile `index` covers every pixel of its tile on the canvas with an opaque solid paint.
+    private func coversTileOpaquely(_ index: Int, columns: Int, rows: Int, _ input: FineInput) -> Bool {
         let t = input.pathTiles[index]
-        guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
         let draw = input.draws[Int(t.drawIndex)]
         // Only a plain source-over fill replaces what is below; other blend modes combine with it. A
         // mask draw's path tiles are its masks' box, not its coverage.
         guard draw.blend == 0, !draw.isMask, input.paints[Int(draw.paintIndex)].isOpaque else { return false }
-        let evenOdd = draw.rule == GPUABI.FillRule.evenOdd.rawValue
-        let rows = input.backdrops.baseAddress! + Int(t.backdropStart)
-        for r in 0..<Self.size where FineRasterizer.fold(rows[r], evenOdd: evenOdd) < 1 { return false }
-        return true
+        return coversTile(t, rule: draw.rule, columns: columns, rows: rows, input)
     }
 
     /// The pixel rows a draw touches in a tile, and whether all its pixels are fully covered.
@@ -1456,6 +1653,12 @@ package final class FineRasterizer: @unchecked Sendable {
                 row.setSpan(x, count: min(8, w - x), words)
             }
         }
+    }
+
+    /// A premultiplied colour as a pixel word (R in the low byte), each channel as `word` rounds it.
+    @inline(__always)
+    package static func word(_ c: SIMD4<Float>) -> UInt32 {
+        word(c.x) | word(c.y) << 8 | word(c.z) << 16 | word(c.w) << 24
     }
 
     @inline(__always)

@@ -119,3 +119,28 @@ package struct PixelRow {
         #endif
     }
 }
+
+/// A run of `count` texels of one row of an image in `EncodedScene.images` (one word per texel, as
+/// `PixelRow`), read only: the image side of a row copy or blend.
+package struct TexelRow {
+    private let base: UnsafePointer<UInt32>
+    package let count: Int
+
+    /// Texels `start ..< start + count` of `texels` (the caller keeps them inside it; checked in debug).
+    @inline(__always)
+    package init(_ texels: UnsafeBufferPointer<UInt32>, start: Int, count: Int) {
+        assert(start >= 0 && count >= 0 && start + count <= texels.count, "texels outside the images")
+        base = texels.baseAddress! + start
+        self.count = count
+    }
+
+    /// Texels `x ..< x + count` (`count` at most 8) as the first lanes of a vector; the other lanes are zero.
+    @inline(__always)
+    package func span(_ x: Int, count n: Int) -> SIMD8<UInt32> {
+        assert(x >= 0 && n >= 0 && n <= 8 && x + n <= count, "texels \(x)..<\(x + n) outside a row of \(count)")
+        if n == 8 { return UnsafeRawPointer(base + x).loadUnaligned(as: SIMD8<UInt32>.self) }
+        var v = SIMD8<UInt32>()
+        for i in 0..<n { v[i] = base[x + i] }
+        return v
+    }
+}

@@ -10,7 +10,7 @@ import Testing
 
 /// A bitmap of `width` x `height` with premultiplied texels: opaque where `alpha` says 255, clear
 /// (all zero) where it says 0, translucent in between. Seeded, so every run draws the same image.
-private func testImage(width: Int, height: Int, seed: UInt64, alpha: (Int, Int) -> UInt8) throws -> Image {
+func testImage(width: Int, height: Int, seed: UInt64, alpha: (Int, Int) -> UInt8) throws -> Image {
     var rng = SeededRandom(seed: seed)
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for y in 0..<height {

@@ -12,16 +12,7 @@ import Testing
 /// A seeded image of `width` x `height`, premultiplied: opaque where `alpha` gives 255, clear (all
 /// zero) where it gives 0, translucent in between.
 private func runImage(width: Int, height: Int, seed: UInt64, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) throws -> Image {
-    var rng = SeededRandom(seed: seed)
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    for y in 0..<height {
-        for x in 0..<width {
-            let a = Int(alpha(x, y)), i = (y * width + x) * 4
-            for c in 0..<3 { pixels[i + c] = UInt8(Int.random(in: 0...255, using: &rng) * a / 255) }
-            pixels[i + 3] = UInt8(a)
-        }
-    }
-    return Image(bitmap: try Bitmap(width: width, height: height, premultipliedRGBA: pixels))
+    try testImage(width: width, height: height, seed: seed, alpha: alpha)
 }
 
 /// An image's texels in bands of opaque, translucent and clear runs, each longer than a span of 8.

@@ -79,6 +79,7 @@ func runTextBench(_ args: [String]) throws {
     var backend = Backend.cpu
     var glyphsOut: String?
     var outputFolder: String?
+    var workloads = TextWorkload.allCases
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
@@ -87,12 +88,18 @@ func runTextBench(_ args: [String]) throws {
             backend = try arguments.backend(for: a)
         case "--glyphs-out": glyphsOut = try arguments.value(for: a)
         case "-o", "--output": outputFolder = try arguments.value(for: a)
+        case "--only":
+            let name = try arguments.value(for: a)
+            guard let workload = TextWorkload(rawValue: name) else {
+                throw UsageError(description: "unknown text workload \(name) (paragraph or chart)\n\(usage)")
+            }
+            workloads = [workload]
         default: throw UsageError(description: "unknown option \(a)\n\(usage)")
         }
     }
     let renderer = Renderer(backend: backend)
     var allGlyphs: [String: Any] = [:]
-    for workload in TextWorkload.allCases {
+    for workload in workloads {
         let glyphs = workload.placedGlyphs()
         allGlyphs[workload.rawValue] = ["width": Int(workload.canvas.width), "height": Int(workload.canvas.height), "glyphs": glyphs]
         let count = Double(glyphs.count)

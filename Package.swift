@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // snprintf with one typed argument (the C library's; a header of inline functions, nothing to link).
         .systemLibrary(name: "CFormat"),
+        // Integer vector instructions for the fine stage (SSE2/AVX2 intrinsics, plain C elsewhere; inline, nothing to link).
+        .systemLibrary(name: "CIntrinsics"),
 
         // MARK: - Public API
         // The GPU ABI (GPUABI.swift) and the GLSL sources, embedded in the binary as byte arrays.
@@ -43,7 +45,7 @@ let package = Package(
         ]),
         // The layers, each depending only on those above it here.
         .target(name: "TileRenderGeometry"),
-        .target(name: "TileRenderPipeline", dependencies: ["TileRenderGeometry", "CPNG", "CTurboJPEG", "CWebP", "Shaders"]),
+        .target(name: "TileRenderPipeline", dependencies: ["TileRenderGeometry", "CPNG", "CTurboJPEG", "CWebP", "CIntrinsics", "Shaders"]),
         // Fonts, shaping and glyph outlines (FreeType, HarfBuzz, fontconfig) with the bundled Inter.
         .target(name: "TileRenderText", dependencies: ["TileRenderGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak", "CFriBidi"],
                 resources: [.copy("Fonts")]),
@@ -71,7 +73,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "TileRenderTests", dependencies: [
             "TileRender", "TileRenderSVG", "TileRenderGeometry", "TileRenderPipeline", "TileRenderText", "SeedPorts",
-            .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])), "Shaders", "VulkanInteropExample",
+            .target(name: "TileRenderVulkan", condition: .when(traits: ["Vulkan"])), "Shaders", "VulkanInteropExample", "CIntrinsics",
         ]),
     ]
 )

@@ -173,7 +173,7 @@ package struct TileBinner {
             let (xa, ya, xb, yb) = s.y1 > s.y0 ? (s.x0, s.y0, s.x1, s.y1) : (s.x1, s.y1, s.x0, s.y0)
             let dxdy = (xb - xa) / (yb - ya)
             let row0 = min(tilesY - 1, Int(ya / size))
-            let row1 = min(tilesY - 1, max(row0, Int((yb / size).rounded(.up)) - 1))
+            let row1 = min(tilesY - 1, max(row0, Int((yb / size).roundedUpSmall) - 1))
             for row in row0...row1 {
                 let top = Float(row) * size
                 let yTop = max(ya, top), yBot = min(yb, top + size)
@@ -366,7 +366,7 @@ package struct TileBinner {
         // A horizontal piece covers no row. Otherwise every row from ya's to yb's gets a positive
         // height (a difference of two floats, the larger first, is never 0), so no test per row.
         guard ya < yb else { return }
-        let r0 = max(0, Int(ya)), r1 = min(BinnedScene.tileSize - 1, Int(yb.rounded(.up)) - 1)
+        let r0 = max(0, Int(ya)), r1 = min(BinnedScene.tileSize - 1, Int(yb.roundedUpSmall) - 1)
         guard r0 <= r1 else { return }
         for r in r0...r1 {
             cover[r] += dir * (min(yb, Float(r + 1)) - max(ya, Float(r)))
@@ -422,7 +422,7 @@ package struct TileBinner {
         let (xa, ya, xb, yb) = down ? (s.x0, s.y0, s.x1, s.y1) : (s.x1, s.y1, s.x0, s.y0)
         let dxdy = (xb - xa) / (yb - ya)
         let row0 = min(tilesY - 1, Int(ya / size))
-        let row1 = min(tilesY - 1, max(row0, Int((yb / size).rounded(.up)) - 1))
+        let row1 = min(tilesY - 1, max(row0, Int((yb / size).roundedUpSmall) - 1))
         let first = max(row0, originY), last = min(row1, lastRow)
         guard first <= last else { return }
         for row in first...last {

@@ -1,3 +1,4 @@
+import CIntrinsics
 import Foundation
 import Shaders
 import TileRenderGeometry
@@ -323,8 +324,8 @@ package final class FineRasterizer: @unchecked Sendable {
             let (dir, y0, y1): (Float, Float, Float) = s.y0 < s.y1 ? (1, s.y0, s.y1) : (-1, s.y1, s.y0)
             let bottom = Float(Self.size)
             guard y1 > 0, y0 < bottom else { continue }
-            let rowStart = max(0, Self.smallInt(max(y0, 0).rounded(.down)))
-            let rowEnd = min(Self.size, Self.smallInt(min(y1, bottom).rounded(.up)))
+            let rowStart = max(0, Self.smallInt(max(y0, 0).roundedDownSmall))
+            let rowEnd = min(Self.size, Self.smallInt(min(y1, bottom).roundedUpSmall))
             if rowStart >= rowEnd { continue }
             for row in rowStart..<rowEnd {
                 let dy = min(Float(row + 1), y1) - max(Float(row), y0)
@@ -678,10 +679,10 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    /// x * y >> 16 in each lane (pmulhuw).
+    /// x * y >> 16 in each lane (pmulhuw; `CIntrinsics`).
     @inline(__always)
     private static func high(_ x: SIMD8<UInt16>, _ y: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: y)) &>> 16)
+        CIntrinsics_mulhi_u16x8(x, y)
     }
 
     /// x * y >> 16.
@@ -690,12 +691,10 @@ package final class FineRasterizer: @unchecked Sendable {
         UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(y)) &>> 16)
     }
 
-    /// x + y, at most 65535 (paddusw).
+    /// x + y, at most 65535 (paddusw; `CIntrinsics`).
     @inline(__always)
     private static func saturatingSum(_ x: SIMD8<UInt16>, _ y: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        var s = x &+ y
-        s.replace(with: .max, where: s .< x)
-        return s
+        CIntrinsics_adds_u16x8(x, y)
     }
 
     /// Coverage 0...1 as 0...65535, rounded to nearest (2^23 puts the whole number in the low bits).
@@ -1225,7 +1224,7 @@ package final class FineRasterizer: @unchecked Sendable {
         let edge = Float(width), bottom = Float(height)
         // Wholly above or below the grid (a glyph's line may be; a tile's segments never are).
         guard y1 > 0, y0 < bottom else { return }
-        let rowStart = max(0, smallInt(max(y0, 0).rounded(.down))), rowEnd = min(height, smallInt(min(y1, bottom).rounded(.up)))
+        let rowStart = max(0, smallInt(max(y0, 0).roundedDownSmall)), rowEnd = min(height, smallInt(min(y1, bottom).roundedUpSmall))
         if rowStart >= rowEnd { return }
         if y0 < Float(rowStart) { x += (Float(rowStart) - y0) * dxdy }
         for row in rowStart..<rowEnd {
@@ -1236,9 +1235,9 @@ package final class FineRasterizer: @unchecked Sendable {
             x = min(max(x, 0), edge)
             let d = dy * dir
             let xa = min(x, xNext), xb = max(x, xNext)
-            let xaFloor = xa.rounded(.down)
+            let xaFloor = xa.roundedDownSmall
             let xaInt = smallInt(xaFloor)
-            let xbCeil = xb.rounded(.up)
+            let xbCeil = xb.roundedUpSmall
             let xbInt = smallInt(xbCeil)
             if xbInt <= xaInt + 1 {
                 // The segment stays within one pixel column in this row.

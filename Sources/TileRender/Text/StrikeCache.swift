@@ -38,6 +38,14 @@ package final class StrikeCache: Sendable {
         /// `Double.bitPattern` of device pixels per font unit.
         var scale: UInt64
         var stepX: UInt8, stepY: UInt8
+
+        // Two words for the hasher instead of five fields: a look-up is on every glyph drawn, and the
+        // hasher's cost grows with what it is given. Equal keys still hash alike (equality is by field).
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(truncatingIfNeeded: face) &* 0x9E37_79B9_7F4A_7C15
+                ^ UInt64(glyph) << 16 ^ UInt64(stepX) << 8 ^ UInt64(stepY))
+            hasher.combine(scale)
+        }
     }
 
     /// A glyph at one strike: its mask (nil when the glyph draws nothing) and its outline.
@@ -98,11 +106,16 @@ package final class StrikeCache: Sendable {
         // One array out, filled under the lock; a miss holds a blank entry until it is made (the list of
         // misses allocates only when there are some).
         var misses: [Int] = []
-        var found = state.withLock { s in
-            requests.indices.map { i in
-                if let entry = s.store.lookUp(requests[i].key) { return entry }
-                misses.append(i)
-                return Entry(mask: nil, outline: Path())
+        var found: [Entry] = []
+        found.reserveCapacity(requests.count)
+        state.withLock { s in
+            for i in requests.indices {
+                if let entry = s.store.lookUp(requests[i].key) {
+                    found.append(entry)
+                } else {
+                    misses.append(i)
+                    found.append(Entry(mask: nil, outline: Path()))
+                }
             }
         }
         for i in misses { found[i] = make(requests[i], key: requests[i].key, outlines: outlines) }

@@ -136,7 +136,6 @@ package struct PreparedText: Sendable {
     package func draw(_ layout: TextLayout, at origin: CGPoint, in context: GraphicsContext, shadingOverride: GraphicsContext.Shading? = nil,
                       strikes: StrikeCache = .shared) {
         let frame = CGRect(origin: origin, size: layout.size)
-        let cache = GlyphCache.shared
         // Glyphs whose em box, widened by an em each way, misses the canvas are left out: a 1 MB line
         // drawn on a small canvas costs only its visible glyphs. Under a transform that is not finite
         // or invertible nothing is left out.
@@ -168,6 +167,7 @@ package struct PreparedText: Sendable {
                 if !drawMasks(glyphs[start..<end], line: line, origin: origin, in: context, with: shading, strikes: strikes,
                               culledAny: &culledAny) {
                     var path = Path()
+                    let cache = GlyphCache.shared
                     for g in glyphs[start..<end] {
                         let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
                         let isVisible = visible(x, y, g)
@@ -180,6 +180,8 @@ package struct PreparedText: Sendable {
                     if !path.isEmpty { context.fill(path, with: shading) }
                 }
                 // Underline and strikethrough over the run's part of the line, in its first glyph's face.
+                defer { start = end }
+                if paint.underline == nil && paint.strikethrough == nil { continue }
                 let first = glyphs[start]
                 let scale = first.scale
                 let baseline = Double(origin.y) + line.baseline + (first.y - 0)
@@ -191,7 +193,6 @@ package struct PreparedText: Sendable {
                     let bar = Path(CGRect(x: minX, y: centre - thickness / 2, width: maxX - minX, height: thickness))
                     context.fill(bar, with: decoration.color.map { .color($0) } ?? shading)
                 }
-                start = end
             }
         }
     }

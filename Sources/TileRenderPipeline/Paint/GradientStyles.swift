@@ -17,7 +17,10 @@ extension ShapeStyle {
     /// The shading this style paints when the shape is drawn in `frame` (unit points resolved against
     /// `frame`, radii in points). Unknown style types resolve to the foreground (`.primary`).
     package func resolvedShading(in frame: CGRect) -> GraphicsContext.Shading {
-        (self as? any ResolvableShapeStyle)?.shading(in: frame) ?? .foreground
+        // A colour (most text and shapes) first: a cast to a concrete type compares metadata, where the
+        // cast to a protocol looks the conformance up (about ten times the cost).
+        if let color = self as? Color { return .color(color) }
+        return (self as? any ResolvableShapeStyle)?.shading(in: frame) ?? .foreground
     }
 }
 

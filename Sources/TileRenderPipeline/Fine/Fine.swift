@@ -685,6 +685,12 @@ package final class FineRasterizer: @unchecked Sendable {
         CIntrinsics_mulhi_u16x8(x, y)
     }
 
+    /// `high` over a tile row of 16 lanes (one AVX2 instruction in a Haswell build).
+    @inline(__always)
+    private static func high(_ x: SIMD16<UInt16>, _ y: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        CIntrinsics_mulhi_u16x16(x, y)
+    }
+
     /// x * y >> 16.
     @inline(__always)
     private static func high(_ x: UInt16, _ y: UInt16) -> UInt16 {
@@ -701,6 +707,12 @@ package final class FineRasterizer: @unchecked Sendable {
     @inline(__always)
     private static func fixedCoverage(_ k: SIMD8<Float>) -> SIMD8<UInt16> {
         SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(k * 65535 + 8_388_608, to: SIMD8<UInt32>.self))
+    }
+
+    /// `fixedCoverage` of a tile row.
+    @inline(__always)
+    private static func fixedCoverage(_ k: SIMD16<Float>) -> SIMD16<UInt16> {
+        SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(k * 65535 + 8_388_608, to: SIMD16<UInt32>.self))
     }
 
     /// `fixedCoverage` of one value.
@@ -789,20 +801,22 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendWide(_ color: WideColor, rows: Range<Int>) {
         let size = Self.size, n = Self.pixels, opaque = color.opaque
         let planes = UnsafeMutableRawPointer(wide), planeBytes = n * MemoryLayout<UInt16>.stride
-        let colors = (SIMD8<UInt16>(repeating: color.rFactor), SIMD8<UInt16>(repeating: color.gFactor),
-                      SIMD8<UInt16>(repeating: color.bFactor), SIMD8<UInt16>(repeating: color.aFactor))
-        let alpha = SIMD8<UInt16>(repeating: color.alphaFactor)
+        // A whole tile row (16 pixels) per operation: one AVX2 register of UInt16, two SSE2 ones.
+        assert(size == 16, "a tile row is one SIMD16")
+        let colors = (SIMD16<UInt16>(repeating: color.rFactor), SIMD16<UInt16>(repeating: color.gFactor),
+                      SIMD16<UInt16>(repeating: color.bFactor), SIMD16<UInt16>(repeating: color.aFactor))
+        let alpha = SIMD16<UInt16>(repeating: color.alphaFactor)
         @inline(__always)
-        func blend(_ offset: Int, _ plane: Int, _ g: SIMD8<UInt16>, _ ck: SIMD8<UInt16>) {
+        func blend(_ offset: Int, _ plane: Int, _ g: SIMD16<UInt16>, _ ck: SIMD16<UInt16>) {
             let p = planes + plane * planeBytes + offset
-            let d = p.loadUnaligned(as: SIMD8<UInt16>.self)
-            p.storeBytes(of: Self.saturatingSum(d &- Self.high(d, g), ck), as: SIMD8<UInt16>.self)
+            let d = p.loadUnaligned(as: SIMD16<UInt16>.self)
+            p.storeBytes(of: CIntrinsics_adds_u16x16(d &- Self.high(d, g), ck), as: SIMD16<UInt16>.self)
         }
         // The factors of a row of one coverage k, for k = 1 (a translucent colour's inside) once per draw.
-        func factors(_ kk: UInt16) -> (SIMD8<UInt16>, (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>)) {
-            (SIMD8(repeating: Self.high(color.alphaFactor, kk)),
-             (SIMD8(repeating: Self.high(color.rFactor, kk)), SIMD8(repeating: Self.high(color.gFactor, kk)),
-              SIMD8(repeating: Self.high(color.bFactor, kk)), SIMD8(repeating: Self.high(color.aFactor, kk))))
+        func factors(_ kk: UInt16) -> (SIMD16<UInt16>, (SIMD16<UInt16>, SIMD16<UInt16>, SIMD16<UInt16>, SIMD16<UInt16>)) {
+            (SIMD16(repeating: Self.high(color.alphaFactor, kk)),
+             (SIMD16(repeating: Self.high(color.rFactor, kk)), SIMD16(repeating: Self.high(color.gFactor, kk)),
+              SIMD16(repeating: Self.high(color.bFactor, kk)), SIMD16(repeating: Self.high(color.aFactor, kk))))
         }
         let whole = factors(Self.fixedCoverage(Float(1)))
         var spanRows = 0
@@ -818,19 +832,15 @@ package final class FineRasterizer: @unchecked Sendable {
                     continue
                 }
                 let (g, ck) = k == 1 ? whole : factors(Self.fixedCoverage(k))
-                for h in Swift.stride(from: 0, to: size, by: 8) {
-                    let offset = (i + h) * 2
-                    blend(offset, 0, g, ck.0); blend(offset, 1, g, ck.1); blend(offset, 2, g, ck.2); blend(offset, 3, g, ck.3)
-                }
+                let offset = i * 2
+                blend(offset, 0, g, ck.0); blend(offset, 1, g, ck.1); blend(offset, 2, g, ck.2); blend(offset, 3, g, ck.3)
                 continue
             }
-            for h in Swift.stride(from: 0, to: size, by: 8) {
-                let i = r * size + h, offset = i * 2
-                let kk = Self.fixedCoverage(UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<Float>.self))
-                let g = Self.high(alpha, kk)
-                blend(offset, 0, g, Self.high(colors.0, kk)); blend(offset, 1, g, Self.high(colors.1, kk))
-                blend(offset, 2, g, Self.high(colors.2, kk)); blend(offset, 3, g, Self.high(colors.3, kk))
-            }
+            let i = r * size, offset = i * 2
+            let kk = Self.fixedCoverage(UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD16<Float>.self))
+            let g = Self.high(alpha, kk)
+            blend(offset, 0, g, Self.high(colors.0, kk)); blend(offset, 1, g, Self.high(colors.1, kk))
+            blend(offset, 2, g, Self.high(colors.2, kk)); blend(offset, 3, g, Self.high(colors.3, kk))
         }
     }
 

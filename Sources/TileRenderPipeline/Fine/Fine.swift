@@ -125,7 +125,8 @@ package final class FineRasterizer: @unchecked Sendable {
         }
         if fastPaths && integerTiles && (first..<hi).allSatisfy({ Self.drawsWide(input.tileCommands[$0], input) }) {
             rasterizeWide(first..<hi, input: input, target: target,
-                          region: TileRegion(originX: originX, originY: originY, w: w, h: h), readsTarget: readsTarget)
+                          region: TileRegion(originX: originX, originY: originY, w: w, h: h), readsTarget: readsTarget,
+                          startsOccluded: occluded)
             wideTileCount += 1
             return
         }
@@ -723,11 +724,19 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Draws `commands` (each `drawsWide`) through the integer planes into the target; the tile's
     /// pixels start from the target's (`readsTarget`) or transparent.
+    /// With `startsOccluded`, the first command is an opaque colour over every pixel of the tile on the
+    /// canvas (`visibleCommands`): the planes start as that colour, with no coverage computed (what its
+    /// coverage of 1 gives there: c * 1 + d * (1 - 1); pixels off the canvas are not written out).
     private func rasterizeWide(_ commands: Range<Int>, input: FineInput, target: RenderTarget, region: TileRegion,
-                               readsTarget: Bool) {
+                               readsTarget: Bool, startsOccluded: Bool = false) {
         let size = Self.size, n = Self.pixels
         let planes = UnsafeMutableRawPointer(wide), planeBytes = n * MemoryLayout<UInt16>.stride
-        if !readsTarget || region.w < size || region.h < size {
+        var commands = commands
+        if startsOccluded, let first = commands.first {
+            let paint = input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)]
+            fillWide(WideColor(paint.color, opaque: true), from: 0, count: n)
+            commands = (first + 1)..<commands.upperBound
+        } else if !readsTarget || region.w < size || region.h < size {
             planes.initializeMemory(as: UInt8.self, repeating: 0, count: 4 * planeBytes)
         }
         if readsTarget {

@@ -779,11 +779,11 @@ package final class FineRasterizer: @unchecked Sendable {
                 let b = planes.loadUnaligned(fromByteOffset: 2 * planeBytes + offset, as: SIMD8<UInt16>.self)
                 let a = planes.loadUnaligned(fromByteOffset: 3 * planeBytes + offset, as: SIMD8<UInt16>.self)
                 let half = SIMD8<UInt16>(repeating: 128)
-                // (v + 128) >> 8, saturated: v rounded to a level.
-                let words = SIMD8<UInt32>(truncatingIfNeeded: Self.saturatingSum(r, half) &>> 8)
-                    | SIMD8<UInt32>(truncatingIfNeeded: Self.saturatingSum(g, half) &>> 8) &<< 8
-                    | SIMD8<UInt32>(truncatingIfNeeded: Self.saturatingSum(b, half) &>> 8) &<< 16
-                    | SIMD8<UInt32>(truncatingIfNeeded: Self.saturatingSum(a, half) &>> 8) &<< 24
+                // (v + 128) >> 8, saturated: v rounded to a level; red and green, then blue and alpha, as
+                // the low and high byte of one 16-bit lane, and the two halves of a pixel interleaved.
+                let redGreen = Self.saturatingSum(r, half) &>> 8 | Self.saturatingSum(g, half) & 0xFF00
+                let blueAlpha = Self.saturatingSum(b, half) &>> 8 | Self.saturatingSum(a, half) & 0xFF00
+                let words = SIMD8<UInt32>(truncatingIfNeeded: redGreen) | SIMD8<UInt32>(truncatingIfNeeded: blueAlpha) &<< 16
                 row.setSpan(x, count: min(8, region.w - x), words)
             }
         }

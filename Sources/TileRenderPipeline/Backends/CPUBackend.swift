@@ -14,7 +14,7 @@ package final class CPUBackend: RasterBackend {
     package func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
         // Images another backend keeps (groups drawn on the GPU before a fallback) are read back.
         var scene = scene
-        if !scene.residentImages.isEmpty { try scene.readBackResidentImages() }
+        if scene.images.hasResidentImages { try scene.readBackResidentImages() }
         let threadCount = max(1, settings.threadCount)
         var workers = scratch.withLock { stored in
             let taken = stored

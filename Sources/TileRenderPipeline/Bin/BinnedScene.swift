@@ -76,10 +76,9 @@ package struct BinnedScene: Sendable {
     package var layers: [EncodedLayer] = []
     package var paints: [EncodedPaint] = []
     package var ramps: [SIMD4<Float>] = []
-    package var images: [UInt32] = []
-    /// Where resident images' texels belong in `images` (zeros there): the backend fills them, the
-    /// Vulkan backend device-side, the CPU by `readBackResidentImages`.
-    package var residentImages: [ResidentImageRegion] = []
+    /// The images image paints draw, by reference (`SceneImages`); resident ones are read by the
+    /// Vulkan backend device-side, and read back for the CPU.
+    package var images = SceneImages()
     /// Mask draws: per draw, its index in `maskRuns` (`GPUABI.noIndex` for other draws; empty
     /// when the scene has none), and the runs' placements, with the masks they point into kept alive.
     package var drawMaskRuns: [UInt32] = []
@@ -136,7 +135,6 @@ package struct BinnedScene: Sendable {
         paints = encoding.paints
         ramps = encoding.ramps
         images = encoding.images
-        residentImages = encoding.residentImages
         draws = encoding.draws.map {
             BinnedDraw(paintIndex: $0.paintIndex, rule: ($0.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
                        layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift

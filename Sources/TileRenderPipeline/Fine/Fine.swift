@@ -22,7 +22,8 @@ package struct FineInput {
     package let layers: UnsafeBufferPointer<EncodedLayer>
     package let paints: UnsafeBufferPointer<EncodedPaint>
     package let ramps: UnsafeBufferPointer<SIMD4<Float>>
-    package let images: UnsafeBufferPointer<UInt32>
+    /// The scene's images, by first texel, read where they lie (`SceneImages.withFineImages`).
+    package let images: UnsafeBufferPointer<FineImage>
     package let segments: UnsafeBufferPointer<TileSegment>
     package let backdrops: UnsafeBufferPointer<Float>
     /// Mask draws (`BinnedScene.drawMaskRuns`, `maskRuns`, `maskPlacements`); empty without any.
@@ -30,8 +31,9 @@ package struct FineInput {
     package let maskRuns: UnsafeBufferPointer<MaskRunRange>
     package let maskPlacements: UnsafeBufferPointer<MaskPlacement>
 
-    /// Calls `body` with the scene's arrays pinned.
-    package static func with<R>(_ s: BinnedScene, _ body: (FineInput) throws -> R) rethrows -> R {
+    /// Calls `body` with the scene's arrays pinned; `copyingImages` (tests) reads the images from
+    /// copies instead of where they lie.
+    package static func with<R>(_ s: BinnedScene, copyingImages: Bool = false, _ body: (FineInput) throws -> R) rethrows -> R {
         try s.tileCommandStart.withUnsafeBufferPointer { starts in
         try s.tileCommands.withUnsafeBufferPointer { commands in
         try s.pathTiles.withUnsafeBufferPointer { tiles in
@@ -41,7 +43,7 @@ package struct FineInput {
         try s.ramps.withUnsafeBufferPointer { ramps in
         try s.segments.withUnsafeBufferPointer { segments in
         try s.backdrops.withUnsafeBufferPointer { backdrops in
-        try s.images.withUnsafeBufferPointer { images in
+        try s.images.withFineImages(copying: copyingImages) { images in
         try s.drawMaskRuns.withUnsafeBufferPointer { drawMaskRuns in
         try s.maskRuns.withUnsafeBufferPointer { maskRuns in
         try s.maskPlacements.withUnsafeBufferPointer { maskPlacements in
@@ -50,6 +52,23 @@ package struct FineInput {
                                segments: segments, backdrops: backdrops, drawMaskRuns: drawMaskRuns, maskRuns: maskRuns,
                                maskPlacements: maskPlacements))
         }}}}}}}}}}}}}
+    }
+
+    /// The texels of image paint `p`'s image (`imageWidth` x `imageHeight` of them, row after row),
+    /// or nil when the scene holds no such image (a resident image not read back): the paint then
+    /// draws nothing.
+    @inline(__always)
+    package func texels(of p: EncodedPaint) -> UnsafePointer<UInt32>? {
+        guard p.kind == GPUABI.PaintKind.image.rawValue || p.kind == GPUABI.PaintKind.tiledImage.rawValue else { return nil }
+        let first = Int(p.firstTexel), count = Int(p.imageWidth) * Int(p.imageHeight)
+        // Few images: a binary search, once per tile and draw.
+        var lo = 0, hi = images.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if images[mid].firstTexel < first { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < images.count, images[lo].firstTexel == first, images[lo].texels.count >= count else { return nil }
+        return images[lo].texels.baseAddress
     }
 }
 
@@ -269,8 +288,7 @@ package final class FineRasterizer: @unchecked Sendable {
         // Texels of the tile's pixels, all inside the image (no clamping).
         let x = originX + offset.x, y = originY + offset.y
         let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
-        guard x >= 0, y >= 0, x + w <= width, y + h <= height,
-              Int(paint.firstTexel) + width * height <= input.images.count else { return nil }
+        guard x >= 0, y >= 0, x + w <= width, y + h <= height, input.texels(of: paint) != nil else { return nil }
         let under = occluded ? Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex) : nil
         return .image(paint: Int(draw.paintIndex), under: under)
     }
@@ -349,10 +367,11 @@ package final class FineRasterizer: @unchecked Sendable {
             let paint = input.paints[index]
             let offset = Self.wholeTexelOffset(paint)!
             let width = Int(paint.imageWidth)
-            let start = Int(paint.firstTexel) + (originY + offset.y) * width + originX + offset.x
+            let texels = UnsafeBufferPointer(start: input.texels(of: paint)!, count: width * Int(paint.imageHeight))
+            let start = (originY + offset.y) * width + originX + offset.x
             let color = under.map { input.paints[$0].color }
             for y in 0..<h {
-                Self.drawImageRow(TexelRow(input.images, start: start + y * width, count: w),
+                Self.drawImageRow(TexelRow(texels, start: start + y * width, count: w),
                                   into: target.row(originY + y, x: originX, count: w),
                                   under: color, readsTarget: !target.startsTransparent)
             }
@@ -459,8 +478,8 @@ package final class FineRasterizer: @unchecked Sendable {
             if let offset = Self.wholeTexelOffset(paint) {
                 let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
                 // As `blendAlignedImage`: an empty image, or no texels, draws nothing.
-                guard width > 0, height > 0, let base = input.images.baseAddress else { continue }
-                d.texels = UnsafePointer(base + Int(paint.firstTexel))
+                guard width > 0, height > 0, let texels = input.texels(of: paint) else { continue }
+                d.texels = texels
                 d.width = width; d.height = height
                 d.texelX = region.originX + offset.x; d.texelY = region.originY + offset.y
                 d.color = SIMD4(0, 0, 0, paint.color.w)
@@ -1290,13 +1309,14 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendGradient(_ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
+        let texels = input.texels(of: p)
         for py in rows {
             let y = Float(originY + py) + 0.5
             for px in 0..<size {
                 let i = py * size + px
                 let k = cov[i]
                 if k == 0 { continue }
-                let c = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: y)
+                let c = FineRasterizer.paintColor(p, input: input, texels: texels, x: Float(originX + px) + 0.5, y: y)
                 let inv = 1 - c.w * k
                 r[i] = c.x * k + r[i] * inv
                 g[i] = c.y * k + g[i] * inv
@@ -1332,11 +1352,12 @@ package final class FineRasterizer: @unchecked Sendable {
         case GPUABI.PaintKind.focal.rawValue:
             blendRows(rows, originX: originX, originY: originY) { Self.focalColor(p, ramps: ramps, x: $0, y: $1) }
         case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue:
-            blendRows(rows, originX: originX, originY: originY) { Self.imageColor(p, input: input, x: $0, y: $1) }
+            let texels = input.texels(of: p)
+            blendRows(rows, originX: originX, originY: originY) { Self.imageColor(p, texels: texels, x: $0, y: $1) }
         case GPUABI.PaintKind.conic.rawValue:
             blendRows(rows, originX: originX, originY: originY) { Self.conicColor(p, ramps: ramps, x: $0, y: $1) }
         default:
-            blendRows(rows, originX: originX, originY: originY) { Self.paintColor(p, input: input, x: $0, y: $1) }
+            blendRows(rows, originX: originX, originY: originY) { Self.paintColor(p, input: input, texels: nil, x: $0, y: $1) }
         }
     }
 
@@ -1446,8 +1467,7 @@ package final class FineRasterizer: @unchecked Sendable {
                                    originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
         let width = Int(p.imageWidth), height = Int(p.imageHeight), opacity = p.color.w
-        guard width > 0, height > 0, let base = input.images.baseAddress else { return }
-        let texels = base + Int(p.firstTexel)
+        guard width > 0, height > 0, let texels = input.texels(of: p) else { return }
         for py in rows {
             let ty = min(max(originY + py + offset.y, 0), height - 1)
             let row = texels + ty * width
@@ -1472,12 +1492,13 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendWithMode(_ mode: UInt32, _ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
+        let texels = input.texels(of: p)
         for py in rows {
             for px in 0..<size {
                 let i = py * size + px
                 let k = cov[i]
                 if k == 0 { continue }
-                let s = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
+                let s = FineRasterizer.paintColor(p, input: input, texels: texels, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
                 let d = SIMD4(r[i], g[i], b[i], a[i])
                 let result = d + (Blend.apply(mode, s, d) - d) * k
                 r[i] = result.x; g[i] = result.y; b[i] = result.z; a[i] = result.w
@@ -1485,12 +1506,13 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    /// The premultiplied colour of paint `p` at device point (x, y).
+    /// The premultiplied colour of paint `p` at device point (x, y); an image paint's from `texels`
+    /// (`FineInput.texels(of:)`, looked up once per tile).
     @inline(__always)
-    package static func paintColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
+    package static func paintColor(_ p: EncodedPaint, input: FineInput, texels: UnsafePointer<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
         switch p.kind {
         case GPUABI.PaintKind.solid.rawValue: return p.color
-        case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue: return imageColor(p, input: input, x: x, y: y)
+        case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue: return imageColor(p, texels: texels, x: x, y: y)
         case GPUABI.PaintKind.linear.rawValue: return linearColor(p, ramps: input.ramps, x: x, y: y)
         case GPUABI.PaintKind.radial.rawValue: return radialColor(p, ramps: input.ramps, x: x, y: y)
         case GPUABI.PaintKind.focal.rawValue: return focalColor(p, ramps: input.ramps, x: x, y: y)
@@ -1502,10 +1524,11 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// An image or tiled image.
     @inline(__always)
-    private static func imageColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
+    private static func imageColor(_ p: EncodedPaint, texels: UnsafePointer<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
+        guard let texels else { return .zero }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-        return sampleImage(input.images.baseAddress! + Int(p.firstTexel), width: Int(p.imageWidth), height: Int(p.imageHeight),
+        return sampleImage(texels, width: Int(p.imageWidth), height: Int(p.imageHeight),
                            u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue,
                            nearest: p.params.0 == Float(GPUABI.ImageSampling.nearest.rawValue)) * p.color.w
     }

@@ -144,3 +144,49 @@ package struct TexelRow {
         return v
     }
 }
+
+/// An image of the scene as the fine stage reads it: its texels where they lie (a bitmap's own pixel
+/// storage), one word per texel, row after row, from `firstTexel` of the scene's texel space
+/// (`SceneImages`).
+package struct FineImage {
+    package let firstTexel: Int
+    package let texels: UnsafeBufferPointer<UInt32>
+}
+
+extension SceneImages {
+    /// Calls `body` with the images' texels, by first texel: each bitmap's own pixels, not a copy
+    /// (copied only on a big-endian machine, or from storage not aligned to words, which Swift's
+    /// arrays do not have). The table holds the bitmaps, so their storage lives, unchanged (a bitmap
+    /// is a value: a caller changing its own copy changes other storage), until `body` returns.
+    /// Resident images not read back are left out: paints of them find no texels and draw nothing.
+    /// `copying` (tests) reads every image from a copy.
+    package func withFineImages<R>(copying: Bool = false, _ body: (UnsafeBufferPointer<FineImage>) throws -> R) rethrows -> R {
+        if entries.isEmpty { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        var table: [FineImage] = []
+        table.reserveCapacity(entries.count)
+        var copies: [UnsafeMutableBufferPointer<UInt32>] = []
+        defer { for c in copies { c.deallocate() } }
+        for entry in entries {
+            guard case .bitmap(let bitmap) = entry.texels else { continue }
+            let count = bitmap.width * bitmap.height
+            let base = bitmap.pixels.withUnsafeBytes { $0.baseAddress }
+            #if _endian(little)
+            if !copying, let base, Int(bitPattern: base) % MemoryLayout<UInt32>.alignment == 0, bitmap.bytesPerRow == bitmap.width * 4 {
+                let words = base.assumingMemoryBound(to: UInt32.self)
+                table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(start: words, count: count)))
+                continue
+            }
+            #endif
+            let copy = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
+            copies.append(copy)
+            var single = SceneImages()
+            _ = single.firstTexel(of: entry.texels)
+            single.copyBitmapTexels(into: UnsafeMutableRawPointer(copy.baseAddress!), count: count)
+            #if !_endian(little)
+            for i in copy.indices { copy[i] = UInt32(littleEndian: copy[i]) }
+            #endif
+            table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(copy)))
+        }
+        return try withExtendedLifetime(entries) { try table.withUnsafeBufferPointer(body) }
+    }
+}

@@ -235,8 +235,9 @@ package final class FineRasterizer: @unchecked Sendable {
         case image(paint: Int, under: Int?)
     }
 
-    /// Tiles this rasterizer drew as parts of runs (`rasterizeTiles`; tests).
+    /// Tiles this rasterizer drew as parts of runs, and the runs (`rasterizeTiles`; tests).
     package private(set) var runTileCount = 0
+    package private(set) var runCount = 0
 
     /// Rasterizes tiles `tiles` in order, as `rasterizeTile` does each, drawing runs of adjacent whole
     /// tiles (`WholeTile`) of a tile row row by row.
@@ -255,14 +256,38 @@ package final class FineRasterizer: @unchecked Sendable {
             let tileRow = tile / input.tilesX
             var end = tile + 1
             while end < tiles.upperBound && end / input.tilesX == tileRow {
+                if continuesRun(kind, at: end, input: input, target: target) { end += 1; continue }
                 let following = wholeTile(end, input: input, target: target)
                 if following != kind { next = .some(following); break }
                 end += 1
             }
             drawRun(kind, tiles: tile..<end, input: input, target: target)
             runTileCount += end - tile
+            runCount += 1
             tile = end
         }
+    }
+
+    /// True when `tile` draws `kind` as the tile before it in its row does, known without classifying
+    /// it (`wholeTile`): its commands are the same words, so the same path tiles (each then stands for
+    /// both tiles: a record of a run of segment-free tiles, whose coverage is the same in each) and
+    /// layers; it is as wide (16 pixels: a tile left of another is); and an image still covers it.
+    /// A run of one draw across a row is then a comparison of a word or two per tile.
+    @inline(__always)
+    private func continuesRun(_ kind: WholeTile, at tile: Int, input: FineInput, target: RenderTarget) -> Bool {
+        let starts = input.tileCommandStart
+        let lo = Int(starts[tile]), hi = Int(starts[tile + 1]), previous = Int(starts[tile - 1])
+        guard hi - lo == lo - previous else { return false }
+        for i in 0..<(hi - lo) where input.tileCommands[lo + i] != input.tileCommands[previous + i] { return false }
+        let originX = (tile % input.tilesX) * Self.size
+        guard originX + Self.size <= target.width else { return false }
+        if case .image(let index, _) = kind {
+            // The rows are the previous tile's; the columns move on by a tile.
+            let paint = input.paints[index]
+            guard let offset = Self.wholeTexelOffset(paint) else { return false }
+            return originX + offset.x + Self.size <= Int(paint.imageWidth)
+        }
+        return true
     }
 
     /// What `tile` draws when it is a whole tile of a run, else nil.
@@ -378,13 +403,33 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
+    /// Texels a row of an image run is checked for opacity by at once (`drawImageRow`).
+    private static let opaqueBlock = 64
+
     /// Draws `texels` (opaque paint, coverage 1) source-over `row`: over `under` (an opaque colour),
-    /// else over the row's pixels (`readsTarget`) or transparent. Spans of opaque texels are copied;
-    /// spans of clear texels over the target leave it; the rest are `drawSpan`'s blend.
+    /// else over the row's pixels (`readsTarget`) or transparent. Blocks of `opaqueBlock` opaque
+    /// texels, and spans of 8, are copied; spans of clear texels over the target leave it; the rest
+    /// are `drawSpan`'s blend.
     @inline(__always)
     private static func drawImageRow(_ texels: TexelRow, into row: PixelRow, under: SIMD4<Float>?, readsTarget: Bool) {
-        for x in Swift.stride(from: 0, to: row.count, by: 8) {
-            let n = min(8, row.count - x)
+        var x = 0
+        while x < row.count {
+            // Opaque blocks from x, copied at once; then the next block (or the row's end) by spans.
+            var end = x
+            while end + opaqueBlock <= row.count && texels.isOpaque(end, count: opaqueBlock) { end += opaqueBlock }
+            if end > x { row.copy(x, count: end - x, from: texels) }
+            let spanEnd = min(row.count, end + opaqueBlock)
+            drawImageSpans(texels, into: row, from: end, to: spanEnd, under: under, readsTarget: readsTarget)
+            x = spanEnd
+        }
+    }
+
+    /// `drawImageRow` for pixels `start ..< end`, in spans of 8.
+    @inline(__always)
+    private static func drawImageSpans(_ texels: TexelRow, into row: PixelRow, from start: Int, to end: Int,
+                                       under: SIMD4<Float>?, readsTarget: Bool) {
+        for x in Swift.stride(from: start, to: end, by: 8) {
+            let n = min(8, end - x)
             let t = texels.span(x, count: n)
             let (opaque, clear) = texelState(t, count: n)
             if opaque { row.setSpan(x, count: n, t); continue }
@@ -1455,8 +1500,10 @@ package final class FineRasterizer: @unchecked Sendable {
         guard p.kind == GPUABI.PaintKind.image.rawValue else { return nil }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let limit: Float = 8_388_608  // 2^23: whole numbers convert exactly
+        // Whole when converting to an integer and back keeps them (exact below 2^23; `rounded()` is a
+        // call into the C library on baseline x86-64).
         guard m0 == 1, m1 == 0, m2 == 0, m3 == 1, abs(m4) < limit, abs(m5) < limit,
-              m4 == m4.rounded(), m5 == m5.rounded() else { return nil }
+              m4 == Float(Int32(m4)), m5 == Float(Int32(m5)) else { return nil }
         return (Int(m4), Int(m5))
     }
 

@@ -32,7 +32,7 @@ package struct RenderTarget: @unchecked Sendable {
 }
 
 /// A run of `count` pixels in one row of a render target. A pixel is one word, little-endian in memory:
-/// R in the low byte, then G, B and A, as image texels are packed (`EncodedScene.images`). The pixels
+/// R in the low byte, then G, B and A, as image texels are packed (`FineImage`). The pixels
 /// need not be 4-byte aligned (a caller's buffer may start anywhere).
 package struct PixelRow {
     private let base: UnsafeMutableRawPointer
@@ -108,6 +108,18 @@ package struct PixelRow {
         base.initializeMemory(as: UInt8.self, repeating: 0, count: count * 4)
     }
 
+    /// Copies texels `x ..< x + count` of `texels` to pixels `x ..< x + count` (a row copy of an image:
+    /// texels are pixels' words).
+    @inline(__always)
+    package func copy(_ x: Int, count n: Int, from texels: TexelRow) {
+        assert(x >= 0 && n >= 0 && x + n <= count && x + n <= texels.count, "pixels \(x)..<\(x + n) outside a row of \(count) or \(texels.count) texels")
+        #if _endian(little)
+        (base + x * 4).copyMemory(from: texels.address(x), byteCount: n * 4)
+        #else
+        for i in x..<(x + n) { self[i] = texels[i] }
+        #endif
+    }
+
     /// Copies pixels `0..<count` from `words` (at least `count` of them).
     @inline(__always)
     package func copy(from words: UnsafeBufferPointer<UInt32>) {
@@ -120,8 +132,8 @@ package struct PixelRow {
     }
 }
 
-/// A run of `count` texels of one row of an image in `EncodedScene.images` (one word per texel, as
-/// `PixelRow`), read only: the image side of a row copy or blend.
+/// A run of `count` texels of one row of an image (`FineImage`: one word per texel, as `PixelRow`),
+/// read only: the image side of a row copy or blend.
 package struct TexelRow {
     private let base: UnsafePointer<UInt32>
     package let count: Int
@@ -132,6 +144,31 @@ package struct TexelRow {
         assert(start >= 0 && count >= 0 && start + count <= texels.count, "texels outside the images")
         base = texels.baseAddress! + start
         self.count = count
+    }
+
+    /// Texel `x` as a word (R in the low byte).
+    @inline(__always)
+    package subscript(x: Int) -> UInt32 {
+        assert(x >= 0 && x < count, "texel \(x) outside a row of \(count)")
+        return base[x]
+    }
+
+    /// Where texel `x` lies (`PixelRow.copy`).
+    @inline(__always)
+    fileprivate func address(_ x: Int) -> UnsafeRawPointer { UnsafeRawPointer(base + x) }
+
+    /// True when texels `x ..< x + count` (`count` a multiple of 16) are all opaque (alpha 255):
+    /// their words ANDed together, 16 lanes at a time, keep the alpha byte's bits.
+    @inline(__always)
+    package func isOpaque(_ x: Int, count n: Int) -> Bool {
+        assert(x >= 0 && n >= 0 && n % 16 == 0 && x + n <= count, "texels \(x)..<\(x + n) outside a row of \(count)")
+        var all = SIMD16<UInt32>(repeating: 0xFFFF_FFFF)
+        for i in Swift.stride(from: x, to: x + n, by: 16) {
+            all &= UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt32>.self)
+        }
+        // Folded in halves: lane operations, no loop over lanes.
+        let all8 = all.lowHalf & all.highHalf, all4 = all8.lowHalf & all8.highHalf, all2 = all4.lowHalf & all4.highHalf
+        return (all2.x & all2.y) >= 0xFF00_0000
     }
 
     /// Texels `x ..< x + count` (`count` at most 8) as the first lanes of a vector; the other lanes are zero.

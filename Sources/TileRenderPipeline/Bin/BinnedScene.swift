@@ -287,25 +287,39 @@ package struct BinnedScene: Sendable {
     /// stopping at its last hiding path tile.
     private mutating func dropHiddenPathTiles() {
         let tileCount = tilesX * tilesY
+        // The two arrays are taken out of `self` while their buffers are written (the walk reads
+        // `self`'s other arrays): no copy, no uniqueness check per word.
+        var starts: [UInt32] = [], commands: [UInt32] = []
+        swap(&starts, &tileCommandStart)
+        swap(&commands, &tileCommands)
+        precondition(starts.count == tileCount + 1, "a command start per tile")
         var dropped = 0
-        var write = 0
-        for tile in 0..<tileCount {
-            let lo = Int(tileCommandStart[tile]), hi = Int(tileCommandStart[tile + 1])
-            var first = lo
-            for c in stride(from: hi - 1, to: lo, by: -1) where hidesEverythingBelow(Int(tileCommands[c])) {
-                first = c
-                break
+        starts.withUnsafeMutableBufferPointer { starts in
+            commands.withUnsafeMutableBufferPointer { commands in
+                var write = 0
+                var lo = Int(starts[0])
+                for tile in 0..<tileCount {
+                    let hi = Int(starts[tile + 1])
+                    var first = lo
+                    for c in stride(from: hi - 1, to: lo, by: -1) where hidesEverythingBelow(Int(commands[c])) {
+                        first = c
+                        break
+                    }
+                    dropped += first - lo
+                    starts[tile] = UInt32(write)
+                    if dropped > 0 {
+                        for c in first..<hi { commands[write + c - first] = commands[c] }
+                    }
+                    write += hi - first
+                    lo = hi
+                }
+                starts[tileCount] = UInt32(write)
             }
-            dropped += first - lo
-            tileCommandStart[tile] = UInt32(write)
-            if dropped > 0 {
-                for c in first..<hi { tileCommands[write + c - first] = tileCommands[c] }
-            }
-            write += hi - first
         }
-        tileCommandStart[tileCount] = UInt32(write)
         hiddenPathTileCount = dropped
-        if dropped > 0 { tileCommands.removeLast(dropped) }
+        if dropped > 0 { commands.removeLast(dropped) }
+        swap(&starts, &tileCommandStart)
+        swap(&commands, &tileCommands)
     }
 
     /// The layers whose content can be drawn straight into their parent wherever their clip covers a

@@ -54,11 +54,10 @@ package struct FineInput {
         }}}}}}}}}}}}}
     }
 
-    /// The texels of image paint `p`'s image (`imageWidth` x `imageHeight` of them, row after row),
-    /// or nil when the scene holds no such image (a resident image not read back): the paint then
-    /// draws nothing.
+    /// Image paint `p`'s image, or nil when the scene holds no such image (a resident image not read
+    /// back): the paint then draws nothing.
     @inline(__always)
-    package func texels(of p: EncodedPaint) -> UnsafePointer<UInt32>? {
+    package func image(of p: EncodedPaint) -> FineImage? {
         guard p.kind == GPUABI.PaintKind.image.rawValue || p.kind == GPUABI.PaintKind.tiledImage.rawValue else { return nil }
         let first = Int(p.firstTexel), count = Int(p.imageWidth) * Int(p.imageHeight)
         // Few images: a binary search, once per tile and draw.
@@ -68,7 +67,14 @@ package struct FineInput {
             if images[mid].firstTexel < first { lo = mid + 1 } else { hi = mid }
         }
         guard lo < images.count, images[lo].firstTexel == first, images[lo].texels.count >= count else { return nil }
-        return images[lo].texels.baseAddress
+        return images[lo]
+    }
+
+    /// The texels of image paint `p`'s image (`imageWidth` x `imageHeight` of them, row after row),
+    /// or nil (`image(of:)`).
+    @inline(__always)
+    package func texels(of p: EncodedPaint) -> UnsafePointer<UInt32>? {
+        image(of: p)?.texels.baseAddress
     }
 }
 
@@ -254,9 +260,11 @@ package final class FineRasterizer: @unchecked Sendable {
                 continue
             }
             let tileRow = tile / input.tilesX
+            let rowEnd = min(tiles.upperBound, (tileRow + 1) * input.tilesX)
             var end = tile + 1
-            while end < tiles.upperBound && end / input.tilesX == tileRow {
-                if continuesRun(kind, at: end, input: input, target: target) { end += 1; continue }
+            while end < rowEnd {
+                end = continuedRun(kind, from: end, to: rowEnd, input: input, target: target)
+                if end == rowEnd { break }
                 let following = wholeTile(end, input: input, target: target)
                 if following != kind { next = .some(following); break }
                 end += 1
@@ -268,26 +276,37 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    /// True when `tile` draws `kind` as the tile before it in its row does, known without classifying
-    /// it (`wholeTile`): its commands are the same words, so the same path tiles (each then stands for
-    /// both tiles: a record of a run of segment-free tiles, whose coverage is the same in each) and
-    /// layers; it is as wide (16 pixels: a tile left of another is); and an image still covers it.
-    /// A run of one draw across a row is then a comparison of a word or two per tile.
+    /// The end of the tiles from `start` (before `end`, in one tile row) that draw `kind` as the tile
+    /// before each does, known without classifying them (`wholeTile`): each has the same command words
+    /// as the tile before it, so the same path tiles (each then stands for both tiles: a record of a
+    /// run of segment-free tiles, whose coverage is the same in each) and layers; it is as wide (16
+    /// pixels, as every tile but the canvas's last column is); and an image still covers it. A run of
+    /// one draw across a row is then a comparison of a word or two per tile.
     @inline(__always)
-    private func continuesRun(_ kind: WholeTile, at tile: Int, input: FineInput, target: RenderTarget) -> Bool {
-        let starts = input.tileCommandStart
-        let lo = Int(starts[tile]), hi = Int(starts[tile + 1]), previous = Int(starts[tile - 1])
-        guard hi - lo == lo - previous else { return false }
-        for i in 0..<(hi - lo) where input.tileCommands[lo + i] != input.tileCommands[previous + i] { return false }
-        let originX = (tile % input.tilesX) * Self.size
-        guard originX + Self.size <= target.width else { return false }
+    private func continuedRun(_ kind: WholeTile, from start: Int, to end: Int, input: FineInput, target: RenderTarget) -> Int {
+        let starts = input.tileCommandStart, commands = input.tileCommands, size = Self.size
+        let rowStart = (start / input.tilesX) * input.tilesX
+        // Whole tiles of the row: those before the canvas's last, partial column; and for an image,
+        // those whose texels lie inside the image (its rows are the tile before's).
+        var last = min(end, rowStart + target.width / size)
         if case .image(let index, _) = kind {
-            // The rows are the previous tile's; the columns move on by a tile.
             let paint = input.paints[index]
-            guard let offset = Self.wholeTexelOffset(paint) else { return false }
-            return originX + offset.x + Self.size <= Int(paint.imageWidth)
+            guard let offset = Self.wholeTexelOffset(paint) else { return start }
+            // originX + offset.x + size <= imageWidth, originX = (tile - rowStart) * size.
+            let columns = (Int(paint.imageWidth) - offset.x - size)
+            last = columns < 0 ? start : min(last, rowStart + columns / size + 1)
         }
-        return true
+        var tile = start
+        var previous = Int(starts[tile - 1]), lo = Int(starts[tile])
+        while tile < last {
+            let hi = Int(starts[tile + 1])
+            guard hi - lo == lo - previous else { break }
+            var same = true
+            for i in 0..<(hi - lo) where commands[lo + i] != commands[previous + i] { same = false; break }
+            if !same { break }
+            previous = lo; lo = hi; tile += 1
+        }
+        return tile
     }
 
     /// What `tile` draws when it is a whole tile of a run, else nil.
@@ -392,11 +411,18 @@ package final class FineRasterizer: @unchecked Sendable {
             let paint = input.paints[index]
             let offset = Self.wholeTexelOffset(paint)!
             let width = Int(paint.imageWidth)
-            let texels = UnsafeBufferPointer(start: input.texels(of: paint)!, count: width * Int(paint.imageHeight))
+            let image = input.image(of: paint)!
             let start = (originY + offset.y) * width + originX + offset.x
+            if image.isOpaque {
+                // Opaque texels at coverage 1 and full opacity are the pixels: a copy of each row.
+                for y in 0..<h {
+                    target.row(originY + y, x: originX, count: w).copy(0, count: w, from: TexelRow(image.texels, start: start + y * width, count: w))
+                }
+                return
+            }
             let color = under.map { input.paints[$0].color }
             for y in 0..<h {
-                Self.drawImageRow(TexelRow(texels, start: start + y * width, count: w),
+                Self.drawImageRow(TexelRow(image.texels, start: start + y * width, count: w),
                                   into: target.row(originY + y, x: originX, count: w),
                                   under: color, readsTarget: !target.startsTransparent)
             }

@@ -188,6 +188,12 @@ package struct TexelRow {
 package struct FineImage {
     package let firstTexel: Int
     package let texels: UnsafeBufferPointer<UInt32>
+    /// The bitmap's pixels as it holds them, and what is known of them (`PixelFacts`).
+    fileprivate let pixels: UnsafeRawBufferPointer
+    fileprivate let facts: PixelFacts
+
+    /// True when every texel is opaque: found once per bitmap (kept with it), not per frame.
+    package var isOpaque: Bool { facts.isOpaque(pixels) }
 }
 
 extension SceneImages {
@@ -206,11 +212,13 @@ extension SceneImages {
         for entry in entries {
             guard case .bitmap(let bitmap) = entry.texels else { continue }
             let count = bitmap.width * bitmap.height
-            let base = bitmap.pixels.withUnsafeBytes { $0.baseAddress }
+            let pixels = bitmap.pixels.withUnsafeBytes { $0 }
             #if _endian(little)
-            if !copying, let base, Int(bitPattern: base) % MemoryLayout<UInt32>.alignment == 0, bitmap.bytesPerRow == bitmap.width * 4 {
+            if !copying, let base = pixels.baseAddress, Int(bitPattern: base) % MemoryLayout<UInt32>.alignment == 0,
+               bitmap.bytesPerRow == bitmap.width * 4 {
                 let words = base.assumingMemoryBound(to: UInt32.self)
-                table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(start: words, count: count)))
+                table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(start: words, count: count),
+                                       pixels: pixels, facts: bitmap.facts))
                 continue
             }
             #endif
@@ -222,7 +230,8 @@ extension SceneImages {
             #if !_endian(little)
             for i in copy.indices { copy[i] = UInt32(littleEndian: copy[i]) }
             #endif
-            table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(copy)))
+            table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(copy), pixels: pixels,
+                                   facts: bitmap.facts))
         }
         return try withExtendedLifetime(entries) { try table.withUnsafeBufferPointer(body) }
     }

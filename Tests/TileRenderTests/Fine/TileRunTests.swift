@@ -146,8 +146,9 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
     /// are many; pieces of rows when they are too few to share.
     @Test func workersTakeRows() {
         #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 68, threads: 1) == 1)
-        #expect(CPUBackend.rowPieces(tilesX: 64, tileRows: 64, threads: 2) == 1)
-        #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 4, threads: 2) == 12)
+        #expect(CPUBackend.rowPieces(tilesX: 64, tileRows: 256, threads: 2) == 1)
+        #expect(CPUBackend.rowPieces(tilesX: 64, tileRows: 64, threads: 2) == 2)
+        #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 4, threads: 2) == 32)
         #expect(CPUBackend.rowPieces(tilesX: 3, tileRows: 1, threads: 16) == 3)
     }
 

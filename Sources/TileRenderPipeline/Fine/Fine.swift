@@ -429,33 +429,14 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    /// Texels a row of an image run is checked for opacity by at once (`drawImageRow`).
-    private static let opaqueBlock = 64
-
     /// Draws `texels` (opaque paint, coverage 1) source-over `row`: over `under` (an opaque colour),
-    /// else over the row's pixels (`readsTarget`) or transparent. Blocks of `opaqueBlock` opaque
-    /// texels, and spans of 8, are copied; spans of clear texels over the target leave it; the rest
-    /// are `drawSpan`'s blend.
+    /// else over the row's pixels (`readsTarget`) or transparent. Spans of opaque texels are copied;
+    /// spans of clear texels over the target leave it; the rest are `drawSpan`'s blend. (A bitmap
+    /// whose every texel is opaque does not come here: its rows are copied whole, `drawRun`.)
     @inline(__always)
     private static func drawImageRow(_ texels: TexelRow, into row: PixelRow, under: SIMD4<Float>?, readsTarget: Bool) {
-        var x = 0
-        while x < row.count {
-            // Opaque blocks from x, copied at once; then the next block (or the row's end) by spans.
-            var end = x
-            while end + opaqueBlock <= row.count && texels.isOpaque(end, count: opaqueBlock) { end += opaqueBlock }
-            if end > x { row.copy(x, count: end - x, from: texels) }
-            let spanEnd = min(row.count, end + opaqueBlock)
-            drawImageSpans(texels, into: row, from: end, to: spanEnd, under: under, readsTarget: readsTarget)
-            x = spanEnd
-        }
-    }
-
-    /// `drawImageRow` for pixels `start ..< end`, in spans of 8.
-    @inline(__always)
-    private static func drawImageSpans(_ texels: TexelRow, into row: PixelRow, from start: Int, to end: Int,
-                                       under: SIMD4<Float>?, readsTarget: Bool) {
-        for x in Swift.stride(from: start, to: end, by: 8) {
-            let n = min(8, end - x)
+        for x in Swift.stride(from: 0, to: row.count, by: 8) {
+            let n = min(8, row.count - x)
             let t = texels.span(x, count: n)
             let (opaque, clear) = texelState(t, count: n)
             if opaque { row.setSpan(x, count: n, t); continue }

@@ -157,20 +157,6 @@ package struct TexelRow {
     @inline(__always)
     fileprivate func address(_ x: Int) -> UnsafeRawPointer { UnsafeRawPointer(base + x) }
 
-    /// True when texels `x ..< x + count` (`count` a multiple of 16) are all opaque (alpha 255):
-    /// their words ANDed together, 16 lanes at a time, keep the alpha byte's bits.
-    @inline(__always)
-    package func isOpaque(_ x: Int, count n: Int) -> Bool {
-        assert(x >= 0 && n >= 0 && n % 16 == 0 && x + n <= count, "texels \(x)..<\(x + n) outside a row of \(count)")
-        var all = SIMD16<UInt32>(repeating: 0xFFFF_FFFF)
-        for i in Swift.stride(from: x, to: x + n, by: 16) {
-            all &= UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt32>.self)
-        }
-        // Folded in halves: lane operations, no loop over lanes.
-        let all8 = all.lowHalf & all.highHalf, all4 = all8.lowHalf & all8.highHalf, all2 = all4.lowHalf & all4.highHalf
-        return (all2.x & all2.y) >= 0xFF00_0000
-    }
-
     /// Texels `x ..< x + count` (`count` at most 8) as the first lanes of a vector; the other lanes are zero.
     @inline(__always)
     package func span(_ x: Int, count n: Int) -> SIMD8<UInt32> {

@@ -152,7 +152,7 @@ package struct VulkanBackend: RasterBackend {
     /// Checks the buffers that do not shrink with banding (colour ramps, image texels, draws) against
     /// the device's limit, before anything is binned or uploaded.
     package func checkSceneBuffers(_ encoding: EncodedScene, limit range: Int) throws {
-        for (name, bytes) in [("gradient ramps", encoding.ramps.count * 16), ("image texels", encoding.images.count * 4),
+        for (name, bytes) in [("gradient ramps", encoding.ramps.count * 16), ("image texels", encoding.images.texelCount * 4),
                               ("paints", encoding.paints.count * MemoryLayout<EncodedPaint>.stride),
                               ("draws", encoding.draws.count * MemoryLayout<BinnedDraw>.stride)] where bytes > range {
             throw TileRenderError.backendUnavailable("the scene's \(name) need a \(bytes)-byte buffer; \(context.deviceName) allows \(range) (maxStorageBufferRange)")
@@ -257,7 +257,7 @@ package struct VulkanBackend: RasterBackend {
         let largest = [pixelBytes, scene.segments.count * MemoryLayout<TileSegment>.stride,
                        scene.pathTiles.count * MemoryLayout<PathTile>.stride, scene.tileCommands.count * 4,
                        scene.tileCommandStart.count * 4,
-                       scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.count * 4].max()!
+                       scene.backdrops.count * 4, scene.ramps.count * 16, scene.images.texelCount * 4].max()!
         guard largest <= context.maxStorageBufferRange else {
             throw TileRenderError.backendUnavailable("the scene needs a \(largest)-byte buffer; \(context.deviceName) allows \(context.maxStorageBufferRange)")
         }
@@ -272,14 +272,16 @@ package struct VulkanBackend: RasterBackend {
         // Resident images of this device are copied into the image texels device-side; any other is
         // read back and written through the mapping.
         var copies: [(source: HostBuffer, start: Int, bytes: Int)] = []
-        var hostImages: [ResidentImageRegion] = []
-        for region in scene.residentImages {
-            if let image = region.image as? ResidentBuffer, image.buffer.owner === context.vulkanDevice {
-                copies.append((image.buffer, region.start, image.width * image.height * 4))
+        var hostImages: [(image: any ResidentImage, start: Int)] = []
+        for entry in scene.images.entries {
+            guard case .resident(let image) = entry.texels else { continue }
+            if let image = image as? ResidentBuffer, image.buffer.owner === context.vulkanDevice {
+                copies.append((image.buffer, entry.firstTexel, image.width * image.height * 4))
             } else {
-                hostImages.append(region)
+                hostImages.append((image, entry.firstTexel))
             }
         }
+        let hasResidentImages = !copies.isEmpty || !hostImages.isEmpty
         // The tiles with commands, after their count; only these get a workgroup.
         var tileList: [UInt32] = [0]
         for tileY in scene.tileRows {
@@ -311,7 +313,7 @@ package struct VulkanBackend: RasterBackend {
             case .pixels: return output
             // Resident images are written into the texels after the upload: such a buffer is not
             // the array's copy, so it is copied again next time.
-            case .images: return try frame.upload(scene.images, to: binding, in: context, reusable: scene.residentImages.isEmpty)
+            case .images: return try frame.upload(scene.images, to: binding, in: context, reusable: !hasResidentImages)
             case .tiles: return try frame.upload(tileList, to: binding, in: context)
             case .maskRuns: return try frame.upload(masks.runs, to: binding, in: context)
             case .maskPlacements: return try frame.upload(masks.placements, to: binding, in: context)
@@ -365,7 +367,7 @@ package struct VulkanBackend: RasterBackend {
         try submitAndWait(commandBuffer, deadline: settings.deadline, frame: frame,
                           keepingAlive: all + copies.map(\.source) + [frame])
         // The texels now hold resident images' pixels too.
-        if !scene.residentImages.isEmpty { frame.invalidate(.images) }
+        if hasResidentImages { frame.invalidate(.images) }
         if let queries, let timestamps = context.timestamps, let deviceTime = settings.deviceTime {
             // Both are written once the wait returns; a failed read only leaves the time unreported.
             var ticks: (UInt64, UInt64) = (0, 0)

@@ -151,6 +151,32 @@ package final class VulkanFrame: @unchecked Sendable {
         return buffer
     }
 
+    /// The image binding's buffer with the scene's texel space laid out in it (`SceneImages`: each
+    /// bitmap's texels copied to its first texel). The copy is skipped when the buffer already holds
+    /// the same images (the same bitmap storage at the same places, kept alive since); resident
+    /// images' regions are the caller's to fill (then pass `reusable` false).
+    package func upload(_ images: SceneImages, to binding: GPUABI.Binding, in context: VulkanContext,
+                        reusable: Bool = true) throws -> VulkanBackend.HostBuffer {
+        let bytes = images.texelCount * 4
+        let slot = Slot.binding(binding)
+        let buffer = try self.buffer(slot, bytes: bytes, in: context)
+        let same = reusable && bytes > 0 && uploaded[slot].map { previous in
+            previous.bytes == bytes && previous.buffer === buffer
+                && (previous.array as? SceneImages).map { $0.sameImages(as: images) } == true
+        } == true
+        if same {
+            skippedUploadBytes += bytes
+            return buffer
+        }
+        if bytes > 0 {
+            precondition(bytes <= buffer.size, "upload larger than its buffer")
+            images.copyBitmapTexels(into: buffer.mapped, count: images.texelCount)
+        }
+        uploadedBytes += bytes
+        uploaded[slot] = reusable && bytes > 0 ? (images, bytes, buffer) : nil
+        return buffer
+    }
+
     /// Forgets what a binding's buffer holds (something else was written into it).
     package func invalidate(_ binding: GPUABI.Binding) { uploaded[.binding(binding)] = nil }
 

@@ -11,7 +11,7 @@ import TileRender
 // --only fill|fill-over|image|image-alpha runs one of them (for a profiler).
 // Every figure is the median of --repeat runs, end to end (render(into:): encode, bin, fine); "the
 // rest" is the median total less the median binning time (flatten, bin): the fine stage and the
-// encoding (which copies an image's texels into the scene).
+// encoding (which holds an image by reference, without copying its texels).
 
 func runBandwidthBench(_ args: [String]) throws {
     var size = CGSize(width: 1920, height: 1080)

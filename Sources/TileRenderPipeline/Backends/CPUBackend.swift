@@ -1,20 +1,31 @@
 import Foundation
 import TileRenderGeometry
 
-/// The multithreaded CPU rasterizer: tiles are independent, so workers take them one by one. It owns
+/// The multithreaded CPU rasterizer: tiles are independent, so workers take them row by row. It owns
 /// one fine-stage scratch (`FineRasterizer`) per worker, kept between renders; a concurrent render
 /// that finds them taken uses fresh ones.
 package final class CPUBackend: RasterBackend {
     package let capabilities = BackendCapabilities.cpu
     private let scratch = Locked<[FineRasterizer]>([])
     package init() {}
-    /// Tiles a worker takes at a time.
-    static let tilesPerChunk = 8
+    /// Work units a worker count asks for, at least, per worker (`rowPieces`): enough that workers
+    /// finish close together however unevenly the tiles' work is spread (a tiger at 1024x1024 on 2
+    /// workers: half rows of 32 tiles).
+    static let unitsPerWorker = 64
+
+    /// Pieces each tile row is cut into as the workers' units of work: whole rows (where runs of
+    /// whole tiles, `FineRasterizer.rasterizeTiles`, can span the canvas) unless the rows are too few
+    /// for `threads` workers to share evenly. One worker takes whole rows.
+    package static func rowPieces(tilesX: Int, tileRows: Int, threads: Int) -> Int {
+        guard threads > 1, tileRows > 0 else { return 1 }
+        let wanted = threads * unitsPerWorker
+        return max(1, min(tilesX, (wanted + tileRows - 1) / tileRows))
+    }
 
     package func rasterize(_ scene: BinnedScene, into target: RenderTarget, settings: RasterSettings) throws {
         // Images another backend keeps (groups drawn on the GPU before a fallback) are read back.
         var scene = scene
-        if !scene.residentImages.isEmpty { try scene.readBackResidentImages() }
+        if scene.images.hasResidentImages { try scene.readBackResidentImages() }
         let threadCount = max(1, settings.threadCount)
         var workers = scratch.withLock { stored in
             let taken = stored
@@ -25,18 +36,19 @@ package final class CPUBackend: RasterBackend {
         while workers.count < threadCount { workers.append(FineRasterizer()) }
         // Only the tiles of the binned band of tile rows (all of them unless the scene is banded).
         let firstTile = scene.tileRows.lowerBound * scene.tilesX
-        let tileCount = scene.tileRows.count * scene.tilesX
         FineInput.with(scene) { input in
             // Each worker index owns one FineRasterizer; tiles write disjoint pixels of the target; the
             // input buffers are only read.
-            // Workers take runs of `chunk` tiles: fewer trips to the shared counter for tiles that take
-            // little time (a fill is a few hundred nanoseconds a tile).
+            // Workers take pieces of tile rows (`rowPieces`): a trip to the shared counter per piece,
+            // and runs of whole tiles as long as the piece.
             let shared = UncheckedSendable((workers, input))
             let fastPaths = settings.fineFastPaths, integerTiles = settings.fineIntegerTiles
-            let chunk = CPUBackend.tilesPerChunk
-            parallelFor((tileCount + chunk - 1) / chunk, threads: threadCount) { run, worker in
+            let tilesX = scene.tilesX
+            let pieces = CPUBackend.rowPieces(tilesX: tilesX, tileRows: scene.tileRows.count, threads: threadCount)
+            parallelFor(scene.tileRows.count * pieces, threads: threadCount) { unit, worker in
                 let rasterizer = shared.value.0[worker], input = shared.value.1
-                rasterizer.rasterizeTiles((firstTile + run * chunk)..<(firstTile + min(tileCount, run * chunk + chunk)),
+                let row = firstTile + (unit / pieces) * tilesX, piece = unit % pieces
+                rasterizer.rasterizeTiles((row + tilesX * piece / pieces)..<(row + tilesX * (piece + 1) / pieces),
                                           input: input, target: target, fastPaths: fastPaths, integerTiles: integerTiles)
             }
         }

@@ -3,7 +3,7 @@ import TileRenderGeometry
 
 // Images a backend keeps in its own memory. An offscreen group rendered on the GPU stays there: the
 // scene that draws it copies its texels device-side into the scene's image buffer, and only a backend
-// that cannot reach that memory (the CPU, after a fallback) reads it back.
+// that cannot reach that memory (the CPU, after a fallback) reads it back (`SceneImages`).
 
 /// An image a backend rendered and keeps: read-only once rendered, shared by the scenes that draw it
 /// and by the Renderer's offscreen cache. Its memory is released with the last reference.
@@ -52,31 +52,9 @@ package enum ImageTexels: Sendable, Equatable {
     }
 }
 
-/// A resident image's place in a scene's image texels (`EncodedScene.images`, `BinnedScene.images`):
-/// `width * height` texels from `start`, zeros there until the backend fills them from the image.
-package struct ResidentImageRegion: Sendable {
-    package var image: any ResidentImage
-    package var start: Int
-
-    package init(image: any ResidentImage, start: Int) { self.image = image; self.start = start }
-}
-
 extension BinnedScene {
-    /// Fills the resident images' regions of `images` with their pixels read back (for the CPU).
+    /// Replaces the resident images by their pixels read back (for the CPU).
     package mutating func readBackResidentImages() throws {
-        for region in residentImages {
-            let bitmap = try region.image.readBack()
-            precondition(region.start + bitmap.width * bitmap.height <= images.count, "resident image region outside the texels")
-            images.withUnsafeMutableBufferPointer { texels in
-                bitmap.pixels.withUnsafeBytes { raw in
-                    for y in 0..<bitmap.height {
-                        let row = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(texels)[
-                            (region.start + y * bitmap.width) * 4 ..< (region.start + (y + 1) * bitmap.width) * 4])
-                        row.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[y * bitmap.bytesPerRow ..< y * bitmap.bytesPerRow + bitmap.width * 4]))
-                    }
-                }
-            }
-        }
-        residentImages = []
+        images = try images.readingBackResidentImages()
     }
 }

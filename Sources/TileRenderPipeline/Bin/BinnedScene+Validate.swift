@@ -171,9 +171,9 @@ extension BinnedScene {
                 }
                 guard p.spread <= 2 else { throw fail("paint \(i) has spread \(p.spread)") }
             case .image, .tiledImage:
-                let texels = Int(p.imageWidth) * Int(p.imageHeight)
-                guard p.imageWidth >= 1, p.imageHeight >= 1, Int(p.firstTexel) + texels <= images.count else {
-                    throw fail("paint \(i) reads a \(p.imageWidth)x\(p.imageHeight) image from texel \(p.firstTexel) of \(images.count)")
+                guard p.imageWidth >= 1, p.imageHeight >= 1, let image = images.image(at: Int(p.firstTexel)),
+                      image.texels.width == Int(p.imageWidth), image.texels.height == Int(p.imageHeight) else {
+                    throw fail("paint \(i) reads a \(p.imageWidth)x\(p.imageHeight) image from texel \(p.firstTexel), where the scene's images (\(images.entries.count), \(images.texelCount) texels) have none of that size")
                 }
             }
         }

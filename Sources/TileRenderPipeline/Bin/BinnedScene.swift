@@ -76,10 +76,9 @@ package struct BinnedScene: Sendable {
     package var layers: [EncodedLayer] = []
     package var paints: [EncodedPaint] = []
     package var ramps: [SIMD4<Float>] = []
-    package var images: [UInt32] = []
-    /// Where resident images' texels belong in `images` (zeros there): the backend fills them, the
-    /// Vulkan backend device-side, the CPU by `readBackResidentImages`.
-    package var residentImages: [ResidentImageRegion] = []
+    /// The images image paints draw, by reference (`SceneImages`); resident ones are read by the
+    /// Vulkan backend device-side, and read back for the CPU.
+    package var images = SceneImages()
     /// Mask draws: per draw, its index in `maskRuns` (`GPUABI.noIndex` for other draws; empty
     /// when the scene has none), and the runs' placements, with the masks they point into kept alive.
     package var drawMaskRuns: [UInt32] = []
@@ -136,7 +135,6 @@ package struct BinnedScene: Sendable {
         paints = encoding.paints
         ramps = encoding.ramps
         images = encoding.images
-        residentImages = encoding.residentImages
         draws = encoding.draws.map {
             BinnedDraw(paintIndex: $0.paintIndex, rule: ($0.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
                        layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift
@@ -289,25 +287,39 @@ package struct BinnedScene: Sendable {
     /// stopping at its last hiding path tile.
     private mutating func dropHiddenPathTiles() {
         let tileCount = tilesX * tilesY
+        // The two arrays are taken out of `self` while their buffers are written (the walk reads
+        // `self`'s other arrays): no copy, no uniqueness check per word.
+        var starts: [UInt32] = [], commands: [UInt32] = []
+        swap(&starts, &tileCommandStart)
+        swap(&commands, &tileCommands)
+        precondition(starts.count == tileCount + 1, "a command start per tile")
         var dropped = 0
-        var write = 0
-        for tile in 0..<tileCount {
-            let lo = Int(tileCommandStart[tile]), hi = Int(tileCommandStart[tile + 1])
-            var first = lo
-            for c in stride(from: hi - 1, to: lo, by: -1) where hidesEverythingBelow(Int(tileCommands[c])) {
-                first = c
-                break
+        starts.withUnsafeMutableBufferPointer { starts in
+            commands.withUnsafeMutableBufferPointer { commands in
+                var write = 0
+                var lo = Int(starts[0])
+                for tile in 0..<tileCount {
+                    let hi = Int(starts[tile + 1])
+                    var first = lo
+                    for c in stride(from: hi - 1, to: lo, by: -1) where hidesEverythingBelow(Int(commands[c])) {
+                        first = c
+                        break
+                    }
+                    dropped += first - lo
+                    starts[tile] = UInt32(write)
+                    if dropped > 0 {
+                        for c in first..<hi { commands[write + c - first] = commands[c] }
+                    }
+                    write += hi - first
+                    lo = hi
+                }
+                starts[tileCount] = UInt32(write)
             }
-            dropped += first - lo
-            tileCommandStart[tile] = UInt32(write)
-            if dropped > 0 {
-                for c in first..<hi { tileCommands[write + c - first] = tileCommands[c] }
-            }
-            write += hi - first
         }
-        tileCommandStart[tileCount] = UInt32(write)
         hiddenPathTileCount = dropped
-        if dropped > 0 { tileCommands.removeLast(dropped) }
+        if dropped > 0 { commands.removeLast(dropped) }
+        swap(&starts, &tileCommandStart)
+        swap(&commands, &tileCommands)
     }
 
     /// The layers whose content can be drawn straight into their parent wherever their clip covers a

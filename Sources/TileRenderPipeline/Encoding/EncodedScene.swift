@@ -97,15 +97,8 @@ package struct EncodedScene: Sendable {
     package var paints: [EncodedPaint] = []
     /// Premultiplied colour ramps, `rampSize` entries per gradient.
     package var ramps: [SIMD4<Float>] = []
-    /// Texels of the images drawn, premultiplied RGBA8 packed little-endian (R in the low byte).
-    package var images: [UInt32] = []
-    private struct ImageKey: Hashable { let storage: Int, width: Int, height: Int }
-    /// Where each bitmap's texels start in `images` (scene encoding only).
-    private var imageOffsets: [ImageKey: UInt32] = [:]
-    /// Images a backend keeps (offscreen groups rendered on the GPU): their regions of `images` hold
-    /// zeros, which the backend replaces with the image's texels.
-    package var residentImages: [ResidentImageRegion] = []
-    private var residentOffsets: [ObjectIdentifier: UInt32] = [:]
+    /// The images drawn, each once, by reference (their texels are not copied: `SceneImages`).
+    package var images = SceneImages()
     /// Indexed by layer id.
     package var layers: [EncodedLayer] = []
     /// Mask draws' placements (`EncodedDraw.maskRun` indexes `maskRuns`, which index `maskPlacements`),
@@ -379,63 +372,15 @@ package struct EncodedScene: Sendable {
             .concatenating(CGAffineTransform(scaleX: CGFloat(texels.width) / destination.width,
                                              y: CGFloat(texels.height) / destination.height))
         let m = inverse.concatenating(toTexels)
-        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }), images.count < Int(UInt32.max) - texels.width * texels.height else { return nil }
-        let start: UInt32
-        switch texels {
-        case .resident(let image):
-            // Drawn many times, stored once; the backend fills the zeros.
-            if let known = residentOffsets[ObjectIdentifier(image)] {
-                start = known
-            } else {
-                start = UInt32(images.count)
-                residentOffsets[ObjectIdentifier(image)] = start
-                residentImages.append(ResidentImageRegion(image: image, start: images.count))
-                images.append(contentsOf: repeatElement(0, count: image.width * image.height))
-            }
-        case .bitmap(let bitmap):
-            // The same bitmap drawn many times (copies share their pixel storage) is stored once.
-            let storage = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-            let key = ImageKey(storage: storage, width: bitmap.width, height: bitmap.height)
-            if let known = imageOffsets[key] {
-                start = known
-            } else {
-                start = UInt32(images.count)
-                imageOffsets[key] = start
-                // Geometric growth: a scene drawing many distinct images (drawing groups at different
-                // offsets) would otherwise copy all the texels so far for each one.
-                let needed = images.count + bitmap.width * bitmap.height
-                if images.capacity < needed { images.reserveCapacity(max(needed, images.capacity * 2)) }
-                bitmap.pixels.withUnsafeBufferPointer { px in
-                    #if _endian(little)
-                    // RGBA8 bytes read as a little-endian UInt32 are r | g << 8 | b << 16 | a << 24: rows copy whole.
-                    let width = bitmap.width
-                    guard let source = UnsafeRawPointer(px.baseAddress) else { return }
-                    // Copied straight from the rows, without zeroing the texels first.
-                    for y in 0..<bitmap.height {
-                        (source + y * bitmap.bytesPerRow).withMemoryRebound(to: UInt32.self, capacity: width) { words in
-                            images.append(contentsOf: UnsafeBufferPointer(start: words, count: width))
-                        }
-                    }
-                    #else
-                    for y in 0..<bitmap.height {
-                        for x in 0..<bitmap.width {
-                            let i = y * bitmap.bytesPerRow + x * 4
-                            let r = UInt32(px[i]), g = UInt32(px[i + 1]) << 8
-                            let b = UInt32(px[i + 2]) << 16, a = UInt32(px[i + 3]) << 24
-                            images.append(r | g | b | a)
-                        }
-                    }
-                    #endif
-                }
-            }
-        }
+        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy({ $0.isFinite && Float($0).isFinite }),
+              let start = images.firstTexel(of: texels) else { return nil }
         let width = UInt32(texels.width), height = UInt32(texels.height)
         let a = Float(m.a), b = Float(m.b), c = Float(m.c), d = Float(m.d), tx = Float(m.tx), ty = Float(m.ty)
         let map = (a, b, c, d, tx, ty)
         var paint = EncodedPaint(kind: (repeats ? EncodedPaint.Kind.tiledImage : EncodedPaint.Kind.image).rawValue, lutStart: 0,
                                  color: SIMD4(0, 0, 0, Float(alpha)), map: map,
                                  params: (Float((nearest ? GPUABI.ImageSampling.nearest : .bilinear).rawValue), 0))
-        paint.firstTexel = start
+        paint.firstTexel = UInt32(start)
         paint.imageWidth = width
         paint.imageHeight = height
         return paint

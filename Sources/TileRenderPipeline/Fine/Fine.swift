@@ -23,7 +23,8 @@ package struct FineInput {
     package let layers: UnsafeBufferPointer<EncodedLayer>
     package let paints: UnsafeBufferPointer<EncodedPaint>
     package let ramps: UnsafeBufferPointer<SIMD4<Float>>
-    package let images: UnsafeBufferPointer<UInt32>
+    /// The scene's images, by first texel, read where they lie (`SceneImages.withFineImages`).
+    package let images: UnsafeBufferPointer<FineImage>
     package let segments: UnsafeBufferPointer<TileSegment>
     package let backdrops: UnsafeBufferPointer<Float>
     /// Mask draws (`BinnedScene.drawMaskRuns`, `maskRuns`, `maskPlacements`); empty without any.
@@ -31,8 +32,9 @@ package struct FineInput {
     package let maskRuns: UnsafeBufferPointer<MaskRunRange>
     package let maskPlacements: UnsafeBufferPointer<MaskPlacement>
 
-    /// Calls `body` with the scene's arrays pinned.
-    package static func with<R>(_ s: BinnedScene, _ body: (FineInput) throws -> R) rethrows -> R {
+    /// Calls `body` with the scene's arrays pinned; `copyingImages` (tests) reads the images from
+    /// copies instead of where they lie.
+    package static func with<R>(_ s: BinnedScene, copyingImages: Bool = false, _ body: (FineInput) throws -> R) rethrows -> R {
         try s.tileCommandStart.withUnsafeBufferPointer { starts in
         try s.tileCommands.withUnsafeBufferPointer { commands in
         try s.pathTiles.withUnsafeBufferPointer { tiles in
@@ -42,7 +44,7 @@ package struct FineInput {
         try s.ramps.withUnsafeBufferPointer { ramps in
         try s.segments.withUnsafeBufferPointer { segments in
         try s.backdrops.withUnsafeBufferPointer { backdrops in
-        try s.images.withUnsafeBufferPointer { images in
+        try s.images.withFineImages(copying: copyingImages) { images in
         try s.drawMaskRuns.withUnsafeBufferPointer { drawMaskRuns in
         try s.maskRuns.withUnsafeBufferPointer { maskRuns in
         try s.maskPlacements.withUnsafeBufferPointer { maskPlacements in
@@ -51,6 +53,29 @@ package struct FineInput {
                                segments: segments, backdrops: backdrops, drawMaskRuns: drawMaskRuns, maskRuns: maskRuns,
                                maskPlacements: maskPlacements))
         }}}}}}}}}}}}}
+    }
+
+    /// Image paint `p`'s image, or nil when the scene holds no such image (a resident image not read
+    /// back): the paint then draws nothing.
+    @inline(__always)
+    package func image(of p: EncodedPaint) -> FineImage? {
+        guard p.kind == GPUABI.PaintKind.image.rawValue || p.kind == GPUABI.PaintKind.tiledImage.rawValue else { return nil }
+        let first = Int(p.firstTexel), count = Int(p.imageWidth) * Int(p.imageHeight)
+        // Few images: a binary search, once per tile and draw.
+        var lo = 0, hi = images.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if images[mid].firstTexel < first { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < images.count, images[lo].firstTexel == first, images[lo].texels.count >= count else { return nil }
+        return images[lo]
+    }
+
+    /// The texels of image paint `p`'s image (`imageWidth` x `imageHeight` of them, row after row),
+    /// or nil (`image(of:)`).
+    @inline(__always)
+    package func texels(of p: EncodedPaint) -> UnsafePointer<UInt32>? {
+        image(of: p)?.texels.baseAddress
     }
 }
 
@@ -218,8 +243,9 @@ package final class FineRasterizer: @unchecked Sendable {
         case image(paint: Int, under: Int?)
     }
 
-    /// Tiles this rasterizer drew as parts of runs (`rasterizeTiles`; tests).
+    /// Tiles this rasterizer drew as parts of runs, and the runs (`rasterizeTiles`; tests).
     package private(set) var runTileCount = 0
+    package private(set) var runCount = 0
 
     /// Rasterizes tiles `tiles` in order, as `rasterizeTile` does each, drawing runs of adjacent whole
     /// tiles (`WholeTile`) of a tile row row by row.
@@ -236,16 +262,53 @@ package final class FineRasterizer: @unchecked Sendable {
                 continue
             }
             let tileRow = tile / input.tilesX
+            let rowEnd = min(tiles.upperBound, (tileRow + 1) * input.tilesX)
             var end = tile + 1
-            while end < tiles.upperBound && end / input.tilesX == tileRow {
+            while end < rowEnd {
+                end = continuedRun(kind, from: end, to: rowEnd, input: input, target: target)
+                if end == rowEnd { break }
                 let following = wholeTile(end, input: input, target: target)
                 if following != kind { next = .some(following); break }
                 end += 1
             }
             drawRun(kind, tiles: tile..<end, input: input, target: target)
             runTileCount += end - tile
+            runCount += 1
             tile = end
         }
+    }
+
+    /// The end of the tiles from `start` (before `end`, in one tile row) that draw `kind` as the tile
+    /// before each does, known without classifying them (`wholeTile`): each has the same command words
+    /// as the tile before it, so the same path tiles (each then stands for both tiles: a record of a
+    /// run of segment-free tiles, whose coverage is the same in each) and layers; it is as wide (16
+    /// pixels, as every tile but the canvas's last column is); and an image still covers it. A run of
+    /// one draw across a row is then a comparison of a word or two per tile.
+    @inline(__always)
+    private func continuedRun(_ kind: WholeTile, from start: Int, to end: Int, input: FineInput, target: RenderTarget) -> Int {
+        let starts = input.tileCommandStart, commands = input.tileCommands, size = Self.size
+        let rowStart = (start / input.tilesX) * input.tilesX
+        // Whole tiles of the row: those before the canvas's last, partial column; and for an image,
+        // those whose texels lie inside the image (its rows are the tile before's).
+        var last = min(end, rowStart + target.width / size)
+        if case .image(let index, _) = kind {
+            let paint = input.paints[index]
+            guard let offset = Self.wholeTexelOffset(paint) else { return start }
+            // originX + offset.x + size <= imageWidth, originX = (tile - rowStart) * size.
+            let columns = (Int(paint.imageWidth) - offset.x - size)
+            last = columns < 0 ? start : min(last, rowStart + columns / size + 1)
+        }
+        var tile = start
+        var previous = Int(starts[tile - 1]), lo = Int(starts[tile])
+        while tile < last {
+            let hi = Int(starts[tile + 1])
+            guard hi - lo == lo - previous else { break }
+            var same = true
+            for i in 0..<(hi - lo) where commands[lo + i] != commands[previous + i] { same = false; break }
+            if !same { break }
+            previous = lo; lo = hi; tile += 1
+        }
+        return tile
     }
 
     /// What `tile` draws when it is a whole tile of a run, else nil.
@@ -271,8 +334,7 @@ package final class FineRasterizer: @unchecked Sendable {
         // Texels of the tile's pixels, all inside the image (no clamping).
         let x = originX + offset.x, y = originY + offset.y
         let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
-        guard x >= 0, y >= 0, x + w <= width, y + h <= height,
-              Int(paint.firstTexel) + width * height <= input.images.count else { return nil }
+        guard x >= 0, y >= 0, x + w <= width, y + h <= height, input.texels(of: paint) != nil else { return nil }
         let under = occluded ? Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex) : nil
         return .image(paint: Int(draw.paintIndex), under: under)
     }
@@ -351,10 +413,18 @@ package final class FineRasterizer: @unchecked Sendable {
             let paint = input.paints[index]
             let offset = Self.wholeTexelOffset(paint)!
             let width = Int(paint.imageWidth)
-            let start = Int(paint.firstTexel) + (originY + offset.y) * width + originX + offset.x
+            let image = input.image(of: paint)!
+            let start = (originY + offset.y) * width + originX + offset.x
+            if image.isOpaque {
+                // Opaque texels at coverage 1 and full opacity are the pixels: a copy of each row.
+                for y in 0..<h {
+                    target.row(originY + y, x: originX, count: w).copy(0, count: w, from: TexelRow(image.texels, start: start + y * width, count: w))
+                }
+                return
+            }
             let color = under.map { input.paints[$0].color }
             for y in 0..<h {
-                Self.drawImageRow(TexelRow(input.images, start: start + y * width, count: w),
+                Self.drawImageRow(TexelRow(image.texels, start: start + y * width, count: w),
                                   into: target.row(originY + y, x: originX, count: w),
                                   under: color, readsTarget: !target.startsTransparent)
             }
@@ -363,7 +433,8 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Draws `texels` (opaque paint, coverage 1) source-over `row`: over `under` (an opaque colour),
     /// else over the row's pixels (`readsTarget`) or transparent. Spans of opaque texels are copied;
-    /// spans of clear texels over the target leave it; the rest are `drawSpan`'s blend.
+    /// spans of clear texels over the target leave it; the rest are `drawSpan`'s blend. (A bitmap
+    /// whose every texel is opaque does not come here: its rows are copied whole, `drawRun`.)
     @inline(__always)
     private static func drawImageRow(_ texels: TexelRow, into row: PixelRow, under: SIMD4<Float>?, readsTarget: Bool) {
         for x in Swift.stride(from: 0, to: row.count, by: 8) {
@@ -461,8 +532,8 @@ package final class FineRasterizer: @unchecked Sendable {
             if let offset = Self.wholeTexelOffset(paint) {
                 let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
                 // As `blendAlignedImage`: an empty image, or no texels, draws nothing.
-                guard width > 0, height > 0, let base = input.images.baseAddress else { continue }
-                d.texels = UnsafePointer(base + Int(paint.firstTexel))
+                guard width > 0, height > 0, let texels = input.texels(of: paint) else { continue }
+                d.texels = texels
                 d.width = width; d.height = height
                 d.texelX = region.originX + offset.x; d.texelY = region.originY + offset.y
                 d.color = SIMD4(0, 0, 0, paint.color.w)
@@ -1308,13 +1379,14 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendGradient(_ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
+        let texels = input.texels(of: p)
         for py in rows {
             let y = Float(originY + py) + 0.5
             for px in 0..<size {
                 let i = py * size + px
                 let k = cov[i]
                 if k == 0 { continue }
-                let c = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: y)
+                let c = FineRasterizer.paintColor(p, input: input, texels: texels, x: Float(originX + px) + 0.5, y: y)
                 let inv = 1 - c.w * k
                 r[i] = c.x * k + r[i] * inv
                 g[i] = c.y * k + g[i] * inv
@@ -1350,11 +1422,12 @@ package final class FineRasterizer: @unchecked Sendable {
         case GPUABI.PaintKind.focal.rawValue:
             blendRows(rows, originX: originX, originY: originY) { Self.focalColor(p, ramps: ramps, x: $0, y: $1) }
         case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue:
-            blendRows(rows, originX: originX, originY: originY) { Self.imageColor(p, input: input, x: $0, y: $1) }
+            let texels = input.texels(of: p)
+            blendRows(rows, originX: originX, originY: originY) { Self.imageColor(p, texels: texels, x: $0, y: $1) }
         case GPUABI.PaintKind.conic.rawValue:
             blendRows(rows, originX: originX, originY: originY) { Self.conicColor(p, ramps: ramps, x: $0, y: $1) }
         default:
-            blendRows(rows, originX: originX, originY: originY) { Self.paintColor(p, input: input, x: $0, y: $1) }
+            blendRows(rows, originX: originX, originY: originY) { Self.paintColor(p, input: input, texels: nil, x: $0, y: $1) }
         }
     }
 
@@ -1452,8 +1525,10 @@ package final class FineRasterizer: @unchecked Sendable {
         guard p.kind == GPUABI.PaintKind.image.rawValue else { return nil }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let limit: Float = 8_388_608  // 2^23: whole numbers convert exactly
+        // Whole when converting to an integer and back keeps them (exact below 2^23; `rounded()` is a
+        // call into the C library on baseline x86-64).
         guard m0 == 1, m1 == 0, m2 == 0, m3 == 1, abs(m4) < limit, abs(m5) < limit,
-              m4 == m4.rounded(), m5 == m5.rounded() else { return nil }
+              m4 == Float(Int32(m4)), m5 == Float(Int32(m5)) else { return nil }
         return (Int(m4), Int(m5))
     }
 
@@ -1464,8 +1539,7 @@ package final class FineRasterizer: @unchecked Sendable {
                                    originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
         let width = Int(p.imageWidth), height = Int(p.imageHeight), opacity = p.color.w
-        guard width > 0, height > 0, let base = input.images.baseAddress else { return }
-        let texels = base + Int(p.firstTexel)
+        guard width > 0, height > 0, let texels = input.texels(of: p) else { return }
         for py in rows {
             let ty = min(max(originY + py + offset.y, 0), height - 1)
             let row = texels + ty * width
@@ -1490,12 +1564,13 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendWithMode(_ mode: UInt32, _ p: EncodedPaint, rows: Range<Int>, input: FineInput,
                                originX: Int, originY: Int) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage, size = Self.size
+        let texels = input.texels(of: p)
         for py in rows {
             for px in 0..<size {
                 let i = py * size + px
                 let k = cov[i]
                 if k == 0 { continue }
-                let s = FineRasterizer.paintColor(p, input: input, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
+                let s = FineRasterizer.paintColor(p, input: input, texels: texels, x: Float(originX + px) + 0.5, y: Float(originY + py) + 0.5)
                 let d = SIMD4(r[i], g[i], b[i], a[i])
                 let result = d + (Blend.apply(mode, s, d) - d) * k
                 r[i] = result.x; g[i] = result.y; b[i] = result.z; a[i] = result.w
@@ -1503,12 +1578,13 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
-    /// The premultiplied colour of paint `p` at device point (x, y).
+    /// The premultiplied colour of paint `p` at device point (x, y); an image paint's from `texels`
+    /// (`FineInput.texels(of:)`, looked up once per tile).
     @inline(__always)
-    package static func paintColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
+    package static func paintColor(_ p: EncodedPaint, input: FineInput, texels: UnsafePointer<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
         switch p.kind {
         case GPUABI.PaintKind.solid.rawValue: return p.color
-        case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue: return imageColor(p, input: input, x: x, y: y)
+        case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue: return imageColor(p, texels: texels, x: x, y: y)
         case GPUABI.PaintKind.linear.rawValue: return linearColor(p, ramps: input.ramps, x: x, y: y)
         case GPUABI.PaintKind.radial.rawValue: return radialColor(p, ramps: input.ramps, x: x, y: y)
         case GPUABI.PaintKind.focal.rawValue: return focalColor(p, ramps: input.ramps, x: x, y: y)
@@ -1520,10 +1596,11 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// An image or tiled image.
     @inline(__always)
-    private static func imageColor(_ p: EncodedPaint, input: FineInput, x: Float, y: Float) -> SIMD4<Float> {
+    private static func imageColor(_ p: EncodedPaint, texels: UnsafePointer<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
+        guard let texels else { return .zero }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
-        return sampleImage(input.images.baseAddress! + Int(p.firstTexel), width: Int(p.imageWidth), height: Int(p.imageHeight),
+        return sampleImage(texels, width: Int(p.imageWidth), height: Int(p.imageHeight),
                            u: gx, v: gy, repeats: p.kind == GPUABI.PaintKind.tiledImage.rawValue,
                            nearest: p.params.0 == Float(GPUABI.ImageSampling.nearest.rawValue)) * p.color.w
     }

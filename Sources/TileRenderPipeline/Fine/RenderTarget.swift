@@ -32,7 +32,7 @@ package struct RenderTarget: @unchecked Sendable {
 }
 
 /// A run of `count` pixels in one row of a render target. A pixel is one word, little-endian in memory:
-/// R in the low byte, then G, B and A, as image texels are packed (`EncodedScene.images`). The pixels
+/// R in the low byte, then G, B and A, as image texels are packed (`FineImage`). The pixels
 /// need not be 4-byte aligned (a caller's buffer may start anywhere).
 package struct PixelRow {
     private let base: UnsafeMutableRawPointer
@@ -108,6 +108,18 @@ package struct PixelRow {
         base.initializeMemory(as: UInt8.self, repeating: 0, count: count * 4)
     }
 
+    /// Copies texels `x ..< x + count` of `texels` to pixels `x ..< x + count` (a row copy of an image:
+    /// texels are pixels' words).
+    @inline(__always)
+    package func copy(_ x: Int, count n: Int, from texels: TexelRow) {
+        assert(x >= 0 && n >= 0 && x + n <= count && x + n <= texels.count, "pixels \(x)..<\(x + n) outside a row of \(count) or \(texels.count) texels")
+        #if _endian(little)
+        (base + x * 4).copyMemory(from: texels.address(x), byteCount: n * 4)
+        #else
+        for i in x..<(x + n) { self[i] = texels[i] }
+        #endif
+    }
+
     /// Copies pixels `0..<count` from `words` (at least `count` of them).
     @inline(__always)
     package func copy(from words: UnsafeBufferPointer<UInt32>) {
@@ -120,8 +132,8 @@ package struct PixelRow {
     }
 }
 
-/// A run of `count` texels of one row of an image in `EncodedScene.images` (one word per texel, as
-/// `PixelRow`), read only: the image side of a row copy or blend.
+/// A run of `count` texels of one row of an image (`FineImage`: one word per texel, as `PixelRow`),
+/// read only: the image side of a row copy or blend.
 package struct TexelRow {
     private let base: UnsafePointer<UInt32>
     package let count: Int
@@ -134,6 +146,17 @@ package struct TexelRow {
         self.count = count
     }
 
+    /// Texel `x` as a word (R in the low byte).
+    @inline(__always)
+    package subscript(x: Int) -> UInt32 {
+        assert(x >= 0 && x < count, "texel \(x) outside a row of \(count)")
+        return base[x]
+    }
+
+    /// Where texel `x` lies (`PixelRow.copy`).
+    @inline(__always)
+    fileprivate func address(_ x: Int) -> UnsafeRawPointer { UnsafeRawPointer(base + x) }
+
     /// Texels `x ..< x + count` (`count` at most 8) as the first lanes of a vector; the other lanes are zero.
     @inline(__always)
     package func span(_ x: Int, count n: Int) -> SIMD8<UInt32> {
@@ -142,5 +165,60 @@ package struct TexelRow {
         var v = SIMD8<UInt32>()
         for i in 0..<n { v[i] = base[x + i] }
         return v
+    }
+}
+
+/// An image of the scene as the fine stage reads it: its texels where they lie (a bitmap's own pixel
+/// storage), one word per texel, row after row, from `firstTexel` of the scene's texel space
+/// (`SceneImages`).
+package struct FineImage {
+    package let firstTexel: Int
+    package let texels: UnsafeBufferPointer<UInt32>
+    /// The bitmap's pixels as it holds them, and what is known of them (`PixelFacts`).
+    fileprivate let pixels: UnsafeRawBufferPointer
+    fileprivate let facts: PixelFacts
+
+    /// True when every texel is opaque: found once per bitmap (kept with it), not per frame.
+    package var isOpaque: Bool { facts.isOpaque(pixels) }
+}
+
+extension SceneImages {
+    /// Calls `body` with the images' texels, by first texel: each bitmap's own pixels, not a copy
+    /// (copied only on a big-endian machine, or from storage not aligned to words, which Swift's
+    /// arrays do not have). The table holds the bitmaps, so their storage lives, unchanged (a bitmap
+    /// is a value: a caller changing its own copy changes other storage), until `body` returns.
+    /// Resident images not read back are left out: paints of them find no texels and draw nothing.
+    /// `copying` (tests) reads every image from a copy.
+    package func withFineImages<R>(copying: Bool = false, _ body: (UnsafeBufferPointer<FineImage>) throws -> R) rethrows -> R {
+        if entries.isEmpty { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        var table: [FineImage] = []
+        table.reserveCapacity(entries.count)
+        var copies: [UnsafeMutableBufferPointer<UInt32>] = []
+        defer { for c in copies { c.deallocate() } }
+        for entry in entries {
+            guard case .bitmap(let bitmap) = entry.texels else { continue }
+            let count = bitmap.width * bitmap.height
+            let pixels = bitmap.pixels.withUnsafeBytes { $0 }
+            #if _endian(little)
+            if !copying, let base = pixels.baseAddress, Int(bitPattern: base) % MemoryLayout<UInt32>.alignment == 0,
+               bitmap.bytesPerRow == bitmap.width * 4 {
+                let words = base.assumingMemoryBound(to: UInt32.self)
+                table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(start: words, count: count),
+                                       pixels: pixels, facts: bitmap.facts))
+                continue
+            }
+            #endif
+            let copy = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
+            copies.append(copy)
+            var single = SceneImages()
+            _ = single.firstTexel(of: entry.texels)
+            single.copyBitmapTexels(into: UnsafeMutableRawPointer(copy.baseAddress!), count: count)
+            #if !_endian(little)
+            for i in copy.indices { copy[i] = UInt32(littleEndian: copy[i]) }
+            #endif
+            table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(copy), pixels: pixels,
+                                   facts: bitmap.facts))
+        }
+        return try withExtendedLifetime(entries) { try table.withUnsafeBufferPointer(body) }
     }
 }

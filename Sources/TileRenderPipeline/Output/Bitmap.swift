@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TileRenderGeometry
 
 /// An image of premultiplied, sRGB-encoded RGBA8 pixels, rows top to bottom.
@@ -13,7 +14,16 @@ public struct Bitmap: Equatable, Sendable {
     /// Bytes from one row to the next (`width * 4` for bitmaps TileRender allocates).
     public let bytesPerRow: Int
     /// Premultiplied RGBA8, `bytesPerRow * height` bytes.
-    public package(set) var pixels: [UInt8]
+    public package(set) var pixels: [UInt8] {
+        didSet { facts = PixelFacts() }
+    }
+    /// What is known of `pixels` (shared by copies of the bitmap; new when the pixels change).
+    package private(set) var facts = PixelFacts()
+
+    /// Bitmaps are equal when their sizes and pixels are.
+    public static func == (a: Bitmap, b: Bitmap) -> Bool {
+        a.width == b.width && a.height == b.height && a.bytesPerRow == b.bytesPerRow && a.pixels == b.pixels
+    }
 
     /// A transparent bitmap. Throws for empty, negative or oversized dimensions.
     public init(width: Int, height: Int) throws {
@@ -57,6 +67,55 @@ public struct Bitmap: Equatable, Sendable {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
         let i = y * bytesPerRow + x * 4
         return Pixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+    }
+}
+
+/// Facts about a bitmap's pixels, found the first time they are asked for and kept with the pixels
+/// (`Bitmap.facts`), so frames that draw the bitmap again do not look again. Safe to ask from
+/// several threads at once (they may each look; they find the same).
+package final class PixelFacts: Sendable {
+    /// 0: not known yet; 1: every pixel is opaque; 2: some pixel is not.
+    private let opacity = Atomic<UInt8>(0)
+
+    package init() {}
+
+    /// True when every pixel of `pixels` (premultiplied RGBA8, 4 bytes a pixel, the bitmap's) has
+    /// alpha 255, found from them the first time.
+    package func isOpaque(_ pixels: UnsafeRawBufferPointer) -> Bool {
+        switch opacity.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default:
+            let opaque = PixelFacts.allOpaque(pixels)
+            opacity.store(opaque ? 1 : 2, ordering: .relaxed)
+            return opaque
+        }
+    }
+
+    /// Every pixel's bytes ANDed together (16 pixels at a time), then the alpha byte of the result.
+    private static func allOpaque(_ pixels: UnsafeRawBufferPointer) -> Bool {
+        guard let base = pixels.baseAddress else { return true }
+        let count = pixels.count / 4
+        var all = SIMD16<UInt32>(repeating: 0xFFFF_FFFF)
+        var i = 0
+        while i + 16 <= count {
+            all &= (base + i * 4).loadUnaligned(as: SIMD16<UInt32>.self)
+            i += 16
+            // Stop early at a translucent pixel (checked every 1024 pixels).
+            if i & 1023 == 0 && !alphaKept(all) { return false }
+        }
+        var word: UInt32 = 0xFFFF_FFFF
+        while i < count { word &= (base + i * 4).loadUnaligned(as: UInt32.self); i += 1 }
+        all &= SIMD16(repeating: word)
+        return alphaKept(all)
+    }
+
+    /// Whether the alpha byte (the fourth in memory) of every lane is 255.
+    @inline(__always)
+    private static func alphaKept(_ all: SIMD16<UInt32>) -> Bool {
+        let all8 = all.lowHalf & all.highHalf, all4 = all8.lowHalf & all8.highHalf, all2 = all4.lowHalf & all4.highHalf
+        let word = all2.x & all2.y
+        return withUnsafeBytes(of: word) { $0[3] } == 255
     }
 }
 

@@ -264,9 +264,12 @@ private func apply(_ t: CGAffineTransform, _ p: CGPoint) -> CGPoint { p.applying
         let topLeft = gradientPoint(p, apply(t, CGPoint(x: 10, y: 20)))
         let bottomRight = gradientPoint(p, apply(t, CGPoint(x: 50, y: 40)))
         #expect(length(topLeft) < 1e-5 && length(bottomRight - SIMD2(4, 2)) < 1e-5)
-        // Texels packed R in the low byte; the second draw of the same bitmap reuses them.
-        #expect(e.images.count == 8 && e.paints[1].lutStart == p.lutStart)
-        #expect(e.images[1] == UInt32(32) | UInt32(40) << 8 | UInt32(48) << 16 | UInt32(56) << 24)
+        // The bitmap itself, once: the second draw of it names the same texels.
+        #expect(e.images.texelCount == 8 && e.images.entries.count == 1 && e.paints[1].lutStart == p.lutStart)
+        // Laid out for a device: texels packed R in the low byte.
+        var words = [UInt32](repeating: 0, count: 8)
+        words.withUnsafeMutableBytes { e.images.copyBitmapTexels(into: $0.baseAddress!, count: 8) }
+        #expect(words[1] == UInt32(32) | UInt32(40) << 8 | UInt32(48) << 16 | UInt32(56) << 24)
     }
 
     @Test func layersLinkTheirParentClipDrawAndComposite() throws {

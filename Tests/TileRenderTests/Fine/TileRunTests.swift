@@ -19,10 +19,10 @@ private func runImage(width: Int, height: Int, seed: UInt64, alpha: (Int, Int) -
 private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x / 11 + y / 5) % 5] }
 
 @Suite struct TileRunTests {
-    /// `scene` drawn by one rasterizer through `rasterizeTiles`, in chunks of `chunk` tiles as the CPU
-    /// backend hands them out, into a buffer of `background` bytes (over it, or cleared); the bytes
+    /// `scene` drawn by one rasterizer through `rasterizeTiles`, in chunks of `chunk` tiles (a tile row
+    /// each by default, as the CPU backend hands them to one worker), into a buffer of `background` bytes (over it, or cleared); the bytes
     /// and the tiles drawn as parts of runs.
-    private func runs(_ scene: Scene, clear: Bool, chunk: Int = CPUBackend.tilesPerChunk, bytesPerRow extra: Int = 8,
+    private func runs(_ scene: Scene, clear: Bool, chunk: Int? = nil, bytesPerRow extra: Int = 8,
                       background: [UInt8] = [90, 30, 60, 200]) throws -> (pixels: [UInt8], runTiles: Int) {
         let binnedScene = try binned(scene, dropsHiddenPathTiles: true)
         let (w, h) = try Scene.pixelSize(for: scene.size)
@@ -33,7 +33,7 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
             let target = RenderTarget(base: raw.baseAddress!, width: w, height: h, bytesPerRow: stride,
                                       startsTransparent: clear, writesEmptyTiles: clear)
             FineInput.with(binnedScene) { input in
-                let count = binnedScene.tilesX * binnedScene.tilesY
+                let count = binnedScene.tilesX * binnedScene.tilesY, chunk = chunk ?? binnedScene.tilesX
                 for start in Swift.stride(from: 0, to: count, by: chunk) {
                     rasterizer.rasterizeTiles(start..<min(count, start + chunk), input: input, target: target,
                                               integerTiles: false)
@@ -106,6 +106,50 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
         let twiceRuns = try runs(twice, clear: clear)
         #expect(twiceRuns.runTiles == 5 * 4 - 2)
         #expect(twiceRuns.pixels == (try planes(twice, clear: clear)))
+    }
+
+    /// A run spans its tile row, however wide: an opaque fill and an opaque image over a canvas
+    /// wider than 8 tiles are one run per tile row (a row's tiles compared word by word, not
+    /// classified one by one), with the planes' bytes; 3 workers share rows too.
+    @Test func runsSpanTheRow() throws {
+        let image = try runImage(width: 330, height: 60, seed: 4)
+        let mixed = try runImage(width: 330, height: 60, seed: 5, alpha: mixedAlpha)
+        let wide = [
+            scene(width: 300, height: 40) { $0.fill(Path(CGRect(x: -3, y: -2, width: 310, height: 50)), with: .color(.purple)) },
+            scene(width: 300, height: 40) { $0.draw(image, in: CGRect(x: -7, y: -5, width: 330, height: 60)) },
+            scene(width: 300, height: 40) { $0.draw(mixed, in: CGRect(x: -7, y: -5, width: 330, height: 60)) },
+        ]
+        for (i, s) in wide.enumerated() {
+            for clear in [true, false] {
+                let binnedScene = try binned(s, dropsHiddenPathTiles: true)
+                let rasterizer = FineRasterizer()
+                var pixels = [UInt8](repeating: 77, count: 300 * 40 * 4)
+                pixels.withUnsafeMutableBytes { raw in
+                    let target = RenderTarget(base: raw.baseAddress!, width: 300, height: 40, bytesPerRow: 300 * 4,
+                                              startsTransparent: clear, writesEmptyTiles: clear)
+                    FineInput.with(binnedScene) { input in
+                        for row in 0..<binnedScene.tilesY {
+                            rasterizer.rasterizeTiles(row * input.tilesX ..< (row + 1) * input.tilesX, input: input, target: target)
+                        }
+                    }
+                }
+                // 19 tile columns (column 0 with the edge clipped to x = 0, the last partial), 3 tile rows.
+                #expect(rasterizer.runTileCount == 19 * 3 && rasterizer.runCount == 3, "scene \(i), clear \(clear)")
+                let expected = try planes(s, clear: clear, bytesPerRow: 0, background: [77])
+                #expect(pixels == expected, "scene \(i), clear \(clear)")
+                #expect(try rendered(s, clear: clear, bytesPerRow: 0, threads: 3, background: [77]) == expected)
+            }
+        }
+    }
+
+    /// The CPU backend's units of work: whole tile rows for one worker, and for several when the rows
+    /// are many; pieces of rows when they are too few to share.
+    @Test func workersTakeRows() {
+        #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 68, threads: 1) == 1)
+        #expect(CPUBackend.rowPieces(tilesX: 64, tileRows: 256, threads: 2) == 1)
+        #expect(CPUBackend.rowPieces(tilesX: 64, tileRows: 64, threads: 2) == 2)
+        #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 4, threads: 2) == 32)
+        #expect(CPUBackend.rowPieces(tilesX: 3, tileRows: 1, threads: 16) == 3)
     }
 
     /// Opaque and translucent images drawn unscaled on whole pixels over the whole canvas (texels

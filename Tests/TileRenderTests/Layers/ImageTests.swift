@@ -64,6 +64,6 @@ import Testing
         scene.draw { ctx in
             for i in 0..<5 { ctx.draw(image, in: CGRect(x: i * 4, y: 0, width: 2, height: 2)) }
         }
-        #expect(EncodedScene(scene).images.count == 4)
+        #expect(EncodedScene(scene).images.texelCount == 4 && EncodedScene(scene).images.entries.count == 1)
     }
 }

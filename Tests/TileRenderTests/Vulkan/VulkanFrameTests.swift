@@ -137,7 +137,7 @@ struct VulkanFrameTests {
             let skipped = frame.skippedUploadBytes
             let again = try draw(encoding)
             #expect(again.pixels == first.pixels)
-            let sceneBytes = encoding.paints.count * MemoryLayout<EncodedPaint>.stride + encoding.ramps.count * 16 + encoding.images.count * 4
+            let sceneBytes = encoding.paints.count * MemoryLayout<EncodedPaint>.stride + encoding.ramps.count * 16 + encoding.images.texelCount * 4
             #expect(frame.skippedUploadBytes - skipped == sceneBytes)
             _ = try draw(EncodedScene(Self.scene(shapes: 31, size: 64, image: true)))
             #expect(frame.skippedUploadBytes - skipped == sceneBytes)

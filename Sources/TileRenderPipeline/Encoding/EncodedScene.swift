@@ -130,12 +130,18 @@ package struct EncodedScene: Sendable {
     /// recorded as masks become mask draws; without it, and wherever a run's masks do not apply under
     /// its transform, they are filled from their outlines (at the masks' quantised positions when the
     /// masks would apply, so that a backend without masks draws the same pixels, to float rounding).
-    package init(_ scene: Scene, glyphMasks: Bool = true) {
+    /// `readsPlainDrawsInPlace` false (tests) encodes every command the general way (`encode`), to
+    /// compare with the plain colour draws' own path.
+    package init(_ scene: Scene, glyphMasks: Bool = true, readsPlainDrawsInPlace: Bool = true) {
         draws.reserveCapacity(scene.commands.count)
         paints.reserveCapacity(scene.commands.count)
         scene.commands.withUnsafeBufferPointer { commands in
             guard let first = commands.baseAddress else { return }
             for i in commands.indices {
+                if !readsPlainDrawsInPlace {
+                    if !encode(commands[i], glyphMasks: glyphMasks) { return }
+                    continue
+                }
                 // Most commands fill or stroke with a plain colour: those are read in place. Taking a
                 // command out of the array (`for command in`) copied it whole, retaining and releasing
                 // its path and shading: about 600 of the 1,250 instructions a draw cost.

@@ -100,7 +100,10 @@ package struct BinningPlan: Sendable {
         self.budget = budget
         bands = [0..<tilesY]
         let drawCount = encoding.draws.count
-        let chunkSize = max(16, drawCount / max(1, threadCount * 8))
+        // About 16 chunks a worker: a chunk is the unit of work of both phases, and a scene's draws differ
+        // widely in cost (the tiger's few large outlines), so fewer, larger chunks left a worker idle
+        // while another finished the last one.
+        let chunkSize = max(8, drawCount / max(1, threadCount * 16))
         let chunkCount = (drawCount + chunkSize - 1) / chunkSize
         self.chunkSize = chunkSize
         self.chunkCount = chunkCount

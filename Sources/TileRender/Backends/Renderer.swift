@@ -32,7 +32,7 @@ public struct Renderer: Sendable {
     package var deviceTimeLimit: Duration? = nil
     /// Tests: false turns off the CPU fine stage's fast paths (`RasterSettings.fineFastPaths`).
     package var fineFastPaths = true
-    /// Tests: false keeps the path tiles that later opaque fills hide (`BinnedScene.dropHiddenPathTiles`).
+    /// Tests: false keeps the path tiles that later opaque fills hide (`BinnedScene.hidesEverythingBelow`).
     package var dropsHiddenPathTiles = true
     /// Tests: false turns off the CPU fine stage's fixed-point tiles (`RasterSettings.fineIntegerTiles`).
     package var fineIntegerTiles = true

@@ -58,6 +58,17 @@ package struct BinnedDraw: Sendable {
     package static let maskFlag: UInt32 = GPUABI.Flags.maskDraw
     package var isMask: Bool { flags & BinnedDraw.maskFlag != 0 }
     package var blend: UInt32 { (flags >> GPUABI.Flags.blendShift) & GPUABI.Flags.blendMask }
+
+    package init(paintIndex: UInt32, rule: UInt32, layer: UInt32, flags: UInt32) {
+        self.paintIndex = paintIndex; self.rule = rule; self.layer = layer; self.flags = flags
+    }
+
+    /// What the fine stage reads of an encoded draw.
+    package init(_ d: EncodedDraw) {
+        self.init(paintIndex: d.paintIndex, rule: (d.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
+                  layer: d.layer, flags: (d.isClip ? BinnedDraw.clipFlag : 0) | d.blend << GPUABI.Flags.blendShift
+                    | (d.maskRun != GPUABI.noIndex ? BinnedDraw.maskFlag : 0))
+    }
 }
 
 /// Tile command words: the top two bits say what the low 30 bits index.
@@ -94,7 +105,7 @@ package struct BinnedScene: Sendable {
     /// (draw, tile) pairs binned: the tiles the path tile records stand for.
     package var pathTileCommandCount = 0
     /// Of those, the ones left out of `tileCommands` because a later opaque fill hides their whole
-    /// tile (`dropHiddenPathTiles`).
+    /// tile (`hidesEverythingBelow`).
     package var hiddenPathTileCount = 0
     /// `tileCommandStart[t] ..< tileCommandStart[t + 1]` indexes `tileCommands` for tile t.
     package var tileCommandStart: [UInt32] = []
@@ -124,7 +135,7 @@ package struct BinnedScene: Sendable {
 
     /// Binning phase 2 for tile rows `rows` of a prepared plan, taking working memory from `buffers`
     /// (give it back with `BinningBuffers.reclaim`). `dropsHiddenPathTiles` false (tests) keeps the
-    /// path tiles that later opaque fills hide (`dropHiddenPathTiles`).
+    /// path tiles that later opaque fills hide (`hidesEverythingBelow`).
     package init(encoding: EncodedScene, plan: BinningPlan, rows: Range<Int>, threadCount: Int,
          reusing buffers: inout BinningBuffers, dropsHiddenPathTiles: Bool = true) throws {
         width = plan.width
@@ -135,11 +146,7 @@ package struct BinnedScene: Sendable {
         paints = encoding.paints
         ramps = encoding.ramps
         images = encoding.images
-        draws = encoding.draws.map {
-            BinnedDraw(paintIndex: $0.paintIndex, rule: ($0.rule == .evenOdd ? GPUABI.FillRule.evenOdd : .nonZero).rawValue,
-                       layer: $0.layer, flags: ($0.isClip ? BinnedDraw.clipFlag : 0) | $0.blend << GPUABI.Flags.blendShift
-                        | ($0.maskRun != GPUABI.noIndex ? BinnedDraw.maskFlag : 0))
-        }
+        draws = plan.draws
         if !encoding.maskRuns.isEmpty {
             drawMaskRuns = encoding.draws.map(\.maskRun)
             maskRuns = encoding.maskRuns
@@ -192,134 +199,206 @@ package struct BinnedScene: Sendable {
         swap(&tileCommands, &buffers.tileCommands)
         // Command words (path tiles and layer pushes/pops) stay within the budget and 32-bit starts.
         let wordLimit = min(Int(UInt32.max - 1), plan.budget == BinningPlan.unlimited ? Int.max : plan.budget / 4)
-        try merge(buffers.outputs[0..<unitCount], wordLimit: wordLimit, dropsHidden: dropsHiddenPathTiles)
+        try merge(buffers.outputs[0..<unitCount], threadCount: threadCount, scratch: &buffers.mergeCounts, wordLimit: wordLimit,
+                  dropsHidden: dropsHiddenPathTiles)
         binnedBytes = buffers.outputs[0..<unitCount].reduce(0) { $0 + $1.byteCount }
             + segments.count * MemoryLayout<TileSegment>.stride + backdrops.count * 4
             + pathTiles.count * (MemoryLayout<PathTile>.stride + 4) + (tileCommands.count + tileCommandStart.count) * 4
         try validateInDebugBuilds()
     }
 
-    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, wordLimit: Int, dropsHidden: Bool) throws {
-        let segmentTotal = outputs.reduce(0) { $0 + $1.segments.count }
-        let backdropTotal = outputs.reduce(0) { $0 + $1.backdrops.count }
-        let tileTotal = outputs.reduce(0) { $0 + $1.pathTiles.count }
-        let commandTotal = outputs.reduce(0) { total, output in output.runs.elements.reduce(total) { $0 + Int($1) } }
+    /// Concatenates the units' outputs in order and lists each tile's path tiles (in draw order), leaving
+    /// out those a later path tile hides (`hidesEverythingBelow`), on up to `threadCount` workers.
+    ///
+    /// The units are cut into groups of consecutive units, one per worker, of about equal numbers of
+    /// path tiles. Each group copies its units' data to their place in the merged arrays and counts its
+    /// path tiles per tile, noting the last one that hides everything below it; one pass over the tiles
+    /// then turns the groups' counts into each group's first position in each tile's list (the groups'
+    /// parts of a list follow one another in group order, so a list is in draw order for any number of
+    /// groups), and the hidden ones into a count to skip; each group then writes its path tiles there.
+    /// The result is the same for every thread count.
+    private mutating func merge(_ outputs: ArraySlice<ChunkOutput>, threadCount: Int, scratch: inout [ScratchBuffer<UInt32>],
+                                wordLimit: Int, dropsHidden: Bool) throws {
+        let units = Array(outputs)
+        let unitCount = units.count
+        // Where each unit's data start in the merged arrays (the last entry: the totals).
+        var segmentBase = [Int](repeating: 0, count: unitCount + 1)
+        var backdropBase = segmentBase, tileBase = segmentBase
+        for (u, output) in units.enumerated() {
+            segmentBase[u + 1] = segmentBase[u] + output.segments.count
+            backdropBase[u + 1] = backdropBase[u] + output.backdrops.count
+            tileBase[u + 1] = tileBase[u] + output.pathTiles.count
+        }
+        let segmentTotal = segmentBase[unitCount], backdropTotal = backdropBase[unitCount], tileTotal = tileBase[unitCount]
         let limit = Int(UInt32.max - 1)
-        guard segmentTotal < limit, backdropTotal < limit, commandTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
-            throw TileRenderError.sceneTooLarge("\(segmentTotal) tile segments and \(commandTotal) path tiles exceed 32-bit offsets")
+        func tooLarge(commands: Int) -> TileRenderError {
+            .sceneTooLarge("\(segmentTotal) tile segments and \(commands) path tiles exceed 32-bit offsets")
         }
-        segments.removeAll(keepingCapacity: true)
-        backdrops.removeAll(keepingCapacity: true)
-        pathTiles.removeAll(keepingCapacity: true)
-        pathTileRuns.removeAll(keepingCapacity: true)
-        segments.reserveCapacity(segmentTotal)
-        backdrops.reserveCapacity(backdropTotal)
-        pathTiles.reserveCapacity(tileTotal)
-        pathTileRuns.reserveCapacity(tileTotal)
-        for output in outputs {
-            let segmentBase = UInt32(segments.count), backdropBase = UInt32(backdrops.count)
-            let tileBase = pathTiles.count
-            segments.append(contentsOf: output.segments.elements)
-            backdrops.append(contentsOf: output.backdrops.elements)
-            pathTileRuns.append(contentsOf: output.runs.elements)
-            pathTiles.append(contentsOf: output.pathTiles.elements)
-            pathTiles.withUnsafeMutableBufferPointer { tiles in
-                for i in tileBase..<tiles.count {
-                    tiles[i].segmentStart += segmentBase
-                    if tiles[i].backdropStart != PathTile.noBackdrop { tiles[i].backdropStart += backdropBase }
-                }
-            }
+        guard segmentTotal < limit, backdropTotal < limit, tileTotal < Int(TileCommand.indexMask) else {
+            throw tooLarge(commands: tileTotal)
         }
-        pathTileCommandCount = commandTotal
-        // Per-tile command lists by counting sort; path tiles are already in draw order. A run's record
-        // is listed in each tile of the run.
+        let groupCount = max(1, min(threadCount, unitCount))
+        let groupStart = BinnedScene.mergeGroups(unitStarts: tileBase, groupCount: groupCount)
+        while scratch.count < groupCount { scratch.append(ScratchBuffer<UInt32>()) }
         let tileCount = tilesX * tilesY
+        let draws = self.draws, paints = self.paints
+        let groups = UncheckedSendable((units, segmentBase, backdropBase, tileBase, groupStart, Array(scratch[0..<groupCount])))
+
+        // Pass 1: copy, count, note hiding path tiles. A group's scratch holds its count per tile, then
+        // per tile one more than the position (among the group's path tiles there) of its last hiding one.
+        var mergedSegments: [TileSegment] = [], mergedBackdrops: [Float] = [], mergedRuns: [UInt32] = []
+        let mergedTiles = [PathTile](unsafeUninitializedCapacity: tileTotal) { tileBuf, tileInitialized in
+            mergedRuns = [UInt32](unsafeUninitializedCapacity: tileTotal) { runBuf, runInitialized in
+                mergedSegments = [TileSegment](unsafeUninitializedCapacity: segmentTotal) { segmentBuf, segmentInitialized in
+                    mergedBackdrops = [Float](unsafeUninitializedCapacity: backdropTotal) { backdropBuf, backdropInitialized in
+                        draws.withUnsafeBufferPointer { draws in
+                            paints.withUnsafeBufferPointer { paints in
+                                // Each group writes only its units' ranges of the merged arrays and its own scratch.
+                                let out = UncheckedSendable((tileBuf, runBuf, segmentBuf, backdropBuf))
+                                parallelFor(groupCount, threads: threadCount) { g, _ in
+                                    let (units, segmentBase, backdropBase, tileBase, groupStart, scratch) = groups.value
+                                    let (tileBuf, runBuf, segmentBuf, backdropBuf) = out.value
+                                    let counts = scratch[g]
+                                    counts.removeAll()
+                                    counts.append(repeating: 0, count: 2 * tileCount)
+                                    let count = counts.mutableElements
+                                    for u in groupStart[g]..<groupStart[g + 1] {
+                                        let output = units[u]
+                                        let segmentOffset = segmentBase[u], backdropOffset = backdropBase[u], tileOffset = tileBase[u]
+                                        if let from = output.segments.elements.baseAddress {
+                                            (segmentBuf.baseAddress! + segmentOffset).initialize(from: from, count: output.segments.count)
+                                        }
+                                        let backdrops = output.backdrops.elements
+                                        if let from = backdrops.baseAddress {
+                                            (backdropBuf.baseAddress! + backdropOffset).initialize(from: from, count: backdrops.count)
+                                        }
+                                        let runs = output.runs.elements, tiles = output.pathTiles.elements
+                                        if let from = runs.baseAddress { (runBuf.baseAddress! + tileOffset).initialize(from: from, count: runs.count) }
+                                        for j in tiles.indices {
+                                            var t = tiles[j]
+                                            let hides = dropsHidden && BinnedScene.hidesEverythingBelow(t, backdrops: backdrops, draws: draws, paints: paints)
+                                            t.segmentStart += UInt32(segmentOffset)
+                                            if t.backdropStart != PathTile.noBackdrop { t.backdropStart += UInt32(backdropOffset) }
+                                            (tileBuf.baseAddress! + tileOffset + j).initialize(to: t)
+                                            let first = Int(t.tileIndex)
+                                            for tile in first..<(first + Int(runs[j])) {
+                                                if hides { count[tileCount + tile] = count[tile] + 1 }
+                                                count[tile] += 1
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        backdropInitialized = backdropTotal
+                    }
+                    segmentInitialized = segmentTotal
+                }
+                runInitialized = tileTotal
+            }
+            tileInitialized = tileTotal
+        }
+        segments = mergedSegments
+        backdrops = mergedBackdrops
+        pathTiles = mergedTiles
+        pathTileRuns = mergedRuns
+
+        // Each tile's list: its start, the path tiles hidden at its front, and each group's first
+        // position in it (written over the group's count).
         tileCommandStart.removeAll(keepingCapacity: true)
         tileCommandStart.append(contentsOf: repeatElement(0, count: tileCount + 1))
-        tileCommands.removeAll(keepingCapacity: true)
-        tileCommands.append(contentsOf: repeatElement(0, count: commandTotal))
+        let hidden = ScratchBuffer<UInt32>(capacity: tileCount)
+        hidden.append(repeating: 0, count: tileCount)
+        var commandTotal = 0, dropped = 0
         tileCommandStart.withUnsafeMutableBufferPointer { start in
-            tileCommands.withUnsafeMutableBufferPointer { commands in
-                pathTiles.withUnsafeBufferPointer { tiles in
-                    pathTileRuns.withUnsafeBufferPointer { runs in
-                        for i in tiles.indices {
-                            let first = Int(tiles[i].tileIndex)
-                            for tile in first..<(first + Int(runs[i])) { start[tile + 1] += 1 }
-                        }
-                        for i in 0..<tileCount { start[i + 1] += start[i] }
-                        // Fill each tile's list front to back, using the (not yet shifted) starts as cursors.
-                        for i in tiles.indices {
-                            let first = Int(tiles[i].tileIndex)
-                            for tile in first..<(first + Int(runs[i])) {
-                                commands[Int(start[tile])] = UInt32(i)
-                                start[tile] += 1
+            let hiddenAt = hidden.mutableElements
+            for tile in 0..<tileCount {
+                var position: UInt32 = 0, hiddenHere: UInt32 = 0
+                for g in 0..<groupCount {
+                    let count = scratch[g].mutableElements
+                    let last = count[tileCount + tile]
+                    if last > 0 { hiddenHere = position + last - 1 }
+                    let n = count[tile]
+                    count[tile] = position
+                    position += n
+                }
+                commandTotal += Int(position)
+                dropped += Int(hiddenHere)
+                hiddenAt[tile] = hiddenHere
+                start[tile + 1] = start[tile] &+ (position - hiddenHere)
+            }
+        }
+        guard commandTotal < limit else { throw tooLarge(commands: commandTotal) }
+        pathTileCommandCount = commandTotal
+        hiddenPathTileCount = dropped
+
+        // Pass 2: each group lists its path tiles in its part of each tile's list, past the hidden ones.
+        let starts = tileCommandStart
+        tileCommands = [UInt32](unsafeUninitializedCapacity: commandTotal - dropped) { commandBuf, initialized in
+            starts.withUnsafeBufferPointer { start in
+                let shared = UncheckedSendable((commandBuf, start, hidden.elements))
+                parallelFor(groupCount, threads: threadCount) { g, _ in
+                    let (units, _, _, tileBase, groupStart, scratch) = groups.value
+                    let (commands, start, hidden) = shared.value
+                    let cursor = scratch[g].mutableElements
+                    for u in groupStart[g]..<groupStart[g + 1] {
+                        let output = units[u], tileOffset = tileBase[u]
+                        let runs = output.runs.elements, tiles = output.pathTiles.elements
+                        for j in tiles.indices {
+                            let first = Int(tiles[j].tileIndex)
+                            for tile in first..<(first + Int(runs[j])) {
+                                let p = cursor[tile]
+                                cursor[tile] = p + 1
+                                if p >= hidden[tile] { commands[Int(start[tile] + p - hidden[tile])] = UInt32(tileOffset + j) }
                             }
                         }
                     }
                 }
-                // Each start now holds its tile's end: shift back by one tile.
-                for tile in stride(from: tileCount, to: 0, by: -1) { start[tile] = start[tile - 1] }
-                start[0] = 0
             }
+            initialized = commandTotal - dropped
         }
-        if dropsHidden { dropHiddenPathTiles() }
         if !layers.isEmpty { try insertLayerCommands(wordLimit: wordLimit) }
+    }
+
+    /// Groups of consecutive units for the merge, `groupCount` of them, with about equal numbers of path
+    /// tiles: group g is units `result[g] ..< result[g + 1]`. `unitStarts[u]` is unit u's first path tile
+    /// among all units', its last entry their total. A group's share is at most one unit's more than
+    /// an even one (`ParallelMergeTests`).
+    package static func mergeGroups(unitStarts: [Int], groupCount: Int) -> [Int] {
+        let unitCount = unitStarts.count - 1, total = unitStarts[unitCount]
+        var groups = [Int](repeating: unitCount, count: groupCount + 1)
+        groups[0] = 0
+        var u = 0
+        for g in 1..<max(1, groupCount) {
+            // The first unit starting at or past the group's even share.
+            while u < unitCount && unitStarts[u] * groupCount < g * total { u += 1 }
+            groups[g] = u
+        }
+        return groups
     }
 
     /// Whether path tile `index` paints its whole tile with one opaque colour, replacing everything
     /// drawn there before it: a top-level source-over fill (outside any layer, so that no layer is open
     /// around it) of an opaque solid paint that covers every pixel of the tile.
     package func hidesEverythingBelow(_ index: Int) -> Bool {
-        let t = pathTiles[index]
+        backdrops.withUnsafeBufferPointer { backdrops in
+            draws.withUnsafeBufferPointer { draws in
+                paints.withUnsafeBufferPointer { paints in
+                    BinnedScene.hidesEverythingBelow(pathTiles[index], backdrops: backdrops, draws: draws, paints: paints)
+                }
+            }
+        }
+    }
+
+    /// `hidesEverythingBelow` for path tile `t`, whose backdrop record is in `backdrops`.
+    private static func hidesEverythingBelow(_ t: PathTile, backdrops: UnsafeBufferPointer<Float>, draws: UnsafeBufferPointer<BinnedDraw>,
+                                             paints: UnsafeBufferPointer<EncodedPaint>) -> Bool {
         guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
         let draw = draws[Int(t.drawIndex)]
         // Other blend modes combine with what is below; a mask draw's path tiles are its masks' box.
         guard draw.layer == EncodedLayer.none, draw.blend == 0, !draw.isClip, !draw.isMask,
               paints[Int(draw.paintIndex)].isOpaque else { return false }
-        return coversWholeTile(t, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue)
-    }
-
-    /// Takes out of each tile's list the path tiles under the last one that hides everything below it
-    /// (`hidesEverythingBelow`): whatever they paint is painted over, exactly (coverage 1 of an
-    /// opaque colour leaves that colour, whatever was there), so neither backend spends time on them.
-    /// A layer's draws lie wholly before or wholly after a top-level draw, so a layer loses all its
-    /// path tiles in a tile or none, and is then not opened there. Cost: one backward walk per tile,
-    /// stopping at its last hiding path tile.
-    private mutating func dropHiddenPathTiles() {
-        let tileCount = tilesX * tilesY
-        // The two arrays are taken out of `self` while their buffers are written (the walk reads
-        // `self`'s other arrays): no copy, no uniqueness check per word.
-        var starts: [UInt32] = [], commands: [UInt32] = []
-        swap(&starts, &tileCommandStart)
-        swap(&commands, &tileCommands)
-        precondition(starts.count == tileCount + 1, "a command start per tile")
-        var dropped = 0
-        starts.withUnsafeMutableBufferPointer { starts in
-            commands.withUnsafeMutableBufferPointer { commands in
-                var write = 0
-                var lo = Int(starts[0])
-                for tile in 0..<tileCount {
-                    let hi = Int(starts[tile + 1])
-                    var first = lo
-                    for c in stride(from: hi - 1, to: lo, by: -1) where hidesEverythingBelow(Int(commands[c])) {
-                        first = c
-                        break
-                    }
-                    dropped += first - lo
-                    starts[tile] = UInt32(write)
-                    if dropped > 0 {
-                        for c in first..<hi { commands[write + c - first] = commands[c] }
-                    }
-                    write += hi - first
-                    lo = hi
-                }
-                starts[tileCount] = UInt32(write)
-            }
-        }
-        hiddenPathTileCount = dropped
-        if dropped > 0 { commands.removeLast(dropped) }
-        swap(&starts, &tileCommandStart)
-        swap(&commands, &tileCommands)
+        return coversWholeTile(t, backdrops: backdrops, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue)
     }
 
     /// The layers whose content can be drawn straight into their parent wherever their clip covers a
@@ -341,6 +420,11 @@ package struct BinnedScene: Sendable {
     /// Whether path tile `t` (of a draw filled by `evenOdd` or nonzero) covers its tile's every pixel:
     /// no segments, and every row's backdrop winding folds to full coverage.
     private func coversWholeTile(_ t: PathTile, evenOdd: Bool) -> Bool {
+        backdrops.withUnsafeBufferPointer { BinnedScene.coversWholeTile(t, backdrops: $0, evenOdd: evenOdd) }
+    }
+
+    /// `coversWholeTile` for path tile `t`, whose backdrop record is in `backdrops`.
+    private static func coversWholeTile(_ t: PathTile, backdrops: UnsafeBufferPointer<Float>, evenOdd: Bool) -> Bool {
         guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
         let start = Int(t.backdropStart)
         for r in start..<(start + BinnedScene.tileSize) where FineRasterizer.fold(backdrops[r], evenOdd: evenOdd) < 1 { return false }
@@ -440,6 +524,8 @@ package struct BinningBuffers: Sendable {
     package var pathTileRuns: [UInt32] = []
     package var tileCommandStart: [UInt32] = []
     package var tileCommands: [UInt32] = []
+    /// The merge's per-tile counts, one buffer per group of units (`BinnedScene.merge`).
+    package var mergeCounts: [ScratchBuffer<UInt32>] = []
 
     /// Takes back the large arrays of a scene that is no longer needed.
     package mutating func reclaim(_ scene: inout BinnedScene) {

@@ -30,10 +30,14 @@ package struct PreparedChunk: Sendable {
     /// The draws' clipped lines (phase 1 appends, phase 2 only reads: a scratch buffer, not a value).
     package let lines = ScratchBuffer<LineSegment>()
     package var draws: [PreparedDraw] = []
+    /// The binned data its draws may make at most, in bytes (`BinningPlan.bytesPerPiece` and the
+    /// like): summed per chunk in phase 1, so that planning the bands adds one number per chunk.
+    package var boundBytes = 0
 
     package mutating func removeAll() {
         lines.removeAll()
         draws.removeAll(keepingCapacity: true)
+        boundBytes = 0
     }
 }
 
@@ -83,6 +87,8 @@ package struct BinningPlan: Sendable {
     /// The largest band's estimated bytes (kept lines and fixed arrays included).
     package private(set) var largestBandEstimate = 0
     package let lineCount: Int
+    /// Per draw, what the fine stage reads of it (made in phase 1, on the workers).
+    package let draws: [BinnedDraw]
     /// Runs phase 1 for `encoding` and plans the bands for `budget` bytes. Stroke expansion reports its
     /// time to `timings` when given.
     package init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, budget: Int,
@@ -94,7 +100,10 @@ package struct BinningPlan: Sendable {
         self.budget = budget
         bands = [0..<tilesY]
         let drawCount = encoding.draws.count
-        let chunkSize = max(16, drawCount / max(1, threadCount * 8))
+        // About 16 chunks a worker: a chunk is the unit of work of both phases, and a scene's draws differ
+        // widely in cost (the tiger's few large outlines), so fewer, larger chunks left a worker idle
+        // while another finished the last one.
+        let chunkSize = max(8, drawCount / max(1, threadCount * 16))
         let chunkCount = (drawCount + chunkSize - 1) / chunkSize
         self.chunkSize = chunkSize
         self.chunkCount = chunkCount
@@ -107,24 +116,48 @@ package struct BinningPlan: Sendable {
         let lineLimit = budget == BinningPlan.unlimited ? Int.max : budget / BinningPlan.bytesPerLine
         let lineTotal = Atomic<Int>(0)
         let exceeded = Atomic<Bool>(false)
+        // Lines are added to the shared total a few thousand at a time, not per draw: two workers adding
+        // to one atomic per draw kept its cache line moving between them.
+        let lineBatch = 4096
+        var draws = [BinnedDraw](repeating: BinnedDraw(paintIndex: 0, rule: 0, layer: 0, flags: 0), count: drawCount)
+        draws.withUnsafeMutableBufferPointer { drawBuf in
         buffers.prepared.withUnsafeMutableBufferPointer { preparedBuf in
             buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
-                // Each chunk writes only prepared[chunk]; each worker only binners[worker].
-                let o = UncheckedSendable(preparedBuf), s = UncheckedSendable(scratchBuf)
+                // Each chunk writes only prepared[chunk] and its own draws' entries; each worker only
+                // binners[worker].
+                let o = UncheckedSendable(preparedBuf), s = UncheckedSendable(scratchBuf), b = UncheckedSendable(drawBuf)
                 parallelFor(chunkCount, threads: threadCount) { chunk, worker in
                     // Written in place: the chunk is this unit's alone.
                     o.value[chunk].removeAll()
                     let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
-                    for d in lo..<hi {
-                        if exceeded.load(ordering: .relaxed) || s.value[worker].tooManySegments { break }
-                        let added = s.value[worker].prepare(encoding.draws[d], into: &o.value[chunk], timings: timings)
-                        if lineTotal.wrappingAdd(added, ordering: .relaxed).newValue > lineLimit {
-                            exceeded.store(true, ordering: .relaxed)
+                    var pending = 0
+                    encoding.draws.withUnsafeBufferPointer { encoded in
+                        for d in lo..<hi {
+                            b.value[d] = BinnedDraw(encoded[d])
+                            if s.value[worker].tooManySegments { break }
+                            pending += s.value[worker].prepare(encoded[d], into: &o.value[chunk], timings: timings)
+                            if pending >= lineBatch || d == hi - 1 {
+                                if lineTotal.wrappingAdd(pending, ordering: .relaxed).newValue > lineLimit {
+                                    exceeded.store(true, ordering: .relaxed)
+                                }
+                                pending = 0
+                                if exceeded.load(ordering: .relaxed) { break }
+                            }
                         }
                     }
+                    let binner = s.value[worker]
+                    var bytes = 0
+                    for d in o.value[chunk].draws {
+                        let bound = binner.bounds(d)
+                        bytes += bound.pieces * BinningPlan.bytesPerPiece + bound.tiles * BinningPlan.bytesPerTileCommand
+                            + bound.records * BinningPlan.bytesPerRecord + bound.backdrops * BinningPlan.bytesPerBackdrop
+                    }
+                    o.value[chunk].boundBytes = bytes
                 }
             }
         }
+        }
+        self.draws = draws
         if buffers.binners[0..<workers].contains(where: \.tooManySegments) {
             throw TileRenderError.sceneTooLarge("a path flattens to more than \(Flattener.maxSegmentsPerPath) line segments")
         }
@@ -152,14 +185,8 @@ package struct BinningPlan: Sendable {
         }
         // The whole scene at once, from per-draw bounds (cheap: no pass over the lines).
         var total = extraRowBytes * tilesY
+        for chunk in buffers.prepared[0..<chunkCount] { total += chunk.boundBytes }
         let binner = buffers.binners[0]
-        for chunk in buffers.prepared[0..<chunkCount] {
-            for d in chunk.draws {
-                let b = binner.bounds(d)
-                total += b.pieces * BinningPlan.bytesPerPiece + b.tiles * BinningPlan.bytesPerTileCommand
-                    + b.records * BinningPlan.bytesPerRecord + b.backdrops * BinningPlan.bytesPerBackdrop
-            }
-        }
         if total <= available {
             bands = [0..<tilesY]
             largestBandEstimate = fixed + total

@@ -185,6 +185,10 @@ extension GraphicsContext {
             case tiledImage(ImageTexels, tile: CGRect)
         }
         package let kind: Kind
+        /// The colour of a colour shading (nil for gradients and images), read without copying the kind.
+        package var plainColor: Color? {
+            if case .color(let c) = kind { c } else { nil }
+        }
         /// How gradients continue beyond their end stops and interpolate.
         package var options: GradientOptions = GradientOptions()
 

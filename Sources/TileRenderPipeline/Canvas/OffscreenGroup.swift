@@ -111,7 +111,11 @@ extension GraphicsContext {
 extension Scene {
     /// True when the scene (not counting groups nested in groups) records an offscreen group.
     package var hasOffscreenGroups: Bool {
-        commands.contains { if case .group = $0 { true } else { false } }
+        // Read in place: `contains` copied every command (retaining its path and shading) to look at its case.
+        commands.withUnsafeBufferPointer { commands in
+            for i in commands.indices { if case .group = commands[i] { return true } }
+            return false
+        }
     }
 
     /// This scene with each offscreen group replaced by the commands that composite its images

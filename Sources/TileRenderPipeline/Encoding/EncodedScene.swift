@@ -123,75 +123,140 @@ package struct EncodedScene: Sendable {
     /// recorded as masks become mask draws; without it, and wherever a run's masks do not apply under
     /// its transform, they are filled from their outlines (at the masks' quantised positions when the
     /// masks would apply, so that a backend without masks draws the same pixels, to float rounding).
-    package init(_ scene: Scene, glyphMasks: Bool = true) {
+    /// `readsPlainDrawsInPlace` false (tests) encodes every command the general way (`encode`), to
+    /// compare with the plain colour draws' own path.
+    package init(_ scene: Scene, glyphMasks: Bool = true, readsPlainDrawsInPlace: Bool = true) {
         draws.reserveCapacity(scene.commands.count)
         paints.reserveCapacity(scene.commands.count)
-        for command in scene.commands {
-            switch command {
-            case .fill(let fill):
-                guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { continue }
-                if let run = fill.glyphs {
-                    var path: Path, transform = fill.transform
-                    if let shift = run.pixelShift(under: fill.transform) {
-                        if glyphMasks {
-                            appendMaskDraw(run, shift: shift, paint: paint, layer: fill.layer ?? EncodedLayer.none,
-                                           blend: fill.blendMode.encoded)
-                            continue
-                        }
-                        path = run.quantisedOutline(shift: shift); transform = .identity
-                    } else {
-                        path = run.exactOutline()
-                    }
-                    draws.append(EncodedDraw(path: path, transform: transform, rule: .nonZero, paintIndex: UInt32(paints.count),
-                                             layer: fill.layer ?? EncodedLayer.none, blend: fill.blendMode.encoded))
-                    paints.append(paint)
+        scene.commands.withUnsafeBufferPointer { commands in
+            guard let first = commands.baseAddress else { return }
+            for i in commands.indices {
+                if !readsPlainDrawsInPlace {
+                    if !encode(commands[i], glyphMasks: glyphMasks) { return }
                     continue
                 }
-                draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
-                                         paintIndex: UInt32(paints.count), layer: fill.layer ?? EncodedLayer.none,
-                                         blend: fill.blendMode.encoded))
-                paints.append(paint)
-            case .stroke(let stroke):
-                guard let paint = encodePaint(stroke.shading, transform: stroke.transform, opacity: stroke.opacity) else { continue }
-                draws.append(EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero,
-                                         paintIndex: UInt32(paints.count), stroke: stroke.style,
-                                         layer: stroke.layer ?? EncodedLayer.none, blend: stroke.blendMode.encoded))
-                paints.append(paint)
-            case .group:
-                // The Renderer replaces groups by their rendered images before encoding
-                // (`Scene.resolvingOffscreenGroups`); an unresolved one draws nothing.
-                continue
-            case .layer(let layer):
-                let id = Int(layer.id)
-                guard id < EncodedScene.maxLayerCount else {
-                    limitExceeded = "more than \(EncodedScene.maxLayerCount) layers (the tile command word's 30-bit index)"
-                    return
+                // Most commands fill or stroke with a plain colour: those are read in place. Taking a
+                // command out of the array (`for command in`) copied it whole, retaining and releasing
+                // its path and shading: about 600 of the 1,250 instructions a draw cost.
+                switch EncodedScene.plainColorDraw(first + i, paintIndex: UInt32(paints.count)) {
+                case .draw(let draw, let paint):
+                    draws.append(draw)
+                    paints.append(paint)
+                case .nothing:
+                    continue
+                case .other:
+                    if !encode(commands[i], glyphMasks: glyphMasks) { return }
                 }
-                if layers.count <= id { layers.append(contentsOf: repeatElement(EncodedLayer(), count: id + 1 - layers.count)) }
-                var encoded = EncodedLayer(parent: layer.parent ?? EncodedLayer.none)
-                encoded.opacity = layer.opacity.isFinite ? Float(min(max(layer.opacity, 0), 1)) : 0
-                encoded.flags = layer.blendMode.encoded << GPUABI.Flags.blendShift
-                if let clip = layer.clip {
-                    encoded.flags |= clip.inverse ? GPUABI.Flags.inverseClip : 0
-                    encoded.clipDraw = UInt32(draws.count)
-                    // The paint is never used: a clip's coverage becomes its layer's mask.
-                    draws.append(EncodedDraw(path: clip.path, transform: clip.transform, rule: clip.rule,
-                                             paintIndex: UInt32(paints.count), layer: layer.id, isClip: true))
-                    paints.append(.solid(.zero))
-                }
-                if !layer.filters.isEmpty {
-                    let entries = layer.filters.count * GPUABI.filterStepSize
-                    guard ramps.count + entries <= EncodedScene.maxRampCount * EncodedScene.rampSize else {
-                        limitExceeded = "colour ramps and filters over \((EncodedScene.maxRampCount * EncodedScene.rampSize * 16) >> 20) MiB"
-                        return
-                    }
-                    encoded.filterStart = UInt32(ramps.count)
-                    encoded.filterCount = UInt32(layer.filters.count)
-                    for step in layer.filters { ramps.append(contentsOf: step.tableEntries) }
-                }
-                layers[id] = encoded
             }
         }
+    }
+
+    /// What `plainColorDraw` made of a command.
+    private enum PlainDraw {
+        /// A draw and its paint, to append.
+        case draw(EncodedDraw, EncodedPaint)
+        /// The command draws nothing (transparent, or a singular transform).
+        case nothing
+        /// Not a plain colour fill or stroke: `encode(_:glyphMasks:)` takes it.
+        case other
+    }
+
+    /// The draw of a fill or stroke with a colour (not glyphs), read through `command` without copying
+    /// the command: what `encode(_:glyphMasks:)` makes of it, without the dictionaries and arrays a
+    /// gradient, image or layer needs. The fields are read first, before any call the compiler cannot
+    /// see into: such a call could write the command, and the compiler then copies it whole to keep
+    /// what it reads afterwards.
+    @inline(never)
+    private static func plainColorDraw(_ command: UnsafePointer<DrawCommand>, paintIndex: UInt32) -> PlainDraw {
+        let draw: EncodedDraw, color: Color, opacity: Double, blend: GraphicsContext.BlendMode
+        switch command.pointee {
+        case .fill(let fill):
+            guard case .none = fill.glyphs, let c = fill.shading.plainColor else { return .other }
+            draw = EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule, paintIndex: paintIndex,
+                               layer: fill.layer ?? EncodedLayer.none)
+            (color, opacity, blend) = (c, fill.opacity, fill.blendMode)
+        case .stroke(let stroke):
+            guard let c = stroke.shading.plainColor else { return .other }
+            draw = EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero, paintIndex: paintIndex,
+                               stroke: stroke.style, layer: stroke.layer ?? EncodedLayer.none)
+            (color, opacity, blend) = (c, stroke.opacity, stroke.blendMode)
+        case .layer, .group:
+            return .other
+        }
+        guard let alpha = drawAlpha(transform: draw.transform, opacity: opacity),
+              let paint = solidPaint(color, alpha: alpha) else { return .nothing }
+        var encoded = draw
+        encoded.blend = blend.encoded
+        return .draw(encoded, paint)
+    }
+
+    /// Encodes one command; false when the scene exceeded an encoding limit (`limitExceeded` says which).
+    private mutating func encode(_ command: DrawCommand, glyphMasks: Bool) -> Bool {
+        switch command {
+        case .fill(let fill):
+            guard let paint = encodePaint(fill.shading, transform: fill.transform, opacity: fill.opacity) else { return true }
+            if let run = fill.glyphs {
+                var path: Path, transform = fill.transform
+                if let shift = run.pixelShift(under: fill.transform) {
+                    if glyphMasks {
+                        appendMaskDraw(run, shift: shift, paint: paint, layer: fill.layer ?? EncodedLayer.none,
+                                       blend: fill.blendMode.encoded)
+                        return true
+                    }
+                    path = run.quantisedOutline(shift: shift); transform = .identity
+                } else {
+                    path = run.exactOutline()
+                }
+                draws.append(EncodedDraw(path: path, transform: transform, rule: .nonZero, paintIndex: UInt32(paints.count),
+                                         layer: fill.layer ?? EncodedLayer.none, blend: fill.blendMode.encoded))
+                paints.append(paint)
+                return true
+            }
+            draws.append(EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule,
+                                     paintIndex: UInt32(paints.count), layer: fill.layer ?? EncodedLayer.none,
+                                     blend: fill.blendMode.encoded))
+            paints.append(paint)
+        case .stroke(let stroke):
+            guard let paint = encodePaint(stroke.shading, transform: stroke.transform, opacity: stroke.opacity) else { return true }
+            draws.append(EncodedDraw(path: stroke.path, transform: stroke.transform, rule: .nonZero,
+                                     paintIndex: UInt32(paints.count), stroke: stroke.style,
+                                     layer: stroke.layer ?? EncodedLayer.none, blend: stroke.blendMode.encoded))
+            paints.append(paint)
+        case .group:
+            // The Renderer replaces groups by their rendered images before encoding
+            // (`Scene.resolvingOffscreenGroups`); an unresolved one draws nothing.
+            return true
+        case .layer(let layer):
+            let id = Int(layer.id)
+            guard id < EncodedScene.maxLayerCount else {
+                limitExceeded = "more than \(EncodedScene.maxLayerCount) layers (the tile command word's 30-bit index)"
+                return false
+            }
+            if layers.count <= id { layers.append(contentsOf: repeatElement(EncodedLayer(), count: id + 1 - layers.count)) }
+            var encoded = EncodedLayer(parent: layer.parent ?? EncodedLayer.none)
+            encoded.opacity = layer.opacity.isFinite ? Float(min(max(layer.opacity, 0), 1)) : 0
+            encoded.flags = layer.blendMode.encoded << GPUABI.Flags.blendShift
+            if let clip = layer.clip {
+                encoded.flags |= clip.inverse ? GPUABI.Flags.inverseClip : 0
+                encoded.clipDraw = UInt32(draws.count)
+                // The paint is never used: a clip's coverage becomes its layer's mask.
+                draws.append(EncodedDraw(path: clip.path, transform: clip.transform, rule: clip.rule,
+                                         paintIndex: UInt32(paints.count), layer: layer.id, isClip: true))
+                paints.append(.solid(.zero))
+            }
+            if !layer.filters.isEmpty {
+                let entries = layer.filters.count * GPUABI.filterStepSize
+                guard ramps.count + entries <= EncodedScene.maxRampCount * EncodedScene.rampSize else {
+                    limitExceeded = "colour ramps and filters over \((EncodedScene.maxRampCount * EncodedScene.rampSize * 16) >> 20) MiB"
+                    return false
+                }
+                encoded.filterStart = UInt32(ramps.count)
+                encoded.filterCount = UInt32(layer.filters.count)
+                for step in layer.filters { ramps.append(contentsOf: step.tableEntries) }
+            }
+            layers[id] = encoded
+        }
+        return true
     }
 
     /// Appends a mask draw for `run` moved by `shift` device pixels: its placements sorted by x (then
@@ -224,22 +289,37 @@ package struct EncodedScene: Sendable {
         paints.append(paint)
     }
 
-    /// Returns nil for paints that draw nothing (fully transparent, non-finite or singular geometry).
-    private mutating func encodePaint(_ shading: GraphicsContext.Shading, transform: CGAffineTransform,
-                                      opacity: Double) -> EncodedPaint? {
+    /// A draw's opacity clamped to 0...1, or nil when the draw shows nothing: opacity 0 (or not a
+    /// number), or a transform that is singular or not finite.
+    @inline(__always)
+    private static func drawAlpha(transform: CGAffineTransform, opacity: Double) -> Double? {
         let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
         guard alpha > 0 else { return nil }
         let det = transform.a * transform.d - transform.b * transform.c
         guard det.isFinite, det != 0 else { return nil }
-        // Device -> user space, for gradients.
+        return alpha
+    }
+
+    /// A colour's paint at `alpha`, or nil when it is wholly transparent.
+    @inline(__always)
+    private static func solidPaint(_ color: Color, alpha: Double) -> EncodedPaint? {
+        let c = EncodedScene.premultiplied(color, alpha: alpha)
+        return c.w > 0 ? .solid(c) : nil
+    }
+
+    /// Returns nil for paints that draw nothing (fully transparent, non-finite or singular geometry).
+    private mutating func encodePaint(_ shading: GraphicsContext.Shading, transform: CGAffineTransform,
+                                      opacity: Double) -> EncodedPaint? {
+        guard let alpha = EncodedScene.drawAlpha(transform: transform, opacity: opacity) else { return nil }
+        if case .color(let color) = shading.kind { return EncodedScene.solidPaint(color, alpha: alpha) }
+        // Device -> user space, for gradients and images.
         let inverse = transform.inverted()
         let linearLight = shading.options.contains(.linearColor)
         let spread = (shading.options.contains(.mirror) ? GPUABI.Spread.mirror
                       : shading.options.contains(.repeat) ? .repeat : .pad).rawValue
         switch shading.kind {
         case .color(let color):
-            let c = EncodedScene.premultiplied(color, alpha: alpha)
-            return c.w > 0 ? .solid(c) : nil
+            return EncodedScene.solidPaint(color, alpha: alpha)
         case .linearGradient(let gradient, let start, let end):
             guard let lut = appendRamp(gradient, alpha: alpha, linearLight: linearLight) else { return nil }
             let dx = end.x - start.x, dy = end.y - start.y

@@ -6,10 +6,16 @@
 /// It is scratch space, not a value: copies of a struct holding one share it, so each worker owns its
 /// own (as each binner does) and nothing reads it across threads. Indices are checked in debug builds.
 package final class ScratchBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+    // The fields an append writes sit between 128 bytes of padding on each side: different workers'
+    // buffers are allocated one after another (a chunk's outputs, the binners' buffers), and two
+    // workers appending to neighbouring buffers would otherwise keep one cache line moving between
+    // their cores.
+    private let padBefore = CacheLinePadding()
     // One owner at a time (above), so the runtime's exclusivity checks would only add to each access.
     @exclusivity(unchecked) private var storage: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) package private(set) var count = 0
     @exclusivity(unchecked) package private(set) var capacity: Int
+    private let padAfter = CacheLinePadding()
 
     package init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
@@ -84,4 +90,11 @@ package final class ScratchBuffer<Element: BitwiseCopyable>: @unchecked Sendable
         storage = grown
         capacity = newCapacity
     }
+}
+
+/// 128 bytes that keep a class's hot fields off its neighbours' cache lines (two lines: processors fetch
+/// lines in pairs).
+private struct CacheLinePadding {
+    private var words: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import TileRenderPipeline
 
 /// Binning leaves out of each tile the path tiles that a later top-level opaque fill covering the whole
-/// tile paints over (`BinnedScene.dropHiddenPathTiles`): counted exactly, and invisible in the pixels.
+/// tile paints over (`BinnedScene.hidesEverythingBelow`): counted exactly, and invisible in the pixels.
 @Suite struct HiddenPathTileTests {
     /// Two translucent full-canvas rectangles (a path tile in each of the 8 x 6 tiles), then `cover`
     /// over (24, 8)-(104, 72): tiles 2...5 x 1...3 whole, their neighbours in part.

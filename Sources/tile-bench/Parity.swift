@@ -2,18 +2,20 @@ import Foundation
 import TileRender
 import TileRenderSVG
 
-// tile-bench parity [FOLDER] [--only NAME[,NAME...]] [--limit N]
+// tile-bench parity [FOLDER] [--only NAME[,NAME...]] [--limit N] [--out DIR]
 //
 // Renders each SVG of FOLDER (by default the public scenes, Tests/Fixtures/Scenes/public) on the CPU
 // and on Vulkan at its own size, and compares the two: a scene is in parity when no channel differs by
 // more than 1 level, or at most 0.1% of its pixels do (the README's CPU-Vulkan tolerance, as the tests'
 // `expectVulkanParity`). Prints one line per scene and a summary naming the Vulkan device; exits 1
-// when a scene is out of parity or fails to render. scripts/gpu-check.sh runs it.
+// when a scene is out of parity or fails to render. With --out, each scene out of parity leaves its two
+// renders there (NAME.cpu.png, NAME.vulkan.png) to be looked at. scripts/gpu-check.sh runs it.
 
 func runParity(_ args: [String]) throws -> Bool {
     var folder = "Tests/Fixtures/Scenes/public"
     var only: Set<String>?
     var limit = Int.max
+    var outFolder: String?
     var i = 0
     func value() throws -> String {
         i += 1
@@ -26,6 +28,7 @@ func runParity(_ args: [String]) throws -> Bool {
         case "--limit":
             guard let n = Int(try value()), n > 0 else { throw UsageError(description: "--limit needs a positive count") }
             limit = n
+        case "--out": outFolder = try value()
         case let a where a.hasPrefix("-"): throw UsageError(description: "unknown option \(a)\n\(usage)")
         case let a: folder = a
         }
@@ -56,7 +59,14 @@ func runParity(_ args: [String]) throws -> Bool {
             }
             let pass = got.width == expected.width && got.height == expected.height
                 && (worst <= 1 || Double(differing) <= 0.001 * Double(expected.width * expected.height))
-            if !pass { failed.append(name) }
+            if !pass {
+                failed.append(name)
+                if let outFolder {
+                    try FileManager.default.createDirectory(atPath: outFolder, withIntermediateDirectories: true)
+                    try expected.writePNG(to: URL(fileURLWithPath: outFolder + "/" + name + ".cpu.png"))
+                    try got.writePNG(to: URL(fileURLWithPath: outFolder + "/" + name + ".vulkan.png"))
+                }
+            }
             print("\(pass ? "ok  " : "FAIL") \(name): worst \(worst) levels, \(differing) pixels off by more than 1 (\(expected.width)x\(expected.height))")
         } catch {
             failed.append(name)

@@ -15,7 +15,7 @@ import TileRenderSVG
 //   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]   (see LayoutBench.swift)
 //   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
 //   tile-bench check OUT_DIR [--set DIR] [--json OUT.json]   (the reference scenes' tolerance rule; see Check.swift)
-//   tile-bench parity [FOLDER] [--only NAME,...] [--limit N]   (CPU-Vulkan parity of a folder's SVGs; see Parity.swift)
+//   tile-bench parity [FOLDER] [--only NAME,...] [--limit N] [--out DIR] (CPU-Vulkan parity of a folder's SVGs; see Parity.swift)
 //   tile-bench compare-peers [--scenes NAME,...] [--runs N] [--python PATH] [-o FOLDER]   (Blend2D, Skia, Cairo; see ComparePeers.swift)
 //   tile-bench bandwidth [--size WxH] [--repeat N] [--threads T] [--only CASE]   (fills and image draws against memset/memcpy; see BandwidthBench.swift)
 //
@@ -36,7 +36,7 @@ let usage = """
            tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]
            tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
            tile-bench check OUT_DIR [--set DIR] [--json OUT.json]
-           tile-bench parity [FOLDER] [--only NAME[,NAME...]] [--limit N]
+           tile-bench parity [FOLDER] [--only NAME[,NAME...]] [--limit N] [--out DIR]
            tile-bench compare-peers [--scenes NAME[,NAME...]] [--runs N] [--size WxH] [--threads T] [--backend cpu|vulkan|auto] [--python PATH] [-o FOLDER]
            tile-bench micro [--tests NAME[,NAME...]] [--sizes N[,N...]] [--styles solid,linear] [--count N] [--runs N] [--threads T] [--seed S] [--python PATH] [--no-peers] [--json FILE]
            tile-bench bandwidth [--size WxH] [--repeat N] [--threads T] [--only CASE]

@@ -4,6 +4,11 @@ import Shaders
 import TileRenderGeometry
 import TileRenderPipeline
 
+/// A buffer a descriptor of the fine shader can point at.
+package protocol VulkanStorageBuffer: AnyObject {
+    var buffer: VkBuffer { get }
+}
+
 /// The Vulkan rasterizer: uploads the binned scene (the same arrays the CPU fine stage reads), runs the
 /// fine shader with one workgroup per tile that has commands, and reads the pixels back into the target.
 package struct VulkanBackend: RasterBackend {
@@ -11,6 +16,10 @@ package struct VulkanBackend: RasterBackend {
     /// Pixels each fine-shader invocation draws; nil: the device's choice
     /// (`VulkanContext.finePixelsPerInvocation`). Tests draw with both widths on one device.
     package var pixelsPerInvocation: Int? = nil
+    /// Whether the fine shader's buffers live in device memory, filled and read back by copies; nil:
+    /// the device's choice (`VulkanContext.stagesBuffers`). Tests stage on lavapipe too.
+    package var staging: Bool? = nil
+    private var stages: Bool { staging ?? context.stagesBuffers }
     /// Device time one render may take, all bands together.
     package static let timeLimitSeconds = 60
 
@@ -66,7 +75,7 @@ package struct VulkanBackend: RasterBackend {
 
     /// A host-visible, coherent storage buffer, mapped while it lives.
     /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
-    package final class HostBuffer: @unchecked Sendable {
+    package final class HostBuffer: VulkanStorageBuffer, @unchecked Sendable {
         /// Kept alive while the buffer lives.
         package let owner: VulkanDevice
         package var device: VkDevice { owner.handle }
@@ -149,6 +158,65 @@ package struct VulkanBackend: RasterBackend {
         }
     }
 
+    /// A storage buffer in the device's own memory, which the host cannot map: where the context
+    /// stages (`VulkanContext.stagesBuffers`, a discrete GPU), the fine shader reads and writes these
+    /// at the device's memory speed, and the host reaches them only through copies recorded in the
+    /// render's command buffer (from and to a `HostBuffer`).
+    package final class DeviceBuffer: VulkanStorageBuffer, @unchecked Sendable {
+        /// Kept alive while the buffer lives.
+        package let owner: VulkanDevice
+        package let buffer: VkBuffer
+        package let memory: VkDeviceMemory
+        package let size: Int
+
+        package init(_ context: VulkanContext, size requested: Int) throws {
+            owner = context.vulkanDevice
+            let device = context.device
+            size = max(16, requested)
+            var info = VkBufferCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+            info.size = VkDeviceSize(size)
+            info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
+                | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
+            info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+            var createdBuffer: VkBuffer?
+            try check(vkCreateBuffer(device, &info, nil, &createdBuffer), "vkCreateBuffer")
+            buffer = createdBuffer!
+            var requirements = VkMemoryRequirements()
+            vkGetBufferMemoryRequirements(device, buffer, &requirements)
+            let local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue
+            // The device's own memory, not the (often small) window of it the host can map.
+            guard let type = context.memoryType(bits: requirements.memoryTypeBits, flags: local,
+                                                excluding: VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue)
+                ?? context.memoryType(bits: requirements.memoryTypeBits, flags: local) else {
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("no device-local memory for a \(size)-byte buffer")
+            }
+            var allocation = VkMemoryAllocateInfo()
+            allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+            allocation.allocationSize = requirements.size
+            allocation.memoryTypeIndex = type
+            var createdMemory: VkDeviceMemory?
+            let allocated = vkAllocateMemory(device, &allocation, nil, &createdMemory)
+            guard allocated == VK_SUCCESS, let memory = createdMemory else {
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("vkAllocateMemory of \(size) device-local bytes failed (VkResult \(allocated.rawValue))")
+            }
+            self.memory = memory
+            let bound = vkBindBufferMemory(device, buffer, memory, 0)
+            guard bound == VK_SUCCESS else {
+                vkFreeMemory(device, memory, nil)
+                vkDestroyBuffer(device, buffer, nil)
+                throw TileRenderError.backendUnavailable("vkBindBufferMemory of a \(size)-byte buffer failed (VkResult \(bound.rawValue))")
+            }
+        }
+
+        deinit {
+            vkDestroyBuffer(owner.handle, buffer, nil)
+            vkFreeMemory(owner.handle, memory, nil)
+        }
+    }
+
     /// Checks the buffers that do not shrink with banding (colour ramps, image texels, draws) against
     /// the device's limit, before anything is binned or uploaded.
     package func checkSceneBuffers(_ encoding: EncodedScene, limit range: Int) throws {
@@ -207,8 +275,9 @@ package struct VulkanBackend: RasterBackend {
         try context.withFrame { frame in
             let output = try frame.buffer(.pixels, bytes: target.width * rowCount * 4, in: context)
             let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
+            // A staged render clears its device buffer on the device.
             if target.startsTransparent {
-                pixels.update(repeating: 0, count: target.width * rowCount * 4)
+                if !stages { pixels.update(repeating: 0, count: target.width * rowCount * 4) }
             } else {
                 for y in 0..<rowCount {
                     (pixels + y * target.width * 4).update(
@@ -216,11 +285,22 @@ package struct VulkanBackend: RasterBackend {
                         count: target.width * 4)
                 }
             }
-            try dispatch(scene, width: target.width, height: target.height, pixels: output, frame: frame, settings: settings)
-            for y in 0..<rowCount {
-                target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * target.width * 4,
-                                                                                        byteCount: target.width * 4)
+            try dispatch(scene, width: target.width, height: target.height, pixels: output, frame: frame, settings: settings,
+                         stagedOutput: (.pixels, bytes: target.width * rowCount * 4, clear: target.startsTransparent))
+            let start = ContinuousClock.now
+            let rowBytes = target.width * 4
+            if target.bytesPerRow == rowBytes {
+                VulkanFrame.copy(rowCount * rowBytes, from: pixels, to: target.base.advanced(by: firstRow * rowBytes),
+                                 threads: settings.threadCount)
+            } else {
+                for y in 0..<rowCount {
+                    target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * rowBytes,
+                                                                                            byteCount: rowBytes)
+                }
             }
+            var phases = GPUHostPhases()
+            phases.readBackSeconds = VulkanBackend.seconds(since: start)
+            settings.deviceTime?.add(phases)
         }
     }
 
@@ -266,9 +346,19 @@ package struct VulkanBackend: RasterBackend {
     /// Runs the fine shader over the band `scene.tileRows` of a `width` x `height` canvas, reading and
     /// writing the band's rows in `pixels`, with `frame`'s buffers, descriptor set and command buffer
     /// (one submission); returns once the device is done.
+    ///
+    /// Where renders stage (`stages`), the shader reads twins of the buffers in device memory, and the
+    /// same command buffer copies what changed into them first. `stagedOutput` names the frame's slot
+    /// of `pixels`: the shader then draws into its twin (cleared on the device when `clear`, else
+    /// copied from `pixels`), copied back into `pixels` at the end. Without it (a resident image's
+    /// buffer) the shader draws into `pixels` itself.
     private func dispatch(_ scene: BinnedScene, width: Int, height: Int, pixels output: HostBuffer, frame: VulkanFrame,
-                          settings: RasterSettings) throws {
+                          settings: RasterSettings,
+                          stagedOutput: (slot: VulkanFrame.Slot, bytes: Int, clear: Bool)? = nil) throws {
         let device = context.device
+        let uploadStart = ContinuousClock.now
+        let bytesBefore = frame.uploadedBytes
+        frame.copyThreads = settings.threadCount
         // Resident images of this device are copied into the image texels device-side; any other is
         // read back and written through the mapping.
         var copies: [(source: HostBuffer, start: Int, bytes: Int)] = []
@@ -320,7 +410,8 @@ package struct VulkanBackend: RasterBackend {
             case .maskValues: return try frame.upload(masks.values, to: binding, in: context)
             }
         }
-        let imageTexels = all[GPUABI.Binding.allCases.firstIndex(of: .images)!]
+        let imagesIndex = GPUABI.Binding.allCases.firstIndex(of: .images)!
+        let imageTexels = all[imagesIndex]
         for region in hostImages {
             let bitmap = try region.image.readBack()
             for y in 0..<bitmap.height {
@@ -330,20 +421,62 @@ package struct VulkanBackend: RasterBackend {
                 }
             }
         }
-        frame.bind(all)
+        // Staged: the device twins, and the copies that bring them up to date.
+        var bindings: [any VulkanStorageBuffer] = all
+        var stagingCopies: [(from: VkBuffer, to: VkBuffer, bytes: Int)] = []
+        var outputTwin: DeviceBuffer?
+        if stages {
+            for (index, binding) in GPUABI.Binding.allCases.enumerated() {
+                if binding == .pixels {
+                    guard let stagedOutput else { continue }
+                    let twin = try frame.twin(of: stagedOutput.slot, host: output, in: context).buffer
+                    outputTwin = twin
+                    bindings[index] = twin
+                } else {
+                    let (twin, staleBytes) = try frame.twin(of: .binding(binding), host: all[index], in: context)
+                    if staleBytes > 0 { stagingCopies.append((all[index].buffer, twin.buffer, staleBytes)) }
+                    bindings[index] = twin
+                }
+            }
+        }
+        let texelsTarget = bindings[imagesIndex].buffer
+        frame.bind(bindings)
         var set: VkDescriptorSet? = frame.descriptorSet
+        var phases = GPUHostPhases()
+        phases.uploadSeconds = VulkanBackend.seconds(since: uploadStart)
+        phases.uploadedBytes = frame.uploadedBytes - bytesBefore
 
         // Command buffer: bind, push constants, one workgroup per tile with commands, make the writes visible to the host.
         let commandBuffer = try frame.beginCommands()
         // Two timestamps around the dispatch, where the queue writes them and someone asked.
         let queries = context.timestamps == nil || settings.deviceTime == nil ? nil : try frame.timestampQueries()
         if let queries { vkCmdResetQueryPool(commandBuffer, queries.handle, 0, 2) }
+        for copy in stagingCopies {
+            var region = VkBufferCopy(srcOffset: 0, dstOffset: 0, size: VkDeviceSize(copy.bytes))
+            vkCmdCopyBuffer(commandBuffer, copy.from, copy.to, 1, &region)
+        }
+        if let outputTwin, let stagedOutput {
+            if stagedOutput.clear {
+                vkCmdFillBuffer(commandBuffer, outputTwin.buffer, 0, VkDeviceSize(stagedOutput.bytes), 0)
+            } else {
+                var region = VkBufferCopy(srcOffset: 0, dstOffset: 0, size: VkDeviceSize(stagedOutput.bytes))
+                vkCmdCopyBuffer(commandBuffer, output.buffer, outputTwin.buffer, 1, &region)
+            }
+        }
         if !copies.isEmpty {
+            // Resident images go over the texels' staged copy, after it.
+            if !stagingCopies.isEmpty {
+                recordMemoryBarrier(commandBuffer, source: VK_ACCESS_TRANSFER_WRITE_BIT, destination: VK_ACCESS_TRANSFER_WRITE_BIT,
+                                    after: VK_PIPELINE_STAGE_TRANSFER_BIT, before: VK_PIPELINE_STAGE_TRANSFER_BIT)
+            }
             for copy in copies {
                 var region = VkBufferCopy(srcOffset: 0, dstOffset: VkDeviceSize(copy.start * 4), size: VkDeviceSize(copy.bytes))
-                vkCmdCopyBuffer(commandBuffer, copy.source.buffer, imageTexels.buffer, 1, &region)
+                vkCmdCopyBuffer(commandBuffer, copy.source.buffer, texelsTarget, 1, &region)
             }
-            recordMemoryBarrier(commandBuffer, source: VK_ACCESS_TRANSFER_WRITE_BIT, destination: VK_ACCESS_SHADER_READ_BIT,
+        }
+        if !copies.isEmpty || !stagingCopies.isEmpty || outputTwin != nil {
+            recordMemoryBarrier(commandBuffer, source: VK_ACCESS_TRANSFER_WRITE_BIT,
+                                destination: VkAccessFlagBits(VK_ACCESS_SHADER_READ_BIT.rawValue | VK_ACCESS_SHADER_WRITE_BIT.rawValue),
                                 after: VK_PIPELINE_STAGE_TRANSFER_BIT, before: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT)
         }
         let pipeline = try context.finePipeline(features: VulkanBackend.features(of: scene), pixelsPerInvocation: pixelsPerInvocation)
@@ -360,12 +493,24 @@ package struct VulkanBackend: RasterBackend {
         if let queries { vkCmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries.handle, 0) }
         vkCmdDispatch(commandBuffer, UInt32(gridWidth), UInt32(max(1, (tileCount + gridWidth - 1) / gridWidth)), 1)
         if let queries { vkCmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries.handle, 1) }
-        recordMemoryBarrier(commandBuffer, source: VK_ACCESS_SHADER_WRITE_BIT, destination: VK_ACCESS_HOST_READ_BIT,
-                            after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
+        if let outputTwin, let stagedOutput {
+            recordMemoryBarrier(commandBuffer, source: VK_ACCESS_SHADER_WRITE_BIT, destination: VK_ACCESS_TRANSFER_READ_BIT,
+                                after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_TRANSFER_BIT)
+            var region = VkBufferCopy(srcOffset: 0, dstOffset: 0, size: VkDeviceSize(stagedOutput.bytes))
+            vkCmdCopyBuffer(commandBuffer, outputTwin.buffer, output.buffer, 1, &region)
+            recordMemoryBarrier(commandBuffer, source: VK_ACCESS_TRANSFER_WRITE_BIT, destination: VK_ACCESS_HOST_READ_BIT,
+                                after: VK_PIPELINE_STAGE_TRANSFER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
+        } else {
+            recordMemoryBarrier(commandBuffer, source: VK_ACCESS_SHADER_WRITE_BIT, destination: VK_ACCESS_HOST_READ_BIT,
+                                after: VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, before: VK_PIPELINE_STAGE_HOST_BIT)
+        }
         try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
+        let waitStart = ContinuousClock.now
         try submitAndWait(commandBuffer, deadline: settings.deadline, frame: frame,
                           keepingAlive: all + copies.map(\.source) + [frame])
+        phases.waitSeconds = VulkanBackend.seconds(since: waitStart)
+        settings.deviceTime?.add(phases)
         // The texels now hold resident images' pixels too.
         if hasResidentImages { frame.invalidate(.images) }
         if let queries, let timestamps = context.timestamps, let deviceTime = settings.deviceTime {
@@ -380,7 +525,12 @@ package struct VulkanBackend: RasterBackend {
             if read == VK_SUCCESS, end >= start { deviceTime.add(Double(end - start) * timestamps.period / 1e9) }
         }
         // Nothing the dispatch used may go before the wait above (ARC may end lifetimes at last use).
-        withExtendedLifetime((all, copies, pipeline)) {}
+        withExtendedLifetime((all, bindings, copies, pipeline)) {}
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
     /// The mask draws' runs, placements and values as fine.comp reads them (`GPUABI.Binding.maskRuns`,

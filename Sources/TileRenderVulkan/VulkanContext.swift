@@ -26,6 +26,8 @@ package final class VulkanContext: @unchecked Sendable {
     package let deviceName: String
     /// True for a software rasterizer such as Mesa's lavapipe (deviceType CPU).
     package let isSoftware: Bool
+    /// Whether renders keep the fine shader's buffers in device memory (`choosesStaging`).
+    package let stagesBuffers: Bool
     /// The largest storage buffer a descriptor may cover, in bytes.
     package let maxStorageBufferRange: Int
     /// Nanoseconds per timestamp tick and the valid bits of a timestamp, or nil where the queue family
@@ -160,6 +162,7 @@ package final class VulkanContext: @unchecked Sendable {
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(chosen.device, &memory)
         memoryProperties = memory
+        stagesBuffers = VulkanContext.choosesStaging(isSoftware: isSoftware, memory: memory)
 
         // Logical device with one compute queue.
         var priority: Float = 1
@@ -238,6 +241,7 @@ package final class VulkanContext: @unchecked Sendable {
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory)
         memoryProperties = memory
+        stagesBuffers = VulkanContext.choosesStaging(isSoftware: isSoftware, memory: memory)
         // The caller created the queue with the device (queueCount covers queueIndex, checked above
         // against the family; a device made with fewer queues is the caller's contract).
         var gotQueue: VkQueue?
@@ -258,16 +262,39 @@ package final class VulkanContext: @unchecked Sendable {
         return (Double(properties.limits.timestampPeriod), families[Int(family)].timestampValidBits)
     }
 
-    /// A memory type with all of `flags`, or nil.
-    package func memoryType(bits: UInt32, flags: UInt32) -> UInt32? {
+    /// A memory type among `bits` with all of `flags` and none of `excluded`, or nil.
+    package func memoryType(bits: UInt32, flags: UInt32, excluding excluded: UInt32 = 0) -> UInt32? {
         var props = memoryProperties
         return withUnsafeBytes(of: &props.memoryTypes) { raw -> UInt32? in
             let types = raw.bindMemory(to: VkMemoryType.self)
-            for i in 0..<Int(props.memoryTypeCount) where bits & (1 << UInt32(i)) != 0 && types[i].propertyFlags & flags == flags {
+            for i in 0..<Int(props.memoryTypeCount) where bits & (1 << UInt32(i)) != 0
+                && types[i].propertyFlags & flags == flags && types[i].propertyFlags & excluded == 0 {
                 return UInt32(i)
             }
             return nil
         }
+    }
+
+    /// Whether renders keep the fine shader's buffers in device memory the host cannot map, filled and
+    /// read back by copies in the render's command buffer (`VulkanFrame.stage`). True on a GPU with
+    /// memory of its own (a discrete card): there the shader reading and writing host memory over the
+    /// bus costs several times its arithmetic (measured on an NVIDIA H200: NOTES.md, eighteenth
+    /// session). False on a software device and where all device memory is host-visible (integrated
+    /// GPUs, unified memory), where a copy would only add work. `TILERENDER_VULKAN_STAGING=1` or `0`
+    /// overrides the choice (for measurements).
+    static func choosesStaging(isSoftware: Bool, memory: VkPhysicalDeviceMemoryProperties) -> Bool {
+        switch ProcessInfo.processInfo.environment["TILERENDER_VULKAN_STAGING"] {
+        case "1": return true
+        case "0": return false
+        default: break
+        }
+        var props = memory
+        let local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue, visible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue
+        let deviceOnly = withUnsafeBytes(of: &props.memoryTypes) { raw in
+            raw.bindMemory(to: VkMemoryType.self).prefix(Int(props.memoryTypeCount))
+                .contains { $0.propertyFlags & local == local && $0.propertyFlags & visible == 0 }
+        }
+        return !isSoftware && deviceOnly
     }
 }
 

@@ -32,7 +32,12 @@ package final class VulkanFrame: @unchecked Sendable {
     private var uploaded: [Slot: (array: Any, bytes: Int, buffer: VulkanBackend.HostBuffer)] = [:]
     /// The buffer each binding of `descriptorSet` points at now (held: an identifier of a freed one
     /// could come back as a new buffer's, which the set would then not be rewritten for).
-    private var bound: [GPUABI.Binding: VulkanBackend.HostBuffer] = [:]
+    private var bound: [GPUABI.Binding: AnyObject] = [:]
+    /// Device-memory twins of slots' host buffers, where renders stage (`VulkanContext.stagesBuffers`):
+    /// the host buffer each is copied from and to, and whether it holds what that buffer holds now.
+    private var twins: [Slot: (host: VulkanBackend.HostBuffer, device: VulkanBackend.DeviceBuffer, current: Bool)] = [:]
+    /// Bytes the last upload put at the start of a slot's host buffer (what a copy to its twin takes).
+    private var filledBytes: [Slot: Int] = [:]
     let descriptorPool: VulkanDescriptorPool
     let descriptorSet: VkDescriptorSet
     let commandPool: VulkanCommandPool
@@ -41,6 +46,9 @@ package final class VulkanFrame: @unchecked Sendable {
     private(set) var queries: VulkanQueryPool?
     /// Set while a submission is in flight; left set when its wait failed or timed out.
     var inFlight = false
+
+    /// Threads the host copies of a render may use (`RasterSettings.threadCount`, set per render).
+    package var copyThreads = 1
 
     /// Buffers made and bytes copied by this frame (for the tests and `tile-bench`).
     package private(set) var bufferAllocations = 0
@@ -114,8 +122,9 @@ package final class VulkanFrame: @unchecked Sendable {
         }
         // The old buffer goes first (the frame is idle: nothing on the device uses it); a binding
         // that pointed at it is rewritten at the next `bind`.
-        if let old = buffers[slot] { bound = bound.filter { $0.value !== old } }
+        if let old = buffers[slot] { bound = bound.filter { $0.value !== old && $0.value !== twins[slot]?.device } }
         buffers[slot] = nil
+        twins[slot] = nil
         uploaded[slot] = nil
         let made = try VulkanBackend.HostBuffer(context, size: size,
                                                  use: slot == .pixels || slot == .band ? .readBack : .upload)
@@ -140,10 +149,12 @@ package final class VulkanFrame: @unchecked Sendable {
             skippedUploadBytes += bytes
             return buffer
         }
+        twins[slot]?.current = false
+        filledBytes[slot] = bytes
         array.withUnsafeBytes { raw in
             if let base = raw.baseAddress, bytes > 0 {
                 precondition(bytes <= buffer.size, "upload larger than its buffer")
-                buffer.mapped.copyMemory(from: base, byteCount: bytes)
+                VulkanFrame.copy(bytes, from: base, to: buffer.mapped, threads: copyThreads)
             }
         }
         uploadedBytes += bytes
@@ -168,6 +179,8 @@ package final class VulkanFrame: @unchecked Sendable {
             skippedUploadBytes += bytes
             return buffer
         }
+        twins[slot]?.current = false
+        filledBytes[slot] = bytes
         if bytes > 0 {
             precondition(bytes <= buffer.size, "upload larger than its buffer")
             images.copyBitmapTexels(into: buffer.mapped, count: images.texelCount)
@@ -178,7 +191,46 @@ package final class VulkanFrame: @unchecked Sendable {
     }
 
     /// Forgets what a binding's buffer holds (something else was written into it).
-    package func invalidate(_ binding: GPUABI.Binding) { uploaded[.binding(binding)] = nil }
+    package func invalidate(_ binding: GPUABI.Binding) {
+        uploaded[.binding(binding)] = nil
+        twins[.binding(binding)]?.current = false
+    }
+
+    /// The device-memory twin of `slot`'s host buffer `host` (made again when `host` is a new buffer),
+    /// and the bytes to copy into it before the shader reads it: 0 when it holds the host buffer's
+    /// contents already (the same arrays uploaded again were not copied again). Marks it current: the
+    /// caller records that copy in this render's command buffer.
+    package func twin(of slot: Slot, host: VulkanBackend.HostBuffer, in context: VulkanContext) throws
+        -> (buffer: VulkanBackend.DeviceBuffer, staleBytes: Int) {
+        var staleBytes = filledBytes[slot] ?? 0
+        if let twin = twins[slot], twin.host === host {
+            if twin.current { staleBytes = 0 }
+        } else {
+            if let old = twins[slot]?.device { bound = bound.filter { $0.value !== old } }
+            twins[slot] = nil
+            twins[slot] = (host, try VulkanBackend.DeviceBuffer(context, size: host.size), false)
+            bufferAllocations += 1
+            context.bufferAllocations.withLock { $0 += 1 }
+        }
+        twins[slot]!.current = true
+        return (twins[slot]!.device, staleBytes)
+    }
+
+    /// Bytes at least this many a thread when a copy is split: below it the split costs more than it saves.
+    static let bytesPerCopyThread = 1 << 20
+
+    /// Copies `count` bytes, split over up to `threads` threads when large: one core does not reach the
+    /// bandwidth of mapped device or host memory (measured on an NVIDIA H200's host: NOTES.md).
+    package static func copy(_ count: Int, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, threads: Int) {
+        let pieces = max(1, min(threads, count / bytesPerCopyThread))
+        guard pieces > 1 else { return destination.copyMemory(from: source, byteCount: count) }
+        // Pieces of whole 64-byte lines, the last one taking the rest: each worker writes its own.
+        let step = (count / pieces) & ~63
+        parallelFor(pieces, threads: pieces) { piece, _ in
+            let start = piece * step, end = piece == pieces - 1 ? count : start + step
+            (destination + start).copyMemory(from: source + start, byteCount: end - start)
+        }
+    }
 
     private static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
         a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.baseAddress == y.baseAddress && x.count == y.count } }
@@ -186,7 +238,7 @@ package final class VulkanFrame: @unchecked Sendable {
 
     /// Points the descriptor set's bindings at `buffers` (in `GPUABI.Binding` order), writing only
     /// those that changed since the last render.
-    func bind(_ buffers: [VulkanBackend.HostBuffer]) {
+    func bind(_ buffers: [any VulkanStorageBuffer]) {
         var infos: [(GPUABI.Binding, VkDescriptorBufferInfo)] = []
         for (binding, buffer) in zip(GPUABI.Binding.allCases, buffers) where bound[binding] !== buffer {
             infos.append((binding, VkDescriptorBufferInfo(buffer: buffer.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE))))

@@ -108,6 +108,7 @@ func runRender(_ args: [String]) throws {
     var binning: [Double] = []
     var stroking: [Double] = []
     var device: [Double] = []
+    var hostPhases: [GPUHostPhases] = []
     // The scene is rendered into one reused buffer, cleared by each render (as peers clear their surface).
     var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     var lastStats: RenderStatistics?
@@ -122,6 +123,7 @@ func runRender(_ args: [String]) throws {
         binning.append(stats.binningSeconds * 1000)
         stroking.append(stats.strokeSeconds * 1000)
         if let seconds = stats.deviceSeconds { device.append(seconds * 1000) }
+        if let phases = stats.gpuHostPhases { hostPhases.append(phases) }
         lastStats = stats
     }
     let bitmap: Bitmap? = try Bitmap(width: pixelWidth, height: pixelHeight, premultipliedRGBA: pixels)
@@ -137,6 +139,16 @@ func runRender(_ args: [String]) throws {
         if device.count == repeatCount {
             print(String(format: "device: fine shader median %.2f ms, min %.2f ms (timestamp queries), beside flatten+bin median %.2f ms on the CPU (%@)",
                          median(device), device.min()!, median(binning), lastStats!.deviceName ?? "?"))
+        }
+        if hostPhases.count == repeatCount {
+            // The rest of fine+composite: encoding the scene, the shader's buffers chosen, commands recorded.
+            let rest = zip(zip(times, binning), hostPhases).map { t, h in
+                t.0 - t.1 - (h.uploadSeconds + h.waitSeconds + h.readBackSeconds) * 1000
+            }
+            print(String(format: "host: uploads median %.2f ms (%.1f MiB a frame), wait for the device %.2f ms, copy back %.2f ms, the rest of fine+composite (encoding, recording) %.2f ms",
+                         median(hostPhases.map { $0.uploadSeconds * 1000 }), Double(hostPhases.last!.uploadedBytes) / 1048576,
+                         median(hostPhases.map { $0.waitSeconds * 1000 }), median(hostPhases.map { $0.readBackSeconds * 1000 }),
+                         median(rest)))
         }
     }
 }

@@ -256,6 +256,7 @@ public struct Renderer: Sendable {
         statistics.binningSeconds = timings.seconds(.binning)
         statistics.strokeSeconds = timings.seconds(.strokes)
         statistics.deviceSeconds = deviceTime.seconds
+        statistics.gpuHostPhases = deviceTime.hostPhases
         return (statistics, resident)
     }
 }
@@ -290,6 +291,8 @@ public struct RenderStatistics: Sendable {
     /// The device's own time for the fine stage (Vulkan timestamp queries around its dispatches), in
     /// seconds; nil on the CPU and on a device whose queue has no timestamps.
     public var deviceSeconds: Double?
+    /// A GPU render's host-side phases (uploads, the wait, the copy back), for `tile-bench`.
+    package var gpuHostPhases: GPUHostPhases?
     /// The device that drew the render: the Vulkan device's name (for example "llvmpipe (LLVM 15.0.6,
     /// 256 bits)" for Mesa's software rasterizer), or nil on the CPU.
     public var deviceName: String?

@@ -67,9 +67,29 @@ package struct RasterSettings: Sendable {
 /// until a backend measured some (the CPU, or a device without timestamps, never does).
 package final class DeviceTime: Sendable {
     private let total = Locked<Double?>(nil)
+    private let host = Locked<GPUHostPhases?>(nil)
     package init() {}
     package func add(_ seconds: Double) { total.withLock { $0 = ($0 ?? 0) + seconds } }
     package var seconds: Double? { total.withLock { $0 } }
+    /// Adds a GPU render's host-side phases (its bands' and groups' together).
+    package func add(_ phases: GPUHostPhases) {
+        host.withLock { sum in
+            var s = sum ?? GPUHostPhases()
+            s.uploadSeconds += phases.uploadSeconds; s.waitSeconds += phases.waitSeconds
+            s.readBackSeconds += phases.readBackSeconds; s.uploadedBytes += phases.uploadedBytes
+            sum = s
+        }
+    }
+    package var hostPhases: GPUHostPhases? { host.withLock { $0 } }
+}
+
+/// Where a GPU backend's share of a render went on the host (`tile-bench render` prints it): writing
+/// the scene's buffers (and the bytes written), waiting for the device (the copies and the dispatch),
+/// copying the pixels into the target.
+package struct GPUHostPhases: Sendable {
+    package var uploadSeconds = 0.0, waitSeconds = 0.0, readBackSeconds = 0.0
+    package var uploadedBytes = 0
+    package init() {}
 }
 
 /// A rasterizer: consumes binned bands and writes pixels. Each backend owns its working state (the

@@ -258,6 +258,51 @@ struct VulkanParityTests {
             expectVulkanParity(cpu, try Bitmap(width: width, height: height, premultipliedRGBA: drawn[4]!), name)
         }
     }
+
+    /// Staged renders (buffers in device memory, filled and read back by copies: what a discrete GPU
+    /// gets, `VulkanContext.stagesBuffers`) draw the same bytes as direct ones (the shader on host-visible
+    /// buffers), over a clear target and over pixels already there, and stay right when a frame's
+    /// buffers are reused: the same scene again (its arrays not copied again), then other scenes.
+    @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+    func stagedBuffersDrawTheSamePixelsAsDirectOnes() throws {
+        let context = try VulkanContext.shared.get()
+        var pattern = [UInt8](repeating: 0, count: 70 * 50 * 4)
+        for i in stride(from: 0, to: pattern.count, by: 4) { pattern[i] = UInt8(i / 4 % 251); pattern[i + 1] = 40; pattern[i + 3] = 255 }
+        let bitmap = try Bitmap(width: 70, height: 50, premultipliedRGBA: pattern)
+        var imagesAndText = Scene(size: CGSize(width: 90, height: 70))
+        imagesAndText.draw { ctx in
+            ctx.draw(Image(bitmap: bitmap), in: CGRect(x: 3, y: 2, width: 70, height: 50))
+            ctx.draw(Text(verbatim: "Staged 0123").font(.system(size: 13)), at: CGPoint(x: 5.3, y: 40.6), anchor: .topLeading)
+        }
+        let scenes = FineFeatureTests.scenes().map { ($0.0, $0.2) } + [("images and text", imagesAndText)]
+            + (1...2).map { ("seeded \($0)", Self.seededScene(seed: 0xBEEF &* UInt64($0))) }
+        let direct = VulkanBackend(context: context, staging: false), staged = VulkanBackend(context: context, staging: true)
+        func draw(_ binned: BinnedScene, _ backend: VulkanBackend, over start: [UInt8]?) throws -> [UInt8] {
+            let width = binned.width, height = binned.height
+            var pixels = start ?? [UInt8](repeating: 0, count: width * height * 4)
+            try pixels.withUnsafeMutableBytes { raw in
+                let target = RenderTarget(base: raw.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
+                                          startsTransparent: start == nil)
+                try backend.rasterize(binned, into: target, settings: RasterSettings(threadCount: 1, deadline: .now + .seconds(60)))
+            }
+            return pixels
+        }
+        let binned = try scenes.map { name, scene in
+            (name, try BinnedScene(encoding: EncodedScene(scene), width: Int(scene.size.width), height: Int(scene.size.height),
+                                   threadCount: 1))
+        }
+        // Twice over, so the second pass finds every frame buffer made and holding another scene.
+        for pass in 0..<2 {
+            for (name, scene) in binned {
+                let background = (0..<(scene.width * scene.height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ pass) }
+                for start in [nil, background] {
+                    let expected = try draw(scene, direct, over: start)
+                    #expect(try draw(scene, staged, over: start) == expected, "\(name), pass \(pass), over pixels: \(start != nil)")
+                    #expect(try draw(scene, staged, over: start) == expected, "\(name) again, pass \(pass)")
+                }
+            }
+        }
+    }
 }
 #endif
 

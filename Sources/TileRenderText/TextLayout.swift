@@ -66,7 +66,13 @@ package struct LaidOutLine: Sendable {
 
 /// Text laid out in lines.
 package struct TextLayout: Sendable {
-    package var lines: [LaidOutLine]
+    package var lines: [LaidOutLine] {
+        didSet { cacheID = 0 }
+    }
+    /// Nonzero for a layout handed out by a `TextLayoutCache`: a number no other layout of the process
+    /// has, so that what is made from its lines can be kept under it (`StrikeCache`'s placed runs).
+    /// Changing `lines` sets it back to 0.
+    package internal(set) var cacheID: UInt64 = 0
     /// Widest line by the lines' total height (with `lineSpacing` between them).
     package var size: CGSize
     /// Whether lines or characters were left out (`lineLimit`, or a line that does not wrap cut to

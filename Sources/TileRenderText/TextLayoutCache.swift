@@ -21,6 +21,8 @@ package final class TextLayoutCache: Sendable {
     }
     package let byteBudget: Int
     private let state: Locked<ByteBudgetStore<Key, TextLayout>>
+    /// The last `TextLayout.cacheID` handed out, by any layout cache of the process.
+    private static let lastID = Locked<UInt64>(0)
 
     /// The process's layout cache (8 MB: about 100,000 glyphs of laid-out text).
     package static let shared = TextLayoutCache(byteBudget: 8 << 20)
@@ -42,7 +44,10 @@ package final class TextLayoutCache: Sendable {
                       maxWidth: options.maxWidth?.bitPattern, lineLimit: options.lineLimit,
                       lineSpacing: options.lineSpacing.bitPattern, alignment: alignment, truncation: truncation)
         if let layout = state.withLock({ $0.lookUp(key) }) { return layout }
-        let layout = layOutText(runs, options: options, library: library)
+        var layout = layOutText(runs, options: options, library: library)
+        // Its own number (two threads laying out the same input at once make two layouts, each with
+        // its own number; the first inserted is kept).
+        layout.cacheID = Self.lastID.withLock { $0 += 1; return $0 }
         let glyphs = layout.lines.reduce(0) { $0 + $1.glyphs.count }
         let bytes = 256 + glyphs * MemoryLayout<PositionedGlyph>.stride + runs.reduce(0) { $0 + $1.string.utf8.count + 64 }
         state.withLock { $0.insert(layout, for: key, bytes: bytes) }

@@ -11,7 +11,9 @@ import TileRenderText
 // (glyph outlines: FreeType decomposes every glyph again; the strike cache's masks: every glyph is
 // rasterized again; laid-out text: every text is shaped again); "warm" keeps them. `--glyphs-out FILE` writes the placed
 // glyphs (font file, glyph id, position, size) as JSON, so that scripts/text-peers.py draws the
-// same glyphs with skia-python in the same run.
+// same glyphs with skia-python in the same run. `--warm-only` runs only the warm end-to-end frames
+// (after one frame that fills the caches), for instruction counts of a warm frame (callgrind: the
+// difference between two repeat counts).
 
 enum TextWorkload: String, CaseIterable {
     case paragraph, chart
@@ -80,6 +82,7 @@ func runTextBench(_ args: [String]) throws {
     var glyphsOut: String?
     var outputFolder: String?
     var workloads = TextWorkload.allCases
+    var warmOnly = false
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
@@ -88,6 +91,7 @@ func runTextBench(_ args: [String]) throws {
             backend = try arguments.backend(for: a)
         case "--glyphs-out": glyphsOut = try arguments.value(for: a)
         case "-o", "--output": outputFolder = try arguments.value(for: a)
+        case "--warm-only": warmOnly = true
         case "--only":
             let name = try arguments.value(for: a)
             guard let workload = TextWorkload(rawValue: name) else {
@@ -111,13 +115,13 @@ func runTextBench(_ args: [String]) throws {
         }
         // Cold: the text caches emptied before every frame (the fonts stay loaded).
         var cold: [Double] = []
-        for _ in 0..<repeatCount {
+        for _ in 0..<(warmOnly ? 0 : repeatCount) {
             GlyphCache.shared.removeAll()
             StrikeCache.shared.removeAll()
             TextLayoutCache.shared.removeAll()
             cold.append(try timed { try renderer.render(workload.scene()) }.1)
         }
-        report("cold, end to end", cold)
+        if !warmOnly { report("cold, end to end", cold) }
         _ = try renderer.render(workload.scene())
         var warm: [Double] = []
         var last: Bitmap?
@@ -126,13 +130,15 @@ func runTextBench(_ args: [String]) throws {
             warm.append(ms); last = bitmap
         }
         report("warm, end to end", warm)
-        let recorded = workload.scene()
-        var renderOnly: [Double] = []
-        for _ in 0..<repeatCount { renderOnly.append(try timed { try renderer.render(recorded) }.1) }
-        report("render only", renderOnly)
-        var recordOnly: [Double] = []
-        for _ in 0..<repeatCount { recordOnly.append(timed { workload.scene() }.1) }
-        report("warm, shaping and recording only", recordOnly)
+        if !warmOnly {
+            let recorded = workload.scene()
+            var renderOnly: [Double] = []
+            for _ in 0..<repeatCount { renderOnly.append(try timed { try renderer.render(recorded) }.1) }
+            report("render only", renderOnly)
+            var recordOnly: [Double] = []
+            for _ in 0..<repeatCount { recordOnly.append(timed { workload.scene() }.1) }
+            report("warm, shaping and recording only", recordOnly)
+        }
         if let outputFolder, let last {
             try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
             try last.writePNG(to: URL(fileURLWithPath: outputFolder).appendingPathComponent("text-\(workload.rawValue).png"))

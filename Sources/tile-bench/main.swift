@@ -10,7 +10,7 @@ import TileRenderSVG
 //                                        (the seed's scrolling experiment; see StrategiesCommand.swift)
 //   tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
 //                                        (the four strategies on a still grid; see Strategies.swift)
-//   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--only paragraph|chart] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
+//   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--only paragraph|chart] [--warm-only] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
 //   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
 //   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]   (see LayoutBench.swift)
 //   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
@@ -31,7 +31,7 @@ let usage = """
     usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
            tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--no-animations] [--quiet]
            tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
-           tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--only paragraph|chart] [--glyphs-out FILE] [-o FOLDER]
+           tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--only paragraph|chart] [--warm-only] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
            tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]
            tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]

@@ -86,12 +86,15 @@ public struct Renderer: Sendable {
     /// Renders like `render(_:)` and also reports where the time went.
     public func renderWithStatistics(_ scene: Scene) throws -> (Bitmap, RenderStatistics) {
         let (w, h) = try Renderer.pixelSize(of: scene.size)
-        var bitmap = try Bitmap(width: w, height: h)
-        let stats = try bitmap.pixels.withUnsafeMutableBytes { buf in
+        // The pixels are drawn into an array of their own, then wrapped: a mutation through
+        // `Bitmap.pixels` (a property with an observer) copied the whole frame once more.
+        try Bitmap.validate(width: w, height: h)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        let stats = try pixels.withUnsafeMutableBytes { buf in
             try renderReturningStatistics(scene, into: RenderTarget(base: buf.baseAddress!, width: w, height: h,
                                                                     bytesPerRow: w * 4, startsTransparent: true))
         }
-        return (bitmap, stats)
+        return (try Bitmap(width: w, height: h, premultipliedRGBA: pixels), stats)
     }
 
     /// `scene` with each offscreen group replaced by its image: from the offscreen cache when this

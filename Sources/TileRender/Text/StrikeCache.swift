@@ -14,6 +14,8 @@ import TileRenderText
 /// - Budget: at most `byteBudget` bytes of masks (each mask's Floats plus a fixed overhead); past it
 ///   the oldest entries go first. A mask larger than the budget is not kept (it is made, used, and
 ///   dropped).
+/// - Placed layouts: a laid-out text drawn again at the same place under the same transform takes its
+///   runs of masks as they were made (`PlacementKey`), without looking its glyphs up one by one.
 /// - Shared by everything in the process that draws text, and safe from any thread: the lock guards
 ///   only look-ups and insertions; masks are rasterized outside it (two threads missing the same key
 ///   both make it, and the first insertion wins).
@@ -63,6 +65,83 @@ package final class StrikeCache: Sendable {
     package let byteBudget: Int
     private let state: Locked<State>
 
+    // MARK: Placed layouts
+
+    /// Where a laid-out text was drawn from masks: the layout (its `TextLayout.cacheID`), its origin in
+    /// user space, the context's transform (a translation with a uniform positive scale: the only one
+    /// masks are drawn under) and the canvas size (glyphs off the canvas are left out). Everything
+    /// `PreparedText.draw` derives a run's masks and their places from, bit for bit: equal keys give
+    /// equal runs. The paint is not in it: masks are coverage, painted when drawn.
+    package struct PlacementKey: Hashable, Sendable {
+        var layout: UInt64
+        var originX: UInt64, originY: UInt64
+        var scale: UInt64, tx: UInt64, ty: UInt64
+        var width: UInt64, height: UInt64
+
+        /// nil for a transform masks are not drawn under (see `PreparedText.draw`) and for a layout not
+        /// from a layout cache (`cacheID` 0).
+        package init?(layout: UInt64, origin: CGPoint, transform t: CGAffineTransform, canvas: CGSize) {
+            guard layout != 0, t.b == 0, t.c == 0, t.a == t.d else { return nil }
+            self.layout = layout
+            originX = Double(origin.x).bitPattern; originY = Double(origin.y).bitPattern
+            scale = Double(t.a).bitPattern; tx = Double(t.tx).bitPattern; ty = Double(t.ty).bitPattern
+            width = Double(canvas.width).bitPattern; height = Double(canvas.height).bitPattern
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            // Three words: the layout number and the origin say nearly everything; equality is by field.
+            hasher.combine(layout &* 0x9E37_79B9_7F4A_7C15 ^ originX)
+            hasher.combine(originY ^ tx &* 31 ^ ty &* 961)
+            hasher.combine(scale ^ width &* 7 ^ height &* 49)
+        }
+    }
+
+    /// A run of a laid-out text (one paint, one line) as `PreparedText.draw` draws it.
+    package enum PlacedRun: Sendable {
+        /// Masks, and the command's bounds (user space) holding them.
+        case masks(GlyphMaskRun, bounds: Path)
+        /// Nothing to draw (every glyph empty or off the canvas).
+        case nothing
+        /// Filled from outlines (a glyph too large for a mask, or not finite).
+        case outlines
+    }
+
+    /// A laid-out text's runs in drawing order (line by line, run by run), and whether any glyph was
+    /// left out as off the canvas.
+    package struct PlacedLayout: Sendable {
+        package var runs: [PlacedRun]
+        package var culledAny: Bool
+        package init(runs: [PlacedRun], culledAny: Bool) { self.runs = runs; self.culledAny = culledAny }
+
+        /// Bytes it holds, for the budget: its glyph records and, as if its own, their masks.
+        var bytes: Int {
+            var total = 128 + runs.count * 64
+            for case .masks(let run, _) in runs {
+                total += run.glyphs.count * MemoryLayout<GlyphMaskRun.Glyph>.stride
+                for g in run.glyphs { total += g.mask?.byteCount ?? 0 }
+            }
+            return total
+        }
+    }
+
+    /// Placed layouts, within their own budget (`placementBudget`), oldest out.
+    private let placements: Locked<ByteBudgetStore<PlacementKey, PlacedLayout>>
+
+    /// The bytes of placed layouts kept (a quarter of the masks' budget).
+    package var placementBudget: Int { byteBudget / 4 }
+
+    /// Counts for the placed layouts (hits: texts drawn without looking up their glyphs one by one).
+    package var placementStatistics: CacheStatistics { placements.withLock { $0.statistics } }
+
+    /// The placed layout kept for `key`, if any.
+    package func placedLayout(_ key: PlacementKey) -> PlacedLayout? { placements.withLock { $0.lookUp(key) } }
+
+    /// Keeps `placed` for `key` (the first insertion of a key wins).
+    package func keep(_ placed: PlacedLayout, for key: PlacementKey) {
+        let bytes = placed.bytes
+        placements.withLock { $0.insert(placed, for: key, bytes: bytes) }
+    }
+
     /// The process's strike cache: 16 MB, about 20,000 masks of body-text glyphs.
     package static let shared = StrikeCache(byteBudget: 16 << 20)
 
@@ -73,6 +152,7 @@ package final class StrikeCache: Sendable {
     package init(byteBudget: Int) {
         self.byteBudget = max(0, byteBudget)
         state = Locked(State(store: ByteBudgetStore(byteBudget: byteBudget)))
+        placements = Locked(ByteBudgetStore(byteBudget: max(0, byteBudget) / 4))
     }
 
     package var statistics: Statistics { state.withLock { Statistics($0.store.statistics, rasterized: $0.rasterized) } }
@@ -137,6 +217,9 @@ package final class StrikeCache: Sendable {
         return entry
     }
 
-    /// Empties the cache (statistics are kept, apart from entries and bytes).
-    package func removeAll() { state.withLock { $0.store.removeAll() } }
+    /// Empties the cache, placed layouts included (statistics are kept, apart from entries and bytes).
+    package func removeAll() {
+        state.withLock { $0.store.removeAll() }
+        placements.withLock { $0.removeAll() }
+    }
 }

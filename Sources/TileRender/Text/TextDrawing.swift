@@ -132,7 +132,10 @@ package struct PreparedText: Sendable {
 
     /// Draws `layout` with its top-left corner at `origin` in `context`'s user space: one fill per run
     /// and line, then decorations. A run is drawn from glyph masks taken from `strikes` where it can be
-    /// (`drawMasks`), else filled from the glyph outlines (from the glyph cache, placed by transforms).
+    /// (`placeMasks`), else filled from the glyph outlines (from the glyph cache, placed by transforms).
+    /// Drawn again at the same origin under the same transform on a canvas of the same size, a layout
+    /// from the layout cache takes its runs as placed the first time (`StrikeCache.PlacementKey`):
+    /// no strike look-up per glyph.
     package func draw(_ layout: TextLayout, at origin: CGPoint, in context: GraphicsContext, shadingOverride: GraphicsContext.Shading? = nil,
                       strikes: StrikeCache = .shared) {
         let frame = CGRect(origin: origin, size: layout.size)
@@ -150,6 +153,19 @@ package struct PreparedText: Sendable {
         // A text that left glyphs out is drawn for where it is: its recording cannot be moved.
         var culledAny = false
         defer { if culledAny { context.recorder.markPositionDependent() } }
+        // The runs as placed the last time this layout was drawn here (same origin, transform and
+        // canvas), or a list to keep of them as placed now.
+        let placementKey = context.filters.isEmpty && context.projections.isEmpty
+            ? StrikeCache.PlacementKey(layout: layout.cacheID, origin: origin, transform: transform, canvas: context.size) : nil
+        let kept = placementKey.flatMap { strikes.placedLayout($0) }
+        if let kept { culledAny = kept.culledAny }
+        var placing: [StrikeCache.PlacedRun] = []
+        var runIndex = 0
+        defer {
+            if kept == nil, let placementKey {
+                strikes.keep(StrikeCache.PlacedLayout(runs: placing, culledAny: culledAny), for: placementKey)
+            }
+        }
         for line in layout.lines {
             var start = 0
             let glyphs = line.glyphs
@@ -157,15 +173,23 @@ package struct PreparedText: Sendable {
                 var end = start
                 let tag = glyphs[start].tag
                 while end < glyphs.count && glyphs[end].tag == tag { end += 1 }
-                var minX = Double.infinity, maxX = -Double.infinity
-                for g in glyphs[start..<end] {
-                    let x = Double(origin.x) + line.x + g.x
-                    minX = min(minX, x); maxX = max(maxX, x + g.advance)
-                }
                 let paint = paints[tag]
                 let shading = shadingOverride ?? paint.style.resolvedShading(in: frame)
-                if !drawMasks(glyphs[start..<end], line: line, origin: origin, in: context, with: shading, strikes: strikes,
-                              culledAny: &culledAny) {
+                let placed: StrikeCache.PlacedRun
+                if let kept {
+                    placed = kept.runs[runIndex]
+                } else {
+                    placed = placeMasks(glyphs[start..<end], line: line, origin: origin, in: context, strikes: strikes,
+                                        culledAny: &culledAny)
+                    if placementKey != nil { placing.append(placed) }
+                }
+                runIndex += 1
+                switch placed {
+                case .masks(let run, let bounds):
+                    context.fill(glyphs: run, bounds: bounds, with: shading)
+                case .nothing:
+                    break
+                case .outlines:
                     var path = Path()
                     let cache = GlyphCache.shared
                     for g in glyphs[start..<end] {
@@ -182,6 +206,11 @@ package struct PreparedText: Sendable {
                 // Underline and strikethrough over the run's part of the line, in its first glyph's face.
                 defer { start = end }
                 if paint.underline == nil && paint.strikethrough == nil { continue }
+                var minX = Double.infinity, maxX = -Double.infinity
+                for g in glyphs[start..<end] {
+                    let x = Double(origin.x) + line.x + g.x
+                    minX = min(minX, x); maxX = max(maxX, x + g.advance)
+                }
                 let first = glyphs[start]
                 let scale = first.scale
                 let baseline = Double(origin.y) + line.baseline + (first.y - 0)
@@ -199,20 +228,19 @@ package struct PreparedText: Sendable {
 }
 
 extension PreparedText {
-    /// Draws a run of glyphs (one paint, one line) from the strike cache's masks
-    /// (`StrikeCache`, `GraphicsContext.fill(glyphs:bounds:with:)`), and returns true; or returns false,
-    /// drawing nothing, when the run is to be filled from its outlines: under a transform other than a
+    /// Places a run of glyphs (one paint, one line) as the strike cache's masks (`StrikeCache`), for
+    /// `GraphicsContext.fill(glyphs:bounds:with:)`; or returns `.outlines` when the run is to be
+    /// filled from its outlines: under a transform other than a
     /// translation with a uniform positive scale, under filters or projections, with a glyph whose em
     /// exceeds `StrikeCache.maxEm` device pixels, or with a position or scale that is not finite (or
     /// beyond 2^30 pixels). Pen positions are rounded to `GlyphMaskRun.subpixelSteps` steps per device
     /// pixel in x and in y, so a glyph lies at most 1/32 pixel from where the outline would be.
-    fileprivate func drawMasks(_ glyphs: ArraySlice<PositionedGlyph>, line: LaidOutLine, origin: CGPoint,
-                               in context: GraphicsContext, with shading: GraphicsContext.Shading, strikes: StrikeCache,
-                               culledAny: inout Bool) -> Bool {
+    fileprivate func placeMasks(_ glyphs: ArraySlice<PositionedGlyph>, line: LaidOutLine, origin: CGPoint,
+                                in context: GraphicsContext, strikes: StrikeCache, culledAny: inout Bool) -> StrikeCache.PlacedRun {
         let t = context.transform
         let k = Double(t.a)
         guard context.filters.isEmpty, context.projections.isEmpty, t.b == 0, t.c == 0, t.a == t.d, k > 0, k.isFinite,
-              Double(t.tx).isFinite, Double(t.ty).isFinite else { return false }
+              Double(t.tx).isFinite, Double(t.ty).isFinite else { return .outlines }
         let steps = GlyphMaskRun.subpixelSteps
         // Visibility as `draw`'s `visible`, for this transform: the em box widened by an em each way,
         // against the canvas.
@@ -224,10 +252,10 @@ extension PreparedText {
             let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
             let scale = g.scale * k
             let em = scale * Double(g.face.unitsPerEm)
-            guard scale.isFinite, scale > 0, em <= StrikeCache.maxEm else { return false }
+            guard scale.isFinite, scale > 0, em <= StrikeCache.maxEm else { return .outlines }
             let dx = k * x + Double(t.tx), dy = k * y + Double(t.ty)
             let qx = (dx * steps).rounded(), qy = (dy * steps).rounded()
-            guard abs(qx) < Double(1 << 30), abs(qy) < Double(1 << 30) else { return false }
+            guard abs(qx) < Double(1 << 30), abs(qy) < Double(1 << 30) else { return .outlines }
             let isVisible = dx + k * (g.advance + 2 * g.scale * Double(g.face.unitsPerEm)) > 0 && dx - em < width
                 && dy + em > 0 && dy - 2 * em < height
             guard isVisible else { culledAny = true; continue }
@@ -247,12 +275,11 @@ extension PreparedText {
             minX = min(minX, p.px + mask.originX); minY = min(minY, p.py + mask.originY)
             maxX = max(maxX, p.px + mask.originX + mask.width); maxY = max(maxY, p.py + mask.originY + mask.height)
         }
-        guard !placed.isEmpty else { return true }
+        guard !placed.isEmpty else { return .nothing }
         // The masks' box in user space: the command's path, for bounds queries.
         let box = CGRect(x: (Double(minX) - Double(t.tx)) / k, y: (Double(minY) - Double(t.ty)) / k,
                          width: Double(maxX - minX) / k, height: Double(maxY - minY) / k)
-        context.fill(glyphs: GlyphMaskRun(glyphs: placed, transform: t), bounds: Path(box), with: shading)
-        return true
+        return .masks(GlyphMaskRun(glyphs: placed, transform: t), bounds: Path(box))
     }
 }
 

@@ -106,6 +106,7 @@ func runRender(_ args: [String]) throws {
 
     var times: [Double] = []
     var binning: [Double] = []
+    var encoding: [Double] = []
     var stroking: [Double] = []
     var device: [Double] = []
     var hostPhases: [GPUHostPhases] = []
@@ -121,6 +122,7 @@ func runRender(_ args: [String]) throws {
         }
         times.append(milliseconds)
         binning.append(stats.binningSeconds * 1000)
+        encoding.append(stats.encodingSeconds * 1000)
         stroking.append(stats.strokeSeconds * 1000)
         if let seconds = stats.deviceSeconds { device.append(seconds * 1000) }
         if let phases = stats.gpuHostPhases { hostPhases.append(phases) }
@@ -132,8 +134,10 @@ func runRender(_ args: [String]) throws {
         let used = lastStats!.backend.rawValue
         print(String(format: "render: median %.2f ms, min %.2f ms over %d runs (backend %@, %dx%d, %d threads)",
                      median(times), times.min()!, repeatCount, used, bitmap!.width, bitmap!.height, renderer.threadCount))
-        print(String(format: "stages: flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms, min %.2f ms (%d segments, %d path tiles, peak binned %.1f MiB in %d bands)",
-                     median(binning), median(stroking), median(zip(times, binning).map { $0 - $1 }), zip(times, binning).map { $0 - $1 }.min()!,
+        // fine+composite: the rest of the render (the backend's share), after encoding and binning.
+        let fine = zip(times, zip(binning, encoding)).map { $0 - $1.0 - $1.1 }
+        print(String(format: "stages: encoding median %.2f ms, flatten+bin median %.2f ms (stroke expansion %.2f ms of worker time), fine+composite median %.2f ms, min %.2f ms (%d segments, %d path tiles, peak binned %.1f MiB in %d bands)",
+                     median(encoding), median(binning), median(stroking), median(fine), fine.min()!,
                      lastStats!.segmentCount, lastStats!.pathTileCount,
                      Double(lastStats!.peakBinnedBytes) / 1048576, lastStats!.bandCount))
         if device.count == repeatCount {
@@ -141,11 +145,9 @@ func runRender(_ args: [String]) throws {
                          median(device), device.min()!, median(binning), lastStats!.deviceName ?? "?"))
         }
         if hostPhases.count == repeatCount {
-            // The rest of fine+composite: encoding the scene, the shader's buffers chosen, commands recorded.
-            let rest = zip(zip(times, binning), hostPhases).map { t, h in
-                t.0 - t.1 - (h.uploadSeconds + h.waitSeconds + h.readBackSeconds) * 1000
-            }
-            print(String(format: "host: uploads median %.2f ms (%.1f MiB a frame), wait for the device %.2f ms, copy back %.2f ms, the rest of fine+composite (encoding, recording) %.2f ms",
+            // The rest of fine+composite: offscreen groups, buffers chosen, commands recorded.
+            let rest = zip(fine, hostPhases).map { f, h in f - (h.uploadSeconds + h.waitSeconds + h.readBackSeconds) * 1000 }
+            print(String(format: "host: uploads median %.2f ms (%.1f MiB a frame), wait for the device %.2f ms, copy back %.2f ms, the rest of fine+composite %.2f ms",
                          median(hostPhases.map { $0.uploadSeconds * 1000 }), Double(hostPhases.last!.uploadedBytes) / 1048576,
                          median(hostPhases.map { $0.waitSeconds * 1000 }), median(hostPhases.map { $0.readBackSeconds * 1000 }),
                          median(rest)))

@@ -190,7 +190,7 @@ public struct Renderer: Sendable {
         var buffers = state.buffers.take()
         defer { state.buffers.give(buffers) }
         // Both backends draw glyph masks (the CPU's fine stage and fine.comp's `maskCoverage`).
-        let encoding = EncodedScene(scene, glyphMasks: true)
+        let encoding = timings.measure(.encoding) { EncodedScene(scene, glyphMasks: true, threadCount: threadCount) }
         if let why = encoding.limitExceeded { throw TileRenderError.sceneTooLarge(why) }
         // Phase 1 of binning and the bands (see BinningPlan.swift): the CPU's plan has to fit the binning
         // budget; a GPU's also the device's buffer limit, checked here, before anything is binned or
@@ -257,6 +257,7 @@ public struct Renderer: Sendable {
             }
         }
         statistics.binningSeconds = timings.seconds(.binning)
+        statistics.encodingSeconds = timings.seconds(.encoding)
         statistics.strokeSeconds = timings.seconds(.strokes)
         statistics.deviceSeconds = deviceTime.seconds
         statistics.gpuHostPhases = deviceTime.hostPhases
@@ -294,6 +295,8 @@ public struct RenderStatistics: Sendable {
     /// The device's own time for the fine stage (Vulkan timestamp queries around its dispatches), in
     /// seconds; nil on the CPU and on a device whose queue has no timestamps.
     public var deviceSeconds: Double?
+    /// Encoding the scene's commands into draws and paints (before binning), in seconds.
+    package var encodingSeconds = 0.0
     /// A GPU render's host-side phases (uploads, the wait, the copy back), for `tile-bench`.
     package var gpuHostPhases: GPUHostPhases?
     /// The device that drew the render: the Vulkan device's name (for example "llvmpipe (LLVM 15.0.6,

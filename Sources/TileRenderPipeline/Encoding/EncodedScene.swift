@@ -125,30 +125,104 @@ package struct EncodedScene: Sendable {
     /// masks would apply, so that a backend without masks draws the same pixels, to float rounding).
     /// `readsPlainDrawsInPlace` false (tests) encodes every command the general way (`encode`), to
     /// compare with the plain colour draws' own path.
-    package init(_ scene: Scene, glyphMasks: Bool = true, readsPlainDrawsInPlace: Bool = true) {
-        draws.reserveCapacity(scene.commands.count)
-        paints.reserveCapacity(scene.commands.count)
+    ///
+    /// With `threadCount` above 1 and at least `commandsPerChunk` commands a chunk, runs of plain colour
+    /// draws are encoded in chunks on several threads and joined in order; the result is the same
+    /// encoding, value for value, as one thread's (`ParallelEncodingTests`).
+    package init(_ scene: Scene, glyphMasks: Bool = true, readsPlainDrawsInPlace: Bool = true, threadCount: Int = 1,
+                 commandsPerChunk: Int = EncodedScene.commandsPerChunk) {
+        let count = scene.commands.count
+        draws.reserveCapacity(count)
+        paints.reserveCapacity(count)
         scene.commands.withUnsafeBufferPointer { commands in
             guard let first = commands.baseAddress else { return }
-            for i in commands.indices {
-                if !readsPlainDrawsInPlace {
-                    if !encode(commands[i], glyphMasks: glyphMasks) { return }
-                    continue
-                }
-                // Most commands fill or stroke with a plain colour: those are read in place. Taking a
-                // command out of the array (`for command in`) copied it whole, retaining and releasing
-                // its path and shading: about 600 of the 1,250 instructions a draw cost.
-                switch EncodedScene.plainColorDraw(first + i, paintIndex: UInt32(paints.count)) {
-                case .draw(let draw, let paint):
-                    draws.append(draw)
-                    paints.append(paint)
-                case .nothing:
-                    continue
-                case .other:
-                    if !encode(commands[i], glyphMasks: glyphMasks) { return }
+            let chunkCount = min(threadCount * 4, count / max(1, commandsPerChunk))
+            guard readsPlainDrawsInPlace, threadCount > 1, chunkCount > 1 else {
+                encodeCommands(commands, from: 0, to: count, glyphMasks: glyphMasks, readsPlainDrawsInPlace: readsPlainDrawsInPlace)
+                return
+            }
+            // Each chunk's leading run of plain colour draws (paint indices from 0), made in parallel;
+            // where a chunk meets another kind of command, the rest of it is encoded here, in order.
+            let chunks = (0..<chunkCount).map { (count * $0 / chunkCount)..<(count * ($0 + 1) / chunkCount) }
+            var leading = [PlainRun](repeating: PlainRun(), count: chunkCount)
+            leading.withUnsafeMutableBufferPointer { results in
+                let out = UncheckedSendable(results), input = UncheckedSendable(first)
+                // Each worker writes its own chunk's entry.
+                parallelFor(chunkCount, threads: threadCount) { chunk, _ in
+                    out.value[chunk] = EncodedScene.plainRun(input.value, chunks[chunk])
                 }
             }
+            for (chunk, run) in zip(chunks, leading) {
+                let base = UInt32(paints.count)
+                draws.append(contentsOf: run.draws.lazy.map { draw in
+                    var draw = draw
+                    draw.paintIndex += base
+                    return draw
+                })
+                paints.append(contentsOf: run.paints)
+                if run.end < chunk.upperBound,
+                   !encodeCommands(commands, from: run.end, to: chunk.upperBound, glyphMasks: glyphMasks,
+                                   readsPlainDrawsInPlace: true) { return }
+            }
         }
+    }
+
+    /// Commands a chunk takes at least when encoding runs on several threads: below it the joining
+    /// costs more than the threads save.
+    package static let commandsPerChunk = 512
+
+    /// A chunk's leading run of plain colour draws: the draws (paint indices from 0), their paints,
+    /// and where the run stopped (the chunk's end, or its first command of another kind).
+    private struct PlainRun {
+        var draws: [EncodedDraw] = []
+        var paints: [EncodedPaint] = []
+        var end = 0
+    }
+
+    private static func plainRun(_ first: UnsafePointer<DrawCommand>, _ chunk: Range<Int>) -> PlainRun {
+        var run = PlainRun()
+        run.draws.reserveCapacity(chunk.count)
+        run.paints.reserveCapacity(chunk.count)
+        for i in chunk {
+            switch plainColorDraw(first + i, paintIndex: UInt32(run.paints.count)) {
+            case .draw(let draw, let paint):
+                run.draws.append(draw)
+                run.paints.append(paint)
+            case .nothing:
+                continue
+            case .other:
+                run.end = i
+                return run
+            }
+        }
+        run.end = chunk.upperBound
+        return run
+    }
+
+    /// Encodes `commands[start..<end]` in order; false when the scene exceeded an encoding limit.
+    @discardableResult
+    private mutating func encodeCommands(_ commands: UnsafeBufferPointer<DrawCommand>, from start: Int, to end: Int,
+                                         glyphMasks: Bool, readsPlainDrawsInPlace: Bool) -> Bool {
+        guard let first = commands.baseAddress else { return true }
+        for i in start..<end {
+            if !readsPlainDrawsInPlace {
+                if !encode(commands[i], glyphMasks: glyphMasks) { return false }
+                continue
+            }
+            // Most commands fill or stroke with a plain colour: those are read in place. Taking a
+            // command out of the array (`for command in`) copied it whole, retaining and releasing
+            // its path and shading: about 600 of the 1,250 instructions a draw cost.
+            switch EncodedScene.plainColorDraw(first + i, paintIndex: UInt32(paints.count)) {
+            case .draw(let draw, let paint):
+                draws.append(draw)
+                paints.append(paint)
+            case .nothing:
+                continue
+            case .other:
+                if !encode(commands[i], glyphMasks: glyphMasks) { return false }
+            }
+        }
+        return true
     }
 
     /// What `plainColorDraw` made of a command.

@@ -7,8 +7,9 @@ import TileRenderGeometry
 /// the binning workers, so its time is worker time summed over them). The Renderer then copies it into
 /// `RenderStatistics`.
 package final class StageTimings: Sendable {
-    package enum Stage { case binning, strokes }
+    package enum Stage { case encoding, binning, strokes }
     // Nanoseconds; atomics because the binning workers add stroke time concurrently.
+    private let encoding = Atomic<Int>(0)
     private let binning = Atomic<Int>(0)
     private let strokes = Atomic<Int>(0)
     package init() {}
@@ -24,6 +25,7 @@ package final class StageTimings: Sendable {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         switch stage {
+        case .encoding: encoding.wrappingAdd(nanoseconds, ordering: .relaxed)
         case .binning: binning.wrappingAdd(nanoseconds, ordering: .relaxed)
         case .strokes: strokes.wrappingAdd(nanoseconds, ordering: .relaxed)
         }
@@ -31,6 +33,7 @@ package final class StageTimings: Sendable {
 
     package func seconds(_ stage: Stage) -> Double {
         let nanoseconds = switch stage {
+        case .encoding: encoding.load(ordering: .relaxed)
         case .binning: binning.load(ordering: .relaxed)
         case .strokes: strokes.load(ordering: .relaxed)
         }

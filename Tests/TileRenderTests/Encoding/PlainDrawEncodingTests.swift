@@ -42,19 +42,68 @@ import Testing
     @Test func plainDrawsEncodeAsTheGeneralPathDoes() {
         let scene = PlainDrawEncodingTests.mixedScene()
         let fast = EncodedScene(scene), general = EncodedScene(scene, readsPlainDrawsInPlace: false)
-        #expect(fast.draws.count == general.draws.count)
         #expect(fast.draws.count > 20 && fast.draws.count < scene.commands.count,
                 "some draws show nothing: \(fast.draws.count) of \(scene.commands.count) commands")
+        PlainDrawEncodingTests.expectSameEncoding(fast, general)
+    }
+
+    /// Many plain draws (some transparent, some under singular transforms) with other commands among
+    /// them at seeded places: chunks of every size meet every kind of command at their start, middle
+    /// and end.
+    static func seededPlainScene(seed: UInt64, count: Int) -> Scene {
+        var random = SeededRandom(seed: seed)
+        var scene = Scene(size: CGSize(width: 96, height: 80))
+        scene.draw { ctx in
+            for i in 0..<count {
+                let r = random.next()
+                let rect = CGRect(x: Double(r % 80), y: Double(r >> 8 % 64), width: 3 + Double(r >> 16 % 20), height: 2 + Double(r >> 24 % 15))
+                var c = ctx
+                if r >> 32 % 13 == 0 { c.transform = CGAffineTransform(scaleX: 0, y: 1) }
+                let color = Color(red: Double(r >> 40 % 256) / 255, green: 0.3, blue: 0.6, opacity: r >> 48 % 7 == 0 ? 0 : 0.9)
+                switch r >> 56 % 23 {
+                case 0: c.fill(Path(ellipseIn: rect), with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: rect.origin,
+                                                                           endPoint: CGPoint(x: rect.maxX, y: rect.maxY)))
+                case 1: c.drawLayer { layer in
+                        layer.clip(to: Path(rect.insetBy(dx: -4, dy: -4)))
+                        layer.fill(Path(rect), with: .color(color))
+                    }
+                case 2, 3, 4: c.stroke(Path(ellipseIn: rect), with: .color(color), lineWidth: 1 + Double(i % 3))
+                default: c.fill(Path(roundedRect: rect, cornerRadius: 2), with: .color(color))
+                }
+            }
+        }
+        return scene
+    }
+
+    /// Encoding in chunks on several threads gives the one-thread encoding, value for value.
+    @Test(arguments: [(1, 2), (7, 3), (64, 8), (512, 2)])
+    func chunkedEncodingMatchesOneThread(commandsPerChunk: Int, threads: Int) {
+        let scenes = [PlainDrawEncodingTests.mixedScene()]
+            + (1...3).map { PlainDrawEncodingTests.seededPlainScene(seed: 0x5EED &* UInt64($0), count: 1500) }
+        for scene in scenes {
+            let one = EncodedScene(scene)
+            let chunked = EncodedScene(scene, threadCount: threads, commandsPerChunk: commandsPerChunk)
+            PlainDrawEncodingTests.expectSameEncoding(chunked, one)
+        }
+    }
+
+    static func expectSameEncoding(_ fast: EncodedScene, _ general: EncodedScene,
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(fast.draws.count == general.draws.count, sourceLocation: sourceLocation)
         for (a, b) in zip(fast.draws, general.draws) {
-            #expect(a.path == b.path && a.transform == b.transform && a.rule == b.rule && a.paintIndex == b.paintIndex)
-            #expect(a.stroke == b.stroke && a.layer == b.layer && a.isClip == b.isClip && a.blend == b.blend && a.maskRun == b.maskRun)
+            #expect(a.path == b.path && a.transform == b.transform && a.rule == b.rule && a.paintIndex == b.paintIndex,
+                    sourceLocation: sourceLocation)
+            #expect(a.stroke == b.stroke && a.layer == b.layer && a.isClip == b.isClip && a.blend == b.blend && a.maskRun == b.maskRun,
+                    sourceLocation: sourceLocation)
         }
-        #expect(fast.paints.count == general.paints.count)
+        #expect(fast.paints.count == general.paints.count, sourceLocation: sourceLocation)
         for (a, b) in zip(fast.paints, general.paints) {
-            #expect(a.kind == b.kind && a.color == b.color && a.lutStart == b.lutStart && a.spread == b.spread)
-            #expect([a.map.0, a.map.1, a.map.2, a.map.3, a.map.4, a.map.5] == [b.map.0, b.map.1, b.map.2, b.map.3, b.map.4, b.map.5])
+            #expect(a.kind == b.kind && a.color == b.color && a.lutStart == b.lutStart && a.spread == b.spread, sourceLocation: sourceLocation)
+            #expect([a.map.0, a.map.1, a.map.2, a.map.3, a.map.4, a.map.5] == [b.map.0, b.map.1, b.map.2, b.map.3, b.map.4, b.map.5],
+                    sourceLocation: sourceLocation)
         }
-        #expect(fast.ramps == general.ramps)
-        #expect(fast.layers.map(\.clipDraw) == general.layers.map(\.clipDraw))
+        #expect(fast.ramps == general.ramps, sourceLocation: sourceLocation)
+        #expect(fast.layers.map(\.clipDraw) == general.layers.map(\.clipDraw), sourceLocation: sourceLocation)
+        #expect(fast.layers.map(\.parent) == general.layers.map(\.parent), sourceLocation: sourceLocation)
     }
 }

@@ -141,28 +141,45 @@ package struct EncodedScene: Sendable {
                 encodeCommands(commands, from: 0, to: count, glyphMasks: glyphMasks, readsPlainDrawsInPlace: readsPlainDrawsInPlace)
                 return
             }
-            // Each chunk's leading run of plain colour draws (paint indices from 0), made in parallel;
-            // where a chunk meets another kind of command, the rest of it is encoded here, in order.
+            // Each chunk's leading run of plain colour draws (paint indices from 0), made in parallel.
             let chunks = (0..<chunkCount).map { (count * $0 / chunkCount)..<(count * ($0 + 1) / chunkCount) }
-            var leading = [PlainRun](repeating: PlainRun(), count: chunkCount)
+            var leading = [PlainRun?](repeating: nil, count: chunkCount)
             leading.withUnsafeMutableBufferPointer { results in
                 let out = UncheckedSendable(results), input = UncheckedSendable(first)
                 // Each worker writes its own chunk's entry.
                 parallelFor(chunkCount, threads: threadCount) { chunk, _ in
-                    out.value[chunk] = EncodedScene.plainRun(input.value, chunks[chunk])
+                    out.value[chunk] = EncodedScene.plainRun(input.value, chunks[chunk], index: chunk)
                 }
             }
-            for (chunk, run) in zip(chunks, leading) {
+            let runs = leading.map { $0! }
+            // The chunks that are plain draws throughout, from the first, are moved into place with
+            // their paint indices offset; from the first chunk that meets another kind of command,
+            // the rest of the scene is encoded here, in order (the other runs are dropped).
+            let whole = runs.firstIndex { $0.end < chunks[$0.chunk].upperBound } ?? chunkCount
+            let starts = runs.prefix(whole).reduce(into: [0]) { $0.append($0.last! + $1.draws.count) }
+            let total = starts.last!
+            draws = [EncodedDraw](unsafeUninitializedCapacity: max(count, total)) { buffer, initialized in
+                let out = UncheckedSendable(buffer.baseAddress!)
+                // Each worker moves its own run into its own slice.
+                parallelFor(whole, threads: threadCount) { chunk, _ in
+                    let destination = out.value + starts[chunk]
+                    runs[chunk].draws.moveElements(to: destination)
+                    for i in 0..<(starts[chunk + 1] - starts[chunk]) { destination[i].paintIndex += UInt32(starts[chunk]) }
+                }
+                initialized = total
+            }
+            for run in runs.prefix(whole) { paints.append(contentsOf: run.paints) }
+            if whole < chunkCount {
+                let run = runs[whole]
+                // The leading run of that chunk is kept too; the encoding goes on from where it stopped.
                 let base = UInt32(paints.count)
-                draws.append(contentsOf: run.draws.lazy.map { draw in
-                    var draw = draw
+                for i in 0..<run.draws.count {
+                    var draw = run.draws[i]
                     draw.paintIndex += base
-                    return draw
-                })
+                    draws.append(draw)
+                }
                 paints.append(contentsOf: run.paints)
-                if run.end < chunk.upperBound,
-                   !encodeCommands(commands, from: run.end, to: chunk.upperBound, glyphMasks: glyphMasks,
-                                   readsPlainDrawsInPlace: true) { return }
+                encodeCommands(commands, from: run.end, to: count, glyphMasks: glyphMasks, readsPlainDrawsInPlace: true)
             }
         }
     }
@@ -174,14 +191,14 @@ package struct EncodedScene: Sendable {
     /// A chunk's leading run of plain colour draws: the draws (paint indices from 0), their paints,
     /// and where the run stopped (the chunk's end, or its first command of another kind).
     private struct PlainRun {
-        var draws: [EncodedDraw] = []
+        var chunk: Int
+        var draws: MovableRun<EncodedDraw>
         var paints: [EncodedPaint] = []
         var end = 0
     }
 
-    private static func plainRun(_ first: UnsafePointer<DrawCommand>, _ chunk: Range<Int>) -> PlainRun {
-        var run = PlainRun()
-        run.draws.reserveCapacity(chunk.count)
+    private static func plainRun(_ first: UnsafePointer<DrawCommand>, _ chunk: Range<Int>, index: Int) -> PlainRun {
+        var run = PlainRun(chunk: index, draws: MovableRun(capacity: chunk.count))
         run.paints.reserveCapacity(chunk.count)
         for i in chunk {
             switch plainColorDraw(first + i, paintIndex: UInt32(run.paints.count)) {

@@ -50,7 +50,8 @@ import Testing
     /// Many plain draws (some transparent, some under singular transforms) with other commands among
     /// them at seeded places: chunks of every size meet every kind of command at their start, middle
     /// and end.
-    static func seededPlainScene(seed: UInt64, count: Int) -> Scene {
+    /// About one command in `otherOneIn` (none when 0) is a gradient fill or a clipped layer.
+    static func seededPlainScene(seed: UInt64, count: Int, otherOneIn: UInt64 = 10) -> Scene {
         var random = SeededRandom(seed: seed)
         var scene = Scene(size: CGSize(width: 96, height: 80))
         scene.draw { ctx in
@@ -60,7 +61,8 @@ import Testing
                 var c = ctx
                 if r >> 32 % 13 == 0 { c.transform = CGAffineTransform(scaleX: 0, y: 1) }
                 let color = Color(red: Double(r >> 40 % 256) / 255, green: 0.3, blue: 0.6, opacity: r >> 48 % 7 == 0 ? 0 : 0.9)
-                switch r >> 56 % 23 {
+                let other = otherOneIn > 0 && (r >> 50) % otherOneIn == 0
+                switch other ? r >> 56 % 2 : 2 + r >> 56 % 21 {
                 case 0: c.fill(Path(ellipseIn: rect), with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: rect.origin,
                                                                            endPoint: CGPoint(x: rect.maxX, y: rect.maxY)))
                 case 1: c.drawLayer { layer in
@@ -79,7 +81,9 @@ import Testing
     @Test(arguments: [(1, 2), (7, 3), (64, 8), (512, 2)])
     func chunkedEncodingMatchesOneThread(commandsPerChunk: Int, threads: Int) {
         let scenes = [PlainDrawEncodingTests.mixedScene()]
-            + (1...3).map { PlainDrawEncodingTests.seededPlainScene(seed: 0x5EED &* UInt64($0), count: 1500) }
+            + [10, 700, 0].enumerated().map { k, one in
+                PlainDrawEncodingTests.seededPlainScene(seed: 0x5EED &* UInt64(k + 1), count: 1500, otherOneIn: UInt64(one))
+            }
         for scene in scenes {
             let one = EncodedScene(scene)
             let chunked = EncodedScene(scene, threadCount: threads, commandsPerChunk: commandsPerChunk)

@@ -19,7 +19,7 @@ package struct VulkanBackend: RasterBackend {
     /// Whether the fine shader's buffers live in device memory, filled and read back by copies; nil:
     /// the device's choice (`VulkanContext.stagesBuffers`). Tests stage on lavapipe too.
     package var staging: Bool? = nil
-    private var stages: Bool { staging ?? context.stagesBuffers }
+    var stages: Bool { staging ?? context.stagesBuffers }
     /// Device time one render may take, all bands together.
     package static let timeLimitSeconds = 60
 

@@ -26,8 +26,12 @@ extension VulkanBackend {
         guard pixels * (blurs ? 16 : 4) <= context.maxStorageBufferRange else { return nil }
 
         let placeholder = try HostBuffer(context, size: 16)
-        let values = blurs ? try HostBuffer(context, size: pixels * 16) : placeholder
-        let otherValues = blurs ? try HostBuffer(context, size: pixels * 16) : placeholder
+        // The blur's float values never leave the device: in its own memory where renders stage.
+        func valueBuffer() throws -> any VulkanStorageBuffer {
+            guard blurs else { return placeholder }
+            return stages ? try DeviceBuffer(context, size: pixels * 16) : try HostBuffer(context, size: pixels * 16)
+        }
+        let values = try valueBuffer(), otherValues = try valueBuffer()
         var table: [SIMD4<Float>] = []
         var images: [HostBuffer] = []
         func buffer(_ input: ImageFilterProgram.Input) -> HostBuffer {
@@ -125,8 +129,8 @@ extension VulkanBackend {
     }
 
     /// Records the dispatches in order, each after the writes of the one before, submits them and waits.
-    private func record(_ dispatches: [FilterDispatch], values: HostBuffer, otherValues: HostBuffer, table: HostBuffer,
-                        settings: RasterSettings, keepingAlive buffers: [HostBuffer]) throws {
+    private func record(_ dispatches: [FilterDispatch], values: any VulkanStorageBuffer, otherValues: any VulkanStorageBuffer,
+                        table: HostBuffer, settings: RasterSettings, keepingAlive buffers: [AnyObject]) throws {
         let device = context.device, pipeline = context.filter
         let bindings = UInt32(GPUABI.ImageFilterBinding.allCases.count)
         var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: bindings * UInt32(dispatches.count))
@@ -152,15 +156,15 @@ extension VulkanBackend {
         }
         for (d, set) in zip(dispatches, sets) {
             var infos = GPUABI.ImageFilterBinding.allCases.map { binding -> VkDescriptorBufferInfo in
-                let b: HostBuffer = switch binding {
-                case .first: d.first
-                case .second: d.second
-                case .output: d.output
-                case .values: values
-                case .otherValues: otherValues
-                case .table: table
+                let b: VkBuffer = switch binding {
+                case .first: d.first.buffer
+                case .second: d.second.buffer
+                case .output: d.output.buffer
+                case .values: values.buffer
+                case .otherValues: otherValues.buffer
+                case .table: table.buffer
                 }
-                return VkDescriptorBufferInfo(buffer: b.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE))
+                return VkDescriptorBufferInfo(buffer: b, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE))
             }
             infos.withUnsafeMutableBufferPointer { pointer in
                 var writes = GPUABI.ImageFilterBinding.allCases.enumerated().map { i, binding -> VkWriteDescriptorSet in

@@ -48,11 +48,11 @@ private func storage(_ bitmap: Bitmap) -> UnsafeRawPointer? {
         let paint = try #require(binnedScene.paints.first)
         FineInput.with(binnedScene) { input in
             #expect(input.images.count == 1)
-            #expect(UnsafeRawPointer(input.texels(of: paint)) == storage(image.bitmap), "the fine stage reads a copy")
+            #expect(UnsafeRawPointer(input.image(of: paint)?.texels.baseAddress) == storage(image.bitmap), "the fine stage reads a copy")
         }
         // A test's copy is elsewhere, with the same texels.
         FineInput.with(binnedScene, copyingImages: true) { input in
-            guard let texels = input.texels(of: paint) else { Issue.record("no texels"); return }
+            guard let texels = input.image(of: paint)?.texels.baseAddress else { Issue.record("no texels"); return }
             #expect(UnsafeRawPointer(texels) != storage(image.bitmap))
             let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(texels), count: 33 * 21 * 4)
             #expect(Array(bytes) == image.bitmap.pixels)

@@ -54,7 +54,16 @@ package struct ScratchSpan<Element>: BitwiseCopyable {
                   count: buffer.count)
     }
 
-    /// Frees memory from `allocate(count:repeating:)`; called on the whole view, once.
+    /// `count` values in new memory, not initialized: for scratch whose every value the caller writes
+    /// before reading it (a blur's line buffers), where filling it first would be a pass over it for
+    /// nothing. The caller owns it and calls `deallocate()`.
+    package static func allocate(uninitializedCount count: Int) -> ScratchSpan {
+        precondition(count >= 0, "a negative count")
+        precondition(_isPOD(Element.self), "scratch of values that need deinitializing")
+        return ScratchSpan(base: UnsafeMutablePointer<Element>.allocate(capacity: count), count: count)
+    }
+
+    /// Frees memory from `allocate`; called on the whole view, once.
     package func deallocate() {
         base.deallocate()
     }

@@ -158,6 +158,12 @@ package struct ReadOnlySpan<Element>: BitwiseCopyable {
                   count: buffer.count)
     }
 
+    /// The bytes of `raw` (which the caller keeps pinned while the view is used).
+    @inline(__always)
+    package init(bytes raw: UnsafeRawBufferPointer) where Element == UInt8 {
+        self.init(raw.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// `count` values from `start`, whose owner keeps them allocated and unchanged while the view is
     /// used (a mask's values, `MaskPlacement`).
     @inline(__always)
@@ -185,6 +191,16 @@ package struct ReadOnlySpan<Element>: BitwiseCopyable {
     package func load<V: SIMD>(_ i: Int, as _: V.Type = V.self) -> V where V.Scalar == Element {
         assert(i >= 0 && i + V.scalarCount <= count, "values \(i)..<\(i + V.scalarCount) outside a span of \(count)")
         return UnsafeRawPointer(base + i).loadUnaligned(as: V.self)
+    }
+
+    /// The memory of values `i ..< i + k` read as one `T` of their size (any alignment): bytes as a
+    /// word, or as a vector of words.
+    @inline(__always)
+    package func load<T: BitwiseCopyable>(_ i: Int, reinterpretedAs _: T.Type) -> T {
+        assert(MemoryLayout<T>.size % MemoryLayout<Element>.stride == 0, "a value of a size that is no whole number of elements")
+        assert(i >= 0 && i + MemoryLayout<T>.size / MemoryLayout<Element>.stride <= count,
+               "\(T.self) at \(i) outside a span of \(count)")
+        return UnsafeRawPointer(base + i).loadUnaligned(as: T.self)
     }
 
     /// The first value's address, for `ScratchSpan.copy` and `PixelRow.copy` (bulk copies).

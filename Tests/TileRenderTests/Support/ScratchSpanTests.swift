@@ -54,6 +54,16 @@ import Testing
         #expect(scratch == [0, 0, 4])
     }
 
+    @Test func bytesAreReadAsWordsUpToTheLastWholeOne() {
+        let bytes: [UInt8] = [1, 0, 0, 0xFF, 2, 0, 0, 0x80, 9]
+        bytes.withUnsafeBytes { raw in
+            let span = ReadOnlySpan(bytes: raw)
+            #expect(span.load(0, reinterpretedAs: UInt32.self).littleEndian == 0xFF00_0001)
+            #expect(span.load(5, reinterpretedAs: UInt32.self).littleEndian == 0x0980_0000)  // unaligned, ends on the last byte
+            #expect(span.load(0, reinterpretedAs: SIMD2<UInt32>.self)[1].littleEndian == 0x8000_0002)
+        }
+    }
+
     @Test func pixelRowsReachTheirPixelsOnly() {
         var bytes = [UInt8](repeating: 0, count: 3 * 40 + 1)
         bytes.withUnsafeMutableBytes { raw in
@@ -90,6 +100,13 @@ import Testing
         await #expect(processExitsWith: .failure) {
             let span = ScratchSpan<UInt16>.allocate(count: 16, repeating: 0)
             span.store(SIMD16<UInt16>(), at: 1)
+        }
+    }
+
+    @Test(.enabled(if: checksCompiled)) func wordPastTheLastByteStops() async {
+        await #expect(processExitsWith: .failure) {
+            let span = ScratchSpan<UInt8>.allocate(count: 9, repeating: 0)
+            _ = span.readOnly.load(6, reinterpretedAs: UInt32.self)  // bytes 6..<10
         }
     }
 

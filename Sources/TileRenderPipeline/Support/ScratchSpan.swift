@@ -1,6 +1,7 @@
 // Views of plain memory for the hot loops: `ScratchSpan` (memory a worker owns and writes: the fine
-// stage's planes, accumulation rows and per-draw buffers) and `ReadOnlySpan` (memory read in place for
-// one pass: the binned scene's backdrops and segments, a mask's values). Each is a start and a count;
+// stage's planes, accumulation rows and per-draw buffers, the CPU filters' blur lines, image
+// comparison's rows) and `ReadOnlySpan` (memory read in place for one pass: the binned scene's arrays,
+// an image's texels and bytes, a mask's values). Each is a start and a count;
 // every index, range and vector access is checked against the count in debug builds (`assert`), so a
 // test run catches an access outside the view, and compiles to the bare pointer operation in release
 // builds, where the loops that use them are measured instruction by instruction (callgrind).

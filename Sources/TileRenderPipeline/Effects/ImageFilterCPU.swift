@@ -88,8 +88,9 @@ private struct Frame {
 
     func color(_ input: [UInt8], _ filters: [GraphicsContext.AppliedFilter]) -> [UInt8] {
         let table = filters.flatMap(\.tableEntries)
-        return table.withUnsafeBufferPointer { table in
-            rows(input) { y, src, dst in
+        return table.withUnsafeBufferPointer { buffer in
+            let table = ReadOnlySpan(buffer)
+            return rows(input) { y, src, dst in
                 for i in stride(from: y * width * 4, to: (y + 1) * width * 4, by: 4) {
                     let c = GraphicsContext.AppliedFilter.apply(table, steps: 0..<table.count, to: Self.load(src, i))
                     Self.store(dst, i, c)

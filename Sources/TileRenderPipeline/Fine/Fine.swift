@@ -23,8 +23,8 @@ package struct FineInput {
     package let draws: ReadOnlySpan<BinnedDraw>
     package let layers: ReadOnlySpan<EncodedLayer>
     package let paints: ReadOnlySpan<EncodedPaint>
-    /// Gradient ramps and colour filter steps (`GraphicsContext.AppliedFilter.apply` reads the buffer).
-    package let ramps: UnsafeBufferPointer<SIMD4<Float>>
+    /// Gradient ramps and colour filter steps.
+    package let ramps: ReadOnlySpan<SIMD4<Float>>
     /// The scene's images, by first texel, read where they lie (`SceneImages.withFineImages`).
     package let images: UnsafeBufferPointer<FineImage>
     package let segments: ReadOnlySpan<TileSegment>
@@ -52,7 +52,7 @@ package struct FineInput {
         try s.maskPlacements.withUnsafeBufferPointer { maskPlacements in
             try body(FineInput(tilesX: s.tilesX, tileCommandStart: ReadOnlySpan(starts), tileCommands: ReadOnlySpan(commands),
                                pathTiles: ReadOnlySpan(tiles), draws: ReadOnlySpan(draws), layers: ReadOnlySpan(layers),
-                               paints: ReadOnlySpan(paints), ramps: ramps, images: images, segments: ReadOnlySpan(segments),
+                               paints: ReadOnlySpan(paints), ramps: ReadOnlySpan(ramps), images: images, segments: ReadOnlySpan(segments),
                                backdrops: ReadOnlySpan(backdrops), drawMaskRuns: ReadOnlySpan(drawMaskRuns),
                                maskRuns: ReadOnlySpan(maskRuns), maskPlacements: ReadOnlySpan(maskPlacements)))
         }}}}}}}}}}}}}
@@ -1001,7 +1001,7 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Runs `layer`'s colour filter steps over the tile's colour (the layer's content), as
     /// `GPUABI.filterStepSize` documents; the shader's `applyFilters` (include/filter.glsl) is the same.
-    private func applyFilters(_ layer: EncodedLayer, _ table: UnsafeBufferPointer<SIMD4<Float>>) {
+    private func applyFilters(_ layer: EncodedLayer, _ table: ReadOnlySpan<SIMD4<Float>>) {
         let steps = Int(layer.filterStart)..<(Int(layer.filterStart) + Int(layer.filterCount) * GPUABI.filterStepSize)
         precondition(steps.upperBound <= table.count, "filter steps outside the table")
         for i in 0..<Self.pixels where alpha[i] >= GPUABI.filterAlphaFloor {
@@ -1452,11 +1452,11 @@ package final class FineRasterizer: @unchecked Sendable {
     /// index as `rampColor` computes them (the same operations in the same order, and an exact floor
     /// for the index's truncation), then 8 ramp entries.
     @inline(__always)
-    private func blendPadded(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+    private func blendPadded(_ p: EncodedPaint, rows: Range<Int>, ramps: ReadOnlySpan<SIMD4<Float>>,
                              originX: Int, originY: Int, parameter: (SIMD8<Float>, Float) -> SIMD8<Float>) {
         let size = Self.size, cov = coverage
         let r = red, g = green, b = blue, a = alpha
-        let ramp = ReadOnlySpan(ramps).slice(from: Int(p.lutStart), count: EncodedScene.rampSize)
+        let ramp = ramps.slice(from: Int(p.lutStart), count: EncodedScene.rampSize)
         let centres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
         let last = Float(EncodedScene.rampSize - 1)
         for py in rows {
@@ -1620,20 +1620,20 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func linearColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func linearColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, _, m2, _, m4, _) = p.map
         return rampColor(p, t: m0 * x + m2 * y + m4, ramps: ramps)
     }
 
     @inline(__always)
-    private static func radialColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func radialColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
         return rampColor(p, t: ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1, ramps: ramps)
     }
 
     @inline(__always)
-    private static func focalColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func focalColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
         guard let t = focalT(gx, gy, k: p.params.0) else { return .zero }
@@ -1641,7 +1641,7 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func conicColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func conicColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
         var angle = atan2(gy, gx) - p.params.0
@@ -1652,7 +1652,7 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// A gradient's colour at parameter `t`: spread, then the ramp's entry.
     @inline(__always)
-    private static func rampColor(_ p: EncodedPaint, t: Float, ramps: UnsafeBufferPointer<SIMD4<Float>>) -> SIMD4<Float> {
+    private static func rampColor(_ p: EncodedPaint, t: Float, ramps: ReadOnlySpan<SIMD4<Float>>) -> SIMD4<Float> {
         var t = t
         if t.isNaN { t = 0 }
         if p.spread == GPUABI.Spread.repeat.rawValue {

@@ -315,7 +315,7 @@ extension GraphicsContext.AppliedFilter {
     /// `tableEntries` writes them) on the premultiplied `color` and returns it premultiplied. The steps
     /// work on the unpremultiplied colour; a pixel under `GPUABI.filterAlphaFloor` is returned as it is.
     /// The fine stage and the image filters both run this; filter.glsl's `applyFilters` is its twin.
-    package static func apply(_ table: UnsafeBufferPointer<SIMD4<Float>>, steps: Range<Int>, to color: SIMD4<Float>) -> SIMD4<Float> {
+    package static func apply(_ table: ReadOnlySpan<SIMD4<Float>>, steps: Range<Int>, to color: SIMD4<Float>) -> SIMD4<Float> {
         guard color.w >= GPUABI.filterAlphaFloor else { return color }
         var u = SIMD4(min(color.x / color.w, 1), min(color.y / color.w, 1), min(color.z / color.w, 1), min(color.w, 1))
         for s in stride(from: steps.lowerBound, to: steps.upperBound, by: GPUABI.filterStepSize) {

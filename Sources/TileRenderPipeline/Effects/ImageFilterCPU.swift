@@ -64,22 +64,22 @@ private struct Frame {
         return SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(v))
     }
 
-    @inline(__always) static func load(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> SIMD4<Float> {
+    @inline(__always) static func load(_ p: ReadOnlySpan<UInt8>, _ i: Int) -> SIMD4<Float> {
         SIMD4(Float(p[i]), Float(p[i + 1]), Float(p[i + 2]), Float(p[i + 3])) / 255
     }
 
-    @inline(__always) static func store(_ p: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ c: SIMD4<Float>) {
+    @inline(__always) static func store(_ p: ScratchSpan<UInt8>, _ i: Int, _ c: SIMD4<Float>) {
         let v = pack(c)
         p[i] = v.x; p[i + 1] = v.y; p[i + 2] = v.z; p[i + 3] = v.w
     }
 
     /// A new image whose rows `body(y, input, output)` writes, rows split across the threads (each
     /// row's bytes are written by one call only).
-    func rows(_ input: [UInt8], _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
+    func rows(_ input: [UInt8], _ body: (Int, ReadOnlySpan<UInt8>, ScratchSpan<UInt8>) -> Void) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: width * height * 4)
         input.withUnsafeBufferPointer { src in
             output.withUnsafeMutableBufferPointer { dst in
-                let shared = UncheckedSendable((src, dst))
+                let shared = UncheckedSendable((ReadOnlySpan(src), ScratchSpan(dst)))
                 parallelFor(height, threads: threads) { y, _ in body(y, shared.value.0, shared.value.1) }
             }
         }
@@ -88,8 +88,9 @@ private struct Frame {
 
     func color(_ input: [UInt8], _ filters: [GraphicsContext.AppliedFilter]) -> [UInt8] {
         let table = filters.flatMap(\.tableEntries)
-        return table.withUnsafeBufferPointer { table in
-            rows(input) { y, src, dst in
+        return table.withUnsafeBufferPointer { buffer in
+            let table = ReadOnlySpan(buffer)
+            return rows(input) { y, src, dst in
                 for i in stride(from: y * width * 4, to: (y + 1) * width * 4, by: 4) {
                     let c = GraphicsContext.AppliedFilter.apply(table, steps: 0..<table.count, to: Self.load(src, i))
                     Self.store(dst, i, c)
@@ -115,10 +116,10 @@ private struct Frame {
         var values = [SIMD4<Float>](repeating: .zero, count: width * height)
         input.withUnsafeBufferPointer { src in
             values.withUnsafeMutableBufferPointer { values in
-                let shared = UncheckedSendable((src, values))
+                let shared = UncheckedSendable((ReadOnlySpan(src), ScratchSpan(values)))
                 parallelFor(height, threads: threads) { y, _ in
                     let (src, values) = shared.value
-                    let row = UnsafeMutableBufferPointer(rebasing: values[(y * width)..<((y + 1) * width)])
+                    let row = values.slice(from: y * width, count: width)
                     for x in 0..<width { row[x] = Self.load(src, (y * width + x) * 4) }
                     Self.blurLine(row, rowPasses, clampsEdges: clampsEdges)
                 }
@@ -129,19 +130,18 @@ private struct Frame {
         let block = 8, blocks = (width + block - 1) / block
         values.withUnsafeMutableBufferPointer { values in
             output.withUnsafeMutableBufferPointer { dst in
-                let shared = UncheckedSendable((values, dst))
+                let shared = UncheckedSendable((ScratchSpan(values), ScratchSpan(dst)))
                 parallelFor(blocks, threads: threads) { b, _ in
                     let (values, dst) = shared.value
                     let x0 = b * block, count = min(width, x0 + block) - x0
                     // The block's columns, one after another.
-                    let columns = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: count * height)
+                    let columns = ScratchSpan<SIMD4<Float>>.allocate(uninitializedCount: count * height)
                     defer { columns.deallocate() }
                     for y in 0..<height {
                         for k in 0..<count { columns[k * height + y] = values[y * width + x0 + k] }
                     }
                     for k in 0..<count {
-                        Self.blurLine(UnsafeMutableBufferPointer(rebasing: columns[(k * height)..<((k + 1) * height)]),
-                                      columnPasses, clampsEdges: clampsEdges)
+                        Self.blurLine(columns.slice(from: k * height, count: height), columnPasses, clampsEdges: clampsEdges)
                     }
                     for y in 0..<height {
                         for k in 0..<count { Self.store(dst, (y * width + x0 + k) * 4, columns[k * height + y]) }
@@ -154,10 +154,10 @@ private struct Frame {
 
     /// Runs `passes` along `line`, in place. Beyond its ends the line reads transparent, or its end
     /// pixels with `clampsEdges`.
-    static func blurLine(_ line: UnsafeMutableBufferPointer<SIMD4<Float>>, _ passes: [BlurLine.Pass], clampsEdges: Bool) {
+    static func blurLine(_ line: ScratchSpan<SIMD4<Float>>, _ passes: [BlurLine.Pass], clampsEdges: Bool) {
         let n = line.count
         guard n > 0, !passes.isEmpty else { return }
-        let scratch = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: n)
+        let scratch = ScratchSpan<SIMD4<Float>>.allocate(uninitializedCount: n)
         defer { scratch.deallocate() }
         var a = line, out = scratch
         for pass in passes {
@@ -195,7 +195,7 @@ private struct Frame {
             swap(&a, &out)
         }
         // After an odd number of passes the result is in the scratch buffer.
-        if a.baseAddress != line.baseAddress { _ = line.update(fromContentsOf: a) }
+        if passes.count % 2 == 1 { line.copy(from: a.readOnly) }
     }
 
     /// Each pixel samples the input at (x - dx, y - dy) bilinearly; outside the frame is transparent.
@@ -234,7 +234,7 @@ private struct Frame {
 
     func composite(_ a: [UInt8], _ b: [UInt8], _ op: ImageFilterProgram.CompositeOperator) -> [UInt8] {
         a.withUnsafeBufferPointer { top in
-            let shared = UncheckedSendable(top)
+            let shared = UncheckedSendable(ReadOnlySpan(top))
             return rows(b) { y, bottom, dst in
                 let top = shared.value
                 for i in stride(from: y * width * 4, to: (y + 1) * width * 4, by: 4) {

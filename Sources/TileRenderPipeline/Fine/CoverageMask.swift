@@ -74,14 +74,15 @@ package final class CoverageMask: @unchecked Sendable {
         // Accumulation rows with two spare columns that catch area at x = width (as the fine stage's).
         let stride = width + 2
         var acc = [Float](repeating: 0, count: stride * height)
-        acc.withUnsafeMutableBufferPointer { a in
+        acc.withUnsafeMutableBufferPointer { buffer in
+            let a = ScratchSpan(buffer)
             for line in lines where line.x0.isFinite && line.y0.isFinite && line.x1.isFinite && line.y1.isFinite {
                 FineRasterizer.accumulateLine(x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1,
-                                              width: width, height: height, stride: stride, into: a.baseAddress!)
+                                              width: width, height: height, stride: stride, into: a)
             }
             for y in 0..<height {
                 var sum: Float = 0
-                let row = a.baseAddress! + y * stride, out = mask.values + y * width
+                let row = a.slice(from: y * stride, count: width), out = mask.values + y * width
                 for x in 0..<width { sum += row[x]; out[x] = sum }
             }
         }

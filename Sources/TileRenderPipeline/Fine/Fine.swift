@@ -13,24 +13,26 @@ import TileRenderGeometry
 // row's backdrop, gives the winding number averaged over each pixel. Nonzero coverage is min(1, |w|);
 // even-odd folds |w| into 0...1 with period 2.
 
-/// The binned scene as raw buffers, borrowed for the duration of one rasterization.
+/// The binned scene as views of its arrays (`ReadOnlySpan`), borrowed for the duration of one
+/// rasterization.
 package struct FineInput {
     package let tilesX: Int
-    package let tileCommandStart: UnsafeBufferPointer<UInt32>
-    package let tileCommands: UnsafeBufferPointer<UInt32>
-    package let pathTiles: UnsafeBufferPointer<PathTile>
-    package let draws: UnsafeBufferPointer<BinnedDraw>
-    package let layers: UnsafeBufferPointer<EncodedLayer>
-    package let paints: UnsafeBufferPointer<EncodedPaint>
-    package let ramps: UnsafeBufferPointer<SIMD4<Float>>
+    package let tileCommandStart: ReadOnlySpan<UInt32>
+    package let tileCommands: ReadOnlySpan<UInt32>
+    package let pathTiles: ReadOnlySpan<PathTile>
+    package let draws: ReadOnlySpan<BinnedDraw>
+    package let layers: ReadOnlySpan<EncodedLayer>
+    package let paints: ReadOnlySpan<EncodedPaint>
+    /// Gradient ramps and colour filter steps.
+    package let ramps: ReadOnlySpan<SIMD4<Float>>
     /// The scene's images, by first texel, read where they lie (`SceneImages.withFineImages`).
     package let images: UnsafeBufferPointer<FineImage>
-    package let segments: UnsafeBufferPointer<TileSegment>
-    package let backdrops: UnsafeBufferPointer<Float>
+    package let segments: ReadOnlySpan<TileSegment>
+    package let backdrops: ReadOnlySpan<Float>
     /// Mask draws (`BinnedScene.drawMaskRuns`, `maskRuns`, `maskPlacements`); empty without any.
-    package let drawMaskRuns: UnsafeBufferPointer<UInt32>
-    package let maskRuns: UnsafeBufferPointer<MaskRunRange>
-    package let maskPlacements: UnsafeBufferPointer<MaskPlacement>
+    package let drawMaskRuns: ReadOnlySpan<UInt32>
+    package let maskRuns: ReadOnlySpan<MaskRunRange>
+    package let maskPlacements: ReadOnlySpan<MaskPlacement>
 
     /// Calls `body` with the scene's arrays pinned; `copyingImages` (tests) reads the images from
     /// copies instead of where they lie.
@@ -48,10 +50,11 @@ package struct FineInput {
         try s.drawMaskRuns.withUnsafeBufferPointer { drawMaskRuns in
         try s.maskRuns.withUnsafeBufferPointer { maskRuns in
         try s.maskPlacements.withUnsafeBufferPointer { maskPlacements in
-            try body(FineInput(tilesX: s.tilesX, tileCommandStart: starts, tileCommands: commands, pathTiles: tiles,
-                               draws: draws, layers: layers, paints: paints, ramps: ramps, images: images,
-                               segments: segments, backdrops: backdrops, drawMaskRuns: drawMaskRuns, maskRuns: maskRuns,
-                               maskPlacements: maskPlacements))
+            try body(FineInput(tilesX: s.tilesX, tileCommandStart: ReadOnlySpan(starts), tileCommands: ReadOnlySpan(commands),
+                               pathTiles: ReadOnlySpan(tiles), draws: ReadOnlySpan(draws), layers: ReadOnlySpan(layers),
+                               paints: ReadOnlySpan(paints), ramps: ReadOnlySpan(ramps), images: images, segments: ReadOnlySpan(segments),
+                               backdrops: ReadOnlySpan(backdrops), drawMaskRuns: ReadOnlySpan(drawMaskRuns),
+                               maskRuns: ReadOnlySpan(maskRuns), maskPlacements: ReadOnlySpan(maskPlacements)))
         }}}}}}}}}}}}}
     }
 
@@ -71,16 +74,18 @@ package struct FineInput {
         return images[lo]
     }
 
-    /// The texels of image paint `p`'s image (`imageWidth` x `imageHeight` of them, row after row),
-    /// or nil (`image(of:)`).
+    /// The texels of image paint `p`'s image (at least `imageWidth` x `imageHeight` of them, row after
+    /// row), or nil (`image(of:)`).
     @inline(__always)
-    package func texels(of p: EncodedPaint) -> UnsafePointer<UInt32>? {
-        image(of: p)?.texels.baseAddress
+    package func texels(of p: EncodedPaint) -> ReadOnlySpan<UInt32>? {
+        image(of: p).map { ReadOnlySpan($0.texels) }
     }
 }
 
 /// Per-worker scratch for rasterizing tiles: one allocation, reused from tile to tile. Used by one
 /// worker at a time (it is handed between renders through RenderCache), hence @unchecked Sendable.
+/// Its memory is reached through `ScratchSpan`s (`Support/ScratchSpan.swift`), the pixels through
+/// `PixelRow`s (`RenderTarget.swift`): no pointer arithmetic here.
 ///
 /// Layout (floats): accumulation buffer (`size` rows x `accStride`), coverage (`pixels`), then the tile's
 /// colour as four planes (red, green, blue, alpha; `pixels` each), all row-major; then one row of zeros (`zeroRow`).
@@ -92,19 +97,25 @@ package final class FineRasterizer: @unchecked Sendable {
     package static let accStride = GPUABI.accumulatorStride
     private static let floatCount = size * accStride + pixels * 5 + size
 
-    private let storage: UnsafeMutablePointer<Float>
-    private var acc: UnsafeMutablePointer<Float> { storage }
-    private var coverage: UnsafeMutablePointer<Float> { storage + Self.size * Self.accStride }
-    private var red: UnsafeMutablePointer<Float> { coverage + Self.pixels }
-    private var green: UnsafeMutablePointer<Float> { coverage + 2 * Self.pixels }
-    private var blue: UnsafeMutablePointer<Float> { coverage + 3 * Self.pixels }
-    private var alpha: UnsafeMutablePointer<Float> { coverage + 4 * Self.pixels }
+    private let storage: ScratchSpan<Float>
+    private static let coverageStart = size * accStride
+    private var acc: ScratchSpan<Float> { storage.slice(from: 0, count: Self.coverageStart) }
+    private var coverage: ScratchSpan<Float> { storage.slice(from: Self.coverageStart, count: Self.pixels) }
+    /// `coverage` and the four colour planes after it: `rasterizeDirect`'s coverage buffers.
+    private var coverageBuffers: ScratchSpan<Float> { storage.slice(from: Self.coverageStart, count: 5 * Self.pixels) }
+    /// The four colour planes together (red, green, blue, alpha).
+    private var colorPlanes: ScratchSpan<Float> { storage.slice(from: Self.coverageStart + Self.pixels, count: 4 * Self.pixels) }
+    private var red: ScratchSpan<Float> { storage.slice(from: Self.coverageStart + Self.pixels, count: Self.pixels) }
+    private var green: ScratchSpan<Float> { storage.slice(from: Self.coverageStart + 2 * Self.pixels, count: Self.pixels) }
+    private var blue: ScratchSpan<Float> { storage.slice(from: Self.coverageStart + 3 * Self.pixels, count: Self.pixels) }
+    private var alpha: ScratchSpan<Float> { storage.slice(from: Self.coverageStart + 4 * Self.pixels, count: Self.pixels) }
     /// A row of backdrops that are all zero (for path tiles without any); never written.
-    private var zeroRow: UnsafeMutablePointer<Float> { coverage + 5 * Self.pixels }
+    private var zeroRow: ReadOnlySpan<Float> { storage.slice(from: Self.coverageStart + 5 * Self.pixels, count: Self.size).readOnly }
 
     package init() {
-        storage = .allocate(capacity: FineRasterizer.floatCount)
-        storage.initialize(repeating: 0, count: FineRasterizer.floatCount)
+        storage = .allocate(count: FineRasterizer.floatCount, repeating: 0)
+        directDraws = .allocate(count: FineRasterizer.maxDirectDraws,
+                                repeating: DirectDraw(color: .zero, coverage: storage.readOnly.slice(from: 0, count: 0), rows: 0..<0))
     }
     deinit {
         storage.deallocate()
@@ -348,17 +359,17 @@ package final class FineRasterizer: @unchecked Sendable {
     private func coversTile(_ t: PathTile, rule: UInt32, columns w: Int, rows h: Int, _ input: FineInput) -> Bool {
         if t.backdropStart == PathTile.noBackdrop {
             // All zero: only edges on x = 0 can cover it.
-            return t.segmentCount > 0 && coversTileWithSegments(t, rule: rule, columns: w, rows: h, backdrops: UnsafePointer(zeroRow), input)
+            return t.segmentCount > 0 && coversTileWithSegments(t, rule: rule, columns: w, rows: h, backdrops: zeroRow, input)
         }
         let start = Int(t.backdropStart)
         precondition(start + Self.size <= input.backdrops.count, "backdrops outside the buffer")
-        let rows = input.backdrops.baseAddress! + start
+        let rows = input.backdrops.slice(from: start, count: Self.size)
         if t.segmentCount > 0 { return coversTileWithSegments(t, rule: rule, columns: w, rows: h, backdrops: rows, input) }
         if rule != GPUABI.FillRule.evenOdd.rawValue && h == 16 && Self.size == 16 {
             // Nonzero: `fold` is not below 1 where |w| >= 1 (or NaN, as `fold` gives it): on the
             // bits without the sign, less 1's, negative only below 1; all 16 rows in lane operations
             // (folded in halves, as `texelState`; `all` on a mask is a loop over lanes).
-            let w = UnsafeRawPointer(rows).loadUnaligned(as: SIMD16<Int32>.self) & 0x7FFF_FFFF
+            let w = unsafeBitCast(rows.load(0, as: SIMD16<Float>.self), to: SIMD16<Int32>.self) & 0x7FFF_FFFF
             let d = w &- Int32(bitPattern: Float(1).bitPattern)
             let d8 = d.lowHalf | d.highHalf, d4 = d8.lowHalf | d8.highHalf, d2 = d4.lowHalf | d4.highHalf
             return (d2.x | d2.y) >= 0
@@ -373,11 +384,12 @@ package final class FineRasterizer: @unchecked Sendable {
     /// d - d * 0) and ±0 to column 1's, so each row's winding is the backdrop plus those heights,
     /// summed in segment order as the accumulation buffer sums them.
     private func coversTileWithSegments(_ t: PathTile, rule: UInt32, columns w: Int, rows h: Int,
-                                        backdrops: UnsafePointer<Float>, _ input: FineInput) -> Bool {
+                                        backdrops: ReadOnlySpan<Float>, _ input: FineInput) -> Bool {
         let first = Int(t.segmentStart), count = Int(t.segmentCount)
         precondition(first + count <= input.segments.count, "segments outside the buffer")
         var left = SIMD16<Float>()
-        for s in input.segments[first..<(first + count)] {
+        for i in first..<(first + count) {
+            let s = input.segments[i]
             // Right of the pixels: a vertical one (its x stays exact), or a slanted one a pixel clear
             // of them (the rows' stepped x may round a little below its ends).
             let right = min(s.x0, s.x1)
@@ -475,7 +487,7 @@ package final class FineRasterizer: @unchecked Sendable {
     private static let maxDirectDraws = 5
 
     /// `rasterizeDirect`'s draws (`maxDirectDraws`).
-    private let directDraws = UnsafeMutablePointer<DirectDraw>.allocate(capacity: FineRasterizer.maxDirectDraws)
+    private let directDraws: ScratchSpan<DirectDraw>
 
     /// Tiles this rasterizer drew straight into the target (tests).
     package private(set) var directTileCount = 0
@@ -504,11 +516,12 @@ package final class FineRasterizer: @unchecked Sendable {
         /// The premultiplied colour (solid), or (0, 0, 0, opacity) (image).
         var color: SIMD4<Float>
         /// The image's texels, or nil for a solid colour.
-        var texels: UnsafePointer<UInt32>?
+        var texels: ReadOnlySpan<UInt32>?
         var width = 0, height = 0
         /// Image texel column and row of the tile's pixel (0, 0).
         var texelX = 0, texelY = 0
-        var coverage: UnsafePointer<Float>
+        /// The draw's coverage of the tile (`pixels` values).
+        var coverage: ReadOnlySpan<Float>
         var rows: Range<Int>
         var opaque: Bool { texels == nil && color.w >= 1 }
     }
@@ -523,12 +536,12 @@ package final class FineRasterizer: @unchecked Sendable {
             let pathTile = input.pathTiles[Int(input.tileCommands[c])]
             let draw = input.draws[Int(pathTile.drawIndex)]
             // Buffer `count`: `coverage`, then the four colour planes, which follow it.
-            let buffer = coverage + count * Self.pixels
+            let buffer = coverageBuffers.slice(from: count * Self.pixels, count: Self.pixels)
             let rows = computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input,
                                        into: buffer)
             if rows.isEmpty { continue }
             let paint = input.paints[Int(draw.paintIndex)]
-            var d = DirectDraw(color: paint.color, coverage: buffer, rows: rows.range.clamped(to: 0..<region.h))
+            var d = DirectDraw(color: paint.color, coverage: buffer.readOnly, rows: rows.range.clamped(to: 0..<region.h))
             if let offset = Self.wholeTexelOffset(paint) {
                 let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
                 // As `blendAlignedImage`: an empty image, or no texels, draws nothing.
@@ -560,7 +573,7 @@ package final class FineRasterizer: @unchecked Sendable {
         // that hides everything before it (an opaque colour over the whole span).
         var touching: UInt32 = 0, covering: UInt32 = 0, start = 0
         for j in 0..<count where draws[j].rows.contains(py) {
-            let (none, full) = Self.coverageState(draws[j].coverage + offset, count: n)
+            let (none, full) = Self.coverageState(draws[j].coverage.slice(from: offset, count: n))
             if none { continue }
             touching |= 1 << j
             if full {
@@ -602,7 +615,7 @@ package final class FineRasterizer: @unchecked Sendable {
         }
         for j in start..<count where touching & (1 << j) != 0 {
             let d = draws[j]
-            let k = UnsafeRawPointer(d.coverage + offset).loadUnaligned(as: SIMD8<Float>.self)
+            let k = d.coverage.load(offset, as: SIMD8<Float>.self)
             if let texels = d.texels {
                 let t = j == count - 1 ? lastTexels : Self.texelSpan(texels, d, py: py, x0: x0, count: n)
                 Self.blendTexels(t, opacity: d.color.w, coverage: k, &r, &g, &b, &a)
@@ -631,11 +644,11 @@ package final class FineRasterizer: @unchecked Sendable {
     /// The texels under pixels `x0 ..< x0 + count` of the tile's row `py` for draw `d`, one per pixel
     /// (lanes from `count` on are not drawn), clamped to the image's edges as `blendAlignedImage` reads them.
     @inline(__always)
-    private static func texelSpan(_ texels: UnsafePointer<UInt32>, _ d: DirectDraw, py: Int, x0: Int, count: Int) -> SIMD8<UInt32> {
-        let line = texels + min(max(d.texelY + py, 0), d.height - 1) * d.width
+    private static func texelSpan(_ texels: ReadOnlySpan<UInt32>, _ d: DirectDraw, py: Int, x0: Int, count: Int) -> SIMD8<UInt32> {
+        let line = texels.slice(from: min(max(d.texelY + py, 0), d.height - 1) * d.width, count: d.width)
         let first = d.texelX + x0
         if count == 8 && first >= 0 && first + 8 <= d.width {
-            return UnsafeRawPointer(line + first).loadUnaligned(as: SIMD8<UInt32>.self)
+            return line.load(first, as: SIMD8<UInt32>.self)
         }
         var t = SIMD8<UInt32>()
         for x in 0..<count { t[x] = line[min(max(first + x, 0), d.width - 1)] }
@@ -656,12 +669,12 @@ package final class FineRasterizer: @unchecked Sendable {
         return (all >= 0xFF00_0000, any == 0)
     }
 
-    /// Whether the first `count` coverage values of a span are all 0 (`none`) or all 1 (`full`), from
-    /// their bits (no branch per pixel).
+    /// Whether the coverage values of a span are all 0 (`none`) or all 1 (`full`), from their bits (no
+    /// branch per pixel).
     @inline(__always)
-    private static func coverageState(_ line: UnsafePointer<Float>, count: Int) -> (none: Bool, full: Bool) {
+    private static func coverageState(_ span: ReadOnlySpan<Float>) -> (none: Bool, full: Bool) {
         var all: UInt32 = 0xFFFF_FFFF, any: UInt32 = 0
-        for x in 0..<count { let bits = line[x].bitPattern; all &= bits; any |= bits }
+        for x in 0..<span.count { let bits = span[x].bitPattern; all &= bits; any |= bits }
         return (any == 0, all == any && any == Float(1).bitPattern)
     }
 
@@ -710,7 +723,16 @@ package final class FineRasterizer: @unchecked Sendable {
     // many instructions as in float (eight lanes per operation, but more of them per lane).
 
     /// The four UInt16 planes of an integer tile (red, green, blue, alpha; `pixels` each).
-    private let wide = UnsafeMutablePointer<UInt16>.allocate(capacity: 4 * FineRasterizer.pixels)
+    private let wide = ScratchSpan<UInt16>.allocate(count: 4 * FineRasterizer.pixels, repeating: 0)
+
+    /// `wide`'s planes, each a view of its own: the loops index them from 0 (a slice's start is pointer
+    /// arithmetic, while adding a plane's offset to each index is an overflow-checked addition per access).
+    @inline(__always)
+    private var widePlanes: (r: ScratchSpan<UInt16>, g: ScratchSpan<UInt16>, b: ScratchSpan<UInt16>, a: ScratchSpan<UInt16>) {
+        let n = Self.pixels
+        return (wide.slice(from: 0, count: n), wide.slice(from: n, count: n), wide.slice(from: 2 * n, count: n),
+                wide.slice(from: 3 * n, count: n))
+    }
 
     /// Tiles this rasterizer composited in fixed point (tests).
     package private(set) var wideTileCount = 0
@@ -731,13 +753,18 @@ package final class FineRasterizer: @unchecked Sendable {
         var rFactor: UInt16, gFactor: UInt16, bFactor: UInt16, aFactor: UInt16, alphaFactor: UInt16
         var opaque: Bool
 
+        // Inlined into `rasterizeWide` (once per draw), as the optimizer chose before the planes became
+        // `ScratchSpan`s; left to it, it now calls this out of line, 10M more instructions on micro_1000_shapes.
+        @inline(__always)
         init(_ c: SIMD4<Float>, opaque: Bool) {
+            @inline(__always)
             func fixed(_ v: Float, _ one: Float) -> UInt16 {
                 UInt16(truncatingIfNeeded: (min(max(v, 0), 1) * one + 8_388_608).bitPattern & 0xFFFF)
             }
             // A channel exactly half a level from two (x.5 levels: C = 256 l + 128) is written as the
             // planes write the colour (`word`, which the float's own rounding decides), one step below
             // where they round down: C alone comes out as the planes' byte.
+            @inline(__always)
             func channel(_ v: Float) -> UInt16 {
                 let fixedValue = fixed(v, 65280)
                 return (UInt32(fixedValue) + 128) >> 8 > FineRasterizer.word(v) ? fixedValue - 1 : fixedValue
@@ -801,14 +828,14 @@ package final class FineRasterizer: @unchecked Sendable {
     private func rasterizeWide(_ commands: Range<Int>, input: FineInput, target: RenderTarget, region: TileRegion,
                                readsTarget: Bool, startsOccluded: Bool = false) {
         let size = Self.size, n = Self.pixels
-        let planes = UnsafeMutableRawPointer(wide), planeBytes = n * MemoryLayout<UInt16>.stride
+        let planes = widePlanes
         var commands = commands
         if startsOccluded, let first = commands.first {
             let paint = input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)]
             fillWide(WideColor(paint.color, opaque: true), from: 0, count: n)
             commands = (first + 1)..<commands.upperBound
         } else if !readsTarget || region.w < size || region.h < size {
-            planes.initializeMemory(as: UInt8.self, repeating: 0, count: 4 * planeBytes)
+            wide.zeroBytes()
         }
         if readsTarget {
             for y in 0..<region.h {
@@ -816,12 +843,12 @@ package final class FineRasterizer: @unchecked Sendable {
                 // Eight pixels at a time (lanes past the row's end read zero): R and G from the low
                 // half of each word, B and A from the high half, each level moved to the high byte.
                 for x in Swift.stride(from: 0, to: region.w, by: 8) {
-                    let pixels = row.span(x, count: min(8, region.w - x)), offset = (y * size + x) * 2
+                    let pixels = row.span(x, count: min(8, region.w - x)), i = y * size + x
                     let low = SIMD8<UInt16>(truncatingIfNeeded: pixels), high = SIMD8<UInt16>(truncatingIfNeeded: pixels &>> 16)
-                    planes.storeBytes(of: low &<< 8, toByteOffset: offset, as: SIMD8<UInt16>.self)
-                    planes.storeBytes(of: low & 0xFF00, toByteOffset: planeBytes + offset, as: SIMD8<UInt16>.self)
-                    planes.storeBytes(of: high &<< 8, toByteOffset: 2 * planeBytes + offset, as: SIMD8<UInt16>.self)
-                    planes.storeBytes(of: high & 0xFF00, toByteOffset: 3 * planeBytes + offset, as: SIMD8<UInt16>.self)
+                    planes.r.store(low &<< 8, at: i)
+                    planes.g.store(low & 0xFF00, at: i)
+                    planes.b.store(high &<< 8, at: i)
+                    planes.a.store(high & 0xFF00, at: i)
                 }
             }
         }
@@ -844,11 +871,9 @@ package final class FineRasterizer: @unchecked Sendable {
         for y in 0..<region.h {
             let row = target.row(region.originY + y, x: region.originX, count: region.w)
             for x in Swift.stride(from: 0, to: region.w, by: 8) {
-                let offset = (y * size + x) * 2
-                let r = planes.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt16>.self)
-                let g = planes.loadUnaligned(fromByteOffset: planeBytes + offset, as: SIMD8<UInt16>.self)
-                let b = planes.loadUnaligned(fromByteOffset: 2 * planeBytes + offset, as: SIMD8<UInt16>.self)
-                let a = planes.loadUnaligned(fromByteOffset: 3 * planeBytes + offset, as: SIMD8<UInt16>.self)
+                let i = y * size + x
+                let r = planes.r.load(i, as: SIMD8<UInt16>.self), g = planes.g.load(i, as: SIMD8<UInt16>.self)
+                let b = planes.b.load(i, as: SIMD8<UInt16>.self), a = planes.a.load(i, as: SIMD8<UInt16>.self)
                 let half = SIMD8<UInt16>(repeating: 128)
                 // (v + 128) >> 8, saturated: v rounded to a level; red and green, then blue and alpha, as
                 // the low and high byte of one 16-bit lane, and the two halves of a pixel interleaved.
@@ -863,15 +888,11 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Sets pixels `start ..< start + count` (multiples of 8) of the integer planes to `color`.
     @inline(__always)
     private func fillWide(_ color: WideColor, from start: Int, count: Int) {
-        let planes = UnsafeMutableRawPointer(wide), planeBytes = Self.pixels * MemoryLayout<UInt16>.stride
+        let planes = widePlanes
         let r = SIMD8<UInt16>(repeating: color.r), g = SIMD8<UInt16>(repeating: color.g)
         let b = SIMD8<UInt16>(repeating: color.b), a = SIMD8<UInt16>(repeating: color.a)
         for i in Swift.stride(from: start, to: start + count, by: 8) {
-            let offset = i * 2
-            planes.storeBytes(of: r, toByteOffset: offset, as: SIMD8<UInt16>.self)
-            planes.storeBytes(of: g, toByteOffset: planeBytes + offset, as: SIMD8<UInt16>.self)
-            planes.storeBytes(of: b, toByteOffset: 2 * planeBytes + offset, as: SIMD8<UInt16>.self)
-            planes.storeBytes(of: a, toByteOffset: 3 * planeBytes + offset, as: SIMD8<UInt16>.self)
+            planes.r.store(r, at: i); planes.g.store(g, at: i); planes.b.store(b, at: i); planes.a.store(a, at: i)
         }
     }
 
@@ -879,18 +900,17 @@ package final class FineRasterizer: @unchecked Sendable {
     /// (or `maskCoverage`): rows of one coverage as spans (nothing at 0, the colour where an opaque
     /// colour covers them, one set of factors otherwise), the others pixel by pixel.
     private func blendWide(_ color: WideColor, rows: Range<Int>) {
-        let size = Self.size, n = Self.pixels, opaque = color.opaque
-        let planes = UnsafeMutableRawPointer(wide), planeBytes = n * MemoryLayout<UInt16>.stride
+        let size = Self.size, opaque = color.opaque
+        let planes = widePlanes
         // A whole tile row (16 pixels) per operation: one AVX2 register of UInt16, two SSE2 ones.
         assert(size == 16, "a tile row is one SIMD16")
         let colors = (SIMD16<UInt16>(repeating: color.rFactor), SIMD16<UInt16>(repeating: color.gFactor),
                       SIMD16<UInt16>(repeating: color.bFactor), SIMD16<UInt16>(repeating: color.aFactor))
         let alpha = SIMD16<UInt16>(repeating: color.alphaFactor)
         @inline(__always)
-        func blend(_ offset: Int, _ plane: Int, _ g: SIMD16<UInt16>, _ ck: SIMD16<UInt16>) {
-            let p = planes + plane * planeBytes + offset
-            let d = p.loadUnaligned(as: SIMD16<UInt16>.self)
-            p.storeBytes(of: CIntrinsics_adds_u16x16(d &- Self.high(d, g), ck), as: SIMD16<UInt16>.self)
+        func blend(_ i: Int, _ plane: ScratchSpan<UInt16>, _ g: SIMD16<UInt16>, _ ck: SIMD16<UInt16>) {
+            let d = plane.load(i, as: SIMD16<UInt16>.self)
+            plane.store(CIntrinsics_adds_u16x16(d &- Self.high(d, g), ck), at: i)
         }
         // The factors of a row of one coverage k, for k = 1 (a translucent colour's inside) once per draw.
         func factors(_ kk: UInt16) -> (SIMD16<UInt16>, (SIMD16<UInt16>, SIMD16<UInt16>, SIMD16<UInt16>, SIMD16<UInt16>)) {
@@ -912,15 +932,14 @@ package final class FineRasterizer: @unchecked Sendable {
                     continue
                 }
                 let (g, ck) = k == 1 ? whole : factors(Self.fixedCoverage(k))
-                let offset = i * 2
-                blend(offset, 0, g, ck.0); blend(offset, 1, g, ck.1); blend(offset, 2, g, ck.2); blend(offset, 3, g, ck.3)
+                blend(i, planes.r, g, ck.0); blend(i, planes.g, g, ck.1); blend(i, planes.b, g, ck.2); blend(i, planes.a, g, ck.3)
                 continue
             }
-            let i = r * size, offset = i * 2
-            let kk = Self.fixedCoverage(UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD16<Float>.self))
+            let i = r * size
+            let kk = Self.fixedCoverage(coverage.load(i, as: SIMD16<Float>.self))
             let g = Self.high(alpha, kk)
-            blend(offset, 0, g, Self.high(colors.0, kk)); blend(offset, 1, g, Self.high(colors.1, kk))
-            blend(offset, 2, g, Self.high(colors.2, kk)); blend(offset, 3, g, Self.high(colors.3, kk))
+            blend(i, planes.r, g, Self.high(colors.0, kk)); blend(i, planes.g, g, Self.high(colors.1, kk))
+            blend(i, planes.b, g, Self.high(colors.2, kk)); blend(i, planes.a, g, Self.high(colors.3, kk))
         }
     }
 
@@ -931,13 +950,11 @@ package final class FineRasterizer: @unchecked Sendable {
     // composites the layer's colour over the saved colour through mask x opacity.
 
     /// Saved colour (4 planes) and mask (one plane) for each open layer depth, allocated on first use.
-    private var layerSlots: [UnsafeMutablePointer<Float>] = []
+    private var layerSlots: [ScratchSpan<Float>] = []
 
-    private func slot(_ depth: Int) -> UnsafeMutablePointer<Float> {
+    private func slot(_ depth: Int) -> ScratchSpan<Float> {
         while layerSlots.count <= depth {
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: 5 * Self.pixels)
-            p.initialize(repeating: 0, count: 5 * Self.pixels)
-            layerSlots.append(p)
+            layerSlots.append(.allocate(count: 5 * Self.pixels, repeating: 0))
         }
         return layerSlots[depth]
     }
@@ -945,22 +962,22 @@ package final class FineRasterizer: @unchecked Sendable {
     private func pushLayer(_ layer: EncodedLayer, depth: Int) {
         let saved = slot(depth)
         let n = Self.pixels
-        saved.update(from: red, count: 4 * n)  // the four planes are contiguous
-        red.update(repeating: 0, count: 4 * n)
+        saved.copy(from: colorPlanes.readOnly)
+        colorPlanes.fill(0)
         // Without a clip the mask is full; with one it starts empty (or full when inverted) and the
         // clip's coverage, if it reaches this tile, is written by `writeMask`.
         let full = layer.clipDraw == EncodedLayer.none || layer.isInverse
-        (saved + 4 * n).update(repeating: full ? 1 : 0, count: n)
+        saved.fill(full ? 1 : 0, from: 4 * n, count: n)
     }
 
     private func writeMask(_ rows: Range<Int>, inverse: Bool, depth: Int) {
-        let mask = slot(depth) + 4 * Self.pixels, cov = coverage
+        let mask = slot(depth).slice(from: 4 * Self.pixels, count: Self.pixels), cov = coverage
         for i in (rows.lowerBound * Self.size)..<(rows.upperBound * Self.size) { mask[i] = inverse ? 1 - cov[i] : cov[i] }
     }
 
     private func popLayer(_ layer: EncodedLayer, depth: Int) {
         let n = Self.pixels
-        let saved = slot(depth), mask = saved + 4 * n
+        let saved = slot(depth), mask = saved.slice(from: 4 * n, count: n)
         let r = red, g = green, b = blue, a = alpha
         let opacity = layer.opacity
         if layer.blend != 0 {
@@ -984,7 +1001,7 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Runs `layer`'s colour filter steps over the tile's colour (the layer's content), as
     /// `GPUABI.filterStepSize` documents; the shader's `applyFilters` (include/filter.glsl) is the same.
-    private func applyFilters(_ layer: EncodedLayer, _ table: UnsafeBufferPointer<SIMD4<Float>>) {
+    private func applyFilters(_ layer: EncodedLayer, _ table: ReadOnlySpan<SIMD4<Float>>) {
         let steps = Int(layer.filterStart)..<(Int(layer.filterStart) + Int(layer.filterCount) * GPUABI.filterStepSize)
         precondition(steps.upperBound <= table.count, "filter steps outside the table")
         for i in 0..<Self.pixels where alpha[i] >= GPUABI.filterAlphaFloor {
@@ -1018,25 +1035,25 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     /// `computeCoverage` into `cov` (`pixels` floats) instead of `coverage`.
-    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput, into cov: UnsafeMutablePointer<Float>,
+    private func computeCoverage(_ t: PathTile, evenOdd: Bool, input: FineInput, into cov: ScratchSpan<Float>,
                                  spans: Bool = false) -> CoveredRows {
         // Backdrop per row (zero when the tile has none), and the rows with a non-zero backdrop or a
         // segment: everything outside them is uncovered.
         let size = Self.size
         // The backdrops in place (a row of zeros, `zeroRow`, when the tile has none); the rows with one
         // not zero from their bits, without a branch per row.
-        let rows: UnsafePointer<Float>
+        let rows: ReadOnlySpan<Float>
         var first = size, last = -1
         if t.backdropStart != PathTile.noBackdrop {
-            rows = UnsafePointer(input.backdrops.baseAddress! + Int(t.backdropStart))
+            rows = input.backdrops.slice(from: Int(t.backdropStart), count: size)
             var nonZero: UInt32 = 0
             for r in 0..<size { nonZero |= (rows[r].bitPattern << 1 == 0 ? 0 : 1) << UInt32(r) }
             if nonZero != 0 { first = nonZero.trailingZeroBitCount; last = UInt32.bitWidth - 1 - nonZero.leadingZeroBitCount }
         } else {
-            rows = UnsafePointer(zeroRow)
+            rows = zeroRow
         }
-        let segments = input.segments.baseAddress! + Int(t.segmentStart)
         let segmentCount = Int(t.segmentCount)
+        let segments = input.segments.slice(from: Int(t.segmentStart), count: segmentCount)
         var segFirst = size, segLast = -1
         let edge = Float(size)
         for s in 0..<segmentCount {
@@ -1056,16 +1073,15 @@ package final class FineRasterizer: @unchecked Sendable {
         var minimum: Float = 1
         if segmentCount > 0 {
             let stride = FineRasterizer.accStride
-            (acc + segFirst * stride).update(repeating: 0, count: (segLast - segFirst + 1) * stride)
+            acc.fill(0, from: segFirst * stride, count: (segLast - segFirst + 1) * stride)
             for s in 0..<segmentCount { FineRasterizer.accumulate(segments[s], into: acc) }
         }
         var r = rowRange.lowerBound
         while r < rowRange.upperBound {
-            let line = cov + r * size
             if r < segFirst || r > segLast {
                 let v = FineRasterizer.fold(rows[r], evenOdd: evenOdd)
                 minimum = min(minimum, v)
-                if spans { rowConstants[r] = v } else { line.update(repeating: v, count: size) }
+                if spans { rowConstants[r] = v } else { cov.fill(v, from: r * size, count: size) }
                 r += 1
                 continue
             }
@@ -1076,16 +1092,16 @@ package final class FineRasterizer: @unchecked Sendable {
                 // as alone (the same sums), and the four chains of additions are one chain of vector
                 // additions. Four columns at a time are turned from rows into lanes and back (4 x 4
                 // transposes).
-                let a0 = UnsafeRawPointer(acc + r * stride), a1 = a0 + stride * 4, a2 = a1 + stride * 4, a3 = a2 + stride * 4
-                let out = UnsafeMutableRawPointer(line), rowBytes = size * 4
+                let a0 = acc.slice(from: r * stride, count: size), a1 = acc.slice(from: (r + 1) * stride, count: size)
+                let a2 = acc.slice(from: (r + 2) * stride, count: size), a3 = acc.slice(from: (r + 3) * stride, count: size)
+                let out0 = cov.slice(from: r * size, count: size), out1 = cov.slice(from: (r + 1) * size, count: size)
+                let out2 = cov.slice(from: (r + 2) * size, count: size), out3 = cov.slice(from: (r + 3) * size, count: size)
                 var sum = SIMD4<Float>(rows[r], rows[r + 1], rows[r + 2], rows[r + 3])
                 // All coverage 1 so far: the AND of its bits is 1's bits only if every value is 1.
                 var all = SIMD4<UInt32>(repeating: Float(1).bitPattern)
                 for x in Swift.stride(from: 0, to: size, by: 4) {
-                    let c0 = a0.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<Float>.self)
-                    let c1 = a1.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<Float>.self)
-                    let c2 = a2.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<Float>.self)
-                    let c3 = a3.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<Float>.self)
+                    let c0 = a0.load(x, as: SIMD4<Float>.self), c1 = a1.load(x, as: SIMD4<Float>.self)
+                    let c2 = a2.load(x, as: SIMD4<Float>.self), c3 = a3.load(x, as: SIMD4<Float>.self)
                     sum += SIMD4(c0.x, c1.x, c2.x, c3.x)
                     let v0 = Self.nonzeroCoverage(sum)
                     sum += SIMD4(c0.y, c1.y, c2.y, c3.y)
@@ -1096,10 +1112,10 @@ package final class FineRasterizer: @unchecked Sendable {
                     let v3 = Self.nonzeroCoverage(sum)
                     all &= unsafeBitCast(v0, to: SIMD4<UInt32>.self) & unsafeBitCast(v1, to: SIMD4<UInt32>.self)
                         & unsafeBitCast(v2, to: SIMD4<UInt32>.self) & unsafeBitCast(v3, to: SIMD4<UInt32>.self)
-                    out.storeBytes(of: SIMD4(v0.x, v1.x, v2.x, v3.x), toByteOffset: x * 4, as: SIMD4<Float>.self)
-                    out.storeBytes(of: SIMD4(v0.y, v1.y, v2.y, v3.y), toByteOffset: rowBytes + x * 4, as: SIMD4<Float>.self)
-                    out.storeBytes(of: SIMD4(v0.z, v1.z, v2.z, v3.z), toByteOffset: 2 * rowBytes + x * 4, as: SIMD4<Float>.self)
-                    out.storeBytes(of: SIMD4(v0.w, v1.w, v2.w, v3.w), toByteOffset: 3 * rowBytes + x * 4, as: SIMD4<Float>.self)
+                    out0.store(SIMD4(v0.x, v1.x, v2.x, v3.x), at: x)
+                    out1.store(SIMD4(v0.y, v1.y, v2.y, v3.y), at: x)
+                    out2.store(SIMD4(v0.z, v1.z, v2.z, v3.z), at: x)
+                    out3.store(SIMD4(v0.w, v1.w, v2.w, v3.w), at: x)
                 }
                 let all2 = all.lowHalf & all.highHalf
                 if all2.x & all2.y != Float(1).bitPattern { minimum = 0 }
@@ -1109,7 +1125,7 @@ package final class FineRasterizer: @unchecked Sendable {
             }
             defer { r += 1 }
             // Prefix sum along the row, from the row's backdrop.
-            let accLine = acc + r * stride
+            let accLine = acc.slice(from: r * stride, count: size), line = cov.slice(from: r * size, count: size)
             var sum = rows[r]
             if evenOdd {
                 for x in 0..<size {
@@ -1137,8 +1153,8 @@ package final class FineRasterizer: @unchecked Sendable {
     private func maskCoverage(_ t: PathTile, input: FineInput, originX: Int, originY: Int, spans: Bool) -> CoveredRows {
         let size = Self.size
         let run = input.maskRuns[Int(input.drawMaskRuns[Int(t.drawIndex)])]
-        let placements = input.maskPlacements.baseAddress! + Int(run.start)
         let count = Int(run.count)
+        let placements = input.maskPlacements.slice(from: Int(run.start), count: count)
         let tileX0 = Int32(originX), tileY0 = Int32(originY)
         let tileX1 = tileX0 + Int32(size), tileY1 = tileY0 + Int32(size)
         // The first placement that may reach the tile: sorted by x, none wider than maxWidth, so those
@@ -1160,18 +1176,20 @@ package final class FineRasterizer: @unchecked Sendable {
             let r0 = Int(max(p.y, tileY0) - tileY0), r1 = Int(min(p.y + p.height, tileY1) - tileY0)
             let c0 = Int(max(p.x, tileX0) - tileX0), c1 = Int(min(p.x + p.width, tileX1) - tileX0)
             let width = Int(p.width)
-            // The mask's value for the tile's pixel (c0, r0).
-            var source = p.values + (Int(tileY0) + r0 - Int(p.y)) * width + (Int(tileX0) + c0 - Int(p.x))
+            // The mask's values (`CoverageMask`, alive while the scene holds it), and where the one
+            // for the tile's pixel (c0, r0) is.
+            let values = ReadOnlySpan(unsafeStart: p.values, count: width * Int(p.height))
+            var source = (Int(tileY0) + r0 - Int(p.y)) * width + (Int(tileX0) + c0 - Int(p.x))
             for r in r0..<r1 {
-                let line = cov + r * size
+                let line = cov.slice(from: r * size, count: size)
                 if zeroed & (1 << UInt32(r)) == 0 {
                     // The row's first mask: its values as they are (0 + v is v, but for -0, which
                     // folds the same), zero elsewhere.
-                    line.update(repeating: 0, count: size)
-                    (line + c0).update(from: source, count: c1 - c0)
+                    line.fill(0)
+                    line.copy(from: values.slice(from: source, count: c1 - c0), to: c0)
                     zeroed |= 1 << UInt32(r)
                 } else {
-                    for c in c0..<c1 { line[c] += source[c - c0] }
+                    for c in c0..<c1 { line[c] += values[source + c - c0] }
                 }
                 source += width
             }
@@ -1180,18 +1198,17 @@ package final class FineRasterizer: @unchecked Sendable {
         let first = zeroed.trailingZeroBitCount, last = UInt32.bitWidth - 1 - zeroed.leadingZeroBitCount
         var minimum: Float = 1
         for r in first...last {
-            let line = cov + r * size
+            let line = cov.slice(from: r * size, count: size)
             if zeroed & (1 << UInt32(r)) == 0 {
-                line.update(repeating: 0, count: size)
+                line.fill(0)
                 minimum = 0
             } else {
                 // min(|w|, 1), four at a time (`nonzeroCoverage`); all 1 only if the AND of the bits is 1's.
-                let raw = UnsafeMutableRawPointer(line)
                 var all = SIMD4<UInt32>(repeating: Float(1).bitPattern)
                 for x in Swift.stride(from: 0, to: size, by: 4) {
-                    let v = Self.nonzeroCoverage(raw.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<Float>.self))
+                    let v = Self.nonzeroCoverage(line.load(x, as: SIMD4<Float>.self))
                     all &= unsafeBitCast(v, to: SIMD4<UInt32>.self)
-                    raw.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<Float>.self)
+                    line.store(v, at: x)
                 }
                 let all2 = all.lowHalf & all.highHalf
                 if all2.x & all2.y != Float(1).bitPattern { minimum = 0 }
@@ -1217,7 +1234,7 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Per pixel row of the draw being rasterized, after `computeCoverage(spans: true)`: the row's
     /// coverage where it is one value throughout (`coverage` then does not hold the row), or `varies`.
-    private let rowConstants = UnsafeMutablePointer<Float>.allocate(capacity: FineRasterizer.size)
+    private let rowConstants = ScratchSpan<Float>.allocate(count: FineRasterizer.size, repeating: 0)
     /// `rowConstants`'s marker for a row whose coverage varies (held in `coverage`): a NaN's bits, which
     /// no coverage has.
     private static let varies = Float(bitPattern: 0x7FC0_0ABC)
@@ -1234,7 +1251,7 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Writes the rows of one coverage out to `coverage`, which then holds what `computeCoverage` without
     /// `spans` gives.
     private func fillSpans(_ rows: Range<Int>) {
-        for r in rows where isConstant(r) { (coverage + r * Self.size).update(repeating: rowConstants[r], count: Self.size) }
+        for r in rows where isConstant(r) { coverage.fill(rowConstants[r], from: r * Self.size, count: Self.size) }
     }
 
     /// `blendSolid` over rows from `computeCoverage(spans: true)`.
@@ -1255,8 +1272,8 @@ package final class FineRasterizer: @unchecked Sendable {
             spanRowCount += 1
             if k == 0 { continue }
             if opaque && k >= 1 {
-                (rd + i).update(repeating: c.x, count: size); (gr + i).update(repeating: c.y, count: size)
-                (bl + i).update(repeating: c.z, count: size); (al + i).update(repeating: c.w, count: size)
+                rd.fill(c.x, from: i, count: size); gr.fill(c.y, from: i, count: size)
+                bl.fill(c.z, from: i, count: size); al.fill(c.w, from: i, count: size)
                 continue
             }
             let ck = c * k, inv = 1 - c.w * k
@@ -1295,7 +1312,7 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// Adds the signed area of one tile-local segment to the accumulation buffer.
     @inline(__always)
-    package static func accumulate(_ s: TileSegment, into acc: UnsafeMutablePointer<Float>) {
+    package static func accumulate(_ s: TileSegment, into acc: ScratchSpan<Float>) {
         accumulateLine(x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, width: size, height: size, stride: accStride, into: acc)
     }
 
@@ -1305,7 +1322,7 @@ package final class FineRasterizer: @unchecked Sendable {
     /// finite and the grid at most 65,535 pixels on a side (`smallInt`).
     @inline(__always)
     package static func accumulateLine(x0 ax: Float, y0 ay: Float, x1 bx: Float, y1 by: Float,
-                                       width: Int, height: Int, stride: Int, into acc: UnsafeMutablePointer<Float>) {
+                                       width: Int, height: Int, stride: Int, into acc: ScratchSpan<Float>) {
         if ay == by { return }
         let (dir, x0, y0, x1, y1): (Float, Float, Float, Float, Float) =
             ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
@@ -1361,9 +1378,7 @@ package final class FineRasterizer: @unchecked Sendable {
     private func blendSolid(_ c: SIMD4<Float>, rows: Range<Int>, opaqueFill: Bool) {
         let r = red, g = green, b = blue, a = alpha, cov = coverage
         if opaqueFill {
-            let n = Self.pixels
-            r.update(repeating: c.x, count: n); g.update(repeating: c.y, count: n)
-            b.update(repeating: c.z, count: n); a.update(repeating: c.w, count: n)
+            r.fill(c.x); g.fill(c.y); b.fill(c.z); a.fill(c.w)
             return
         }
         for i in (rows.lowerBound * Self.size)..<(rows.upperBound * Self.size) {
@@ -1437,18 +1452,18 @@ package final class FineRasterizer: @unchecked Sendable {
     /// index as `rampColor` computes them (the same operations in the same order, and an exact floor
     /// for the index's truncation), then 8 ramp entries.
     @inline(__always)
-    private func blendPadded(_ p: EncodedPaint, rows: Range<Int>, ramps: UnsafeBufferPointer<SIMD4<Float>>,
+    private func blendPadded(_ p: EncodedPaint, rows: Range<Int>, ramps: ReadOnlySpan<SIMD4<Float>>,
                              originX: Int, originY: Int, parameter: (SIMD8<Float>, Float) -> SIMD8<Float>) {
         let size = Self.size, cov = coverage
-        let planes = UnsafeMutableRawPointer(red), planeBytes = Self.pixels * MemoryLayout<Float>.stride
-        let ramp = ramps.baseAddress! + Int(p.lutStart)
+        let r = red, g = green, b = blue, a = alpha
+        let ramp = ramps.slice(from: Int(p.lutStart), count: EncodedScene.rampSize)
         let centres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
         let last = Float(EncodedScene.rampSize - 1)
         for py in rows {
             let y = Float(originY + py) + 0.5
             for h in Swift.stride(from: 0, to: size, by: 8) {
-                let offset = (py * size + h) * MemoryLayout<Float>.stride
-                let k = UnsafeRawPointer(cov + py * size + h).loadUnaligned(as: SIMD8<Float>.self)
+                let i = py * size + h
+                let k = cov.load(i, as: SIMD8<Float>.self)
                 if k == SIMD8() { continue }
                 // x = Float(originX + px) + 0.5 (whole numbers and halves: exact either way).
                 let x = Float(originX + h) + centres
@@ -1471,32 +1486,31 @@ package final class FineRasterizer: @unchecked Sendable {
                 let ca = SIMD8(c0.w, c1.w, c2.w, c3.w, c4.w, c5.w, c6.w, c7.w)
                 // Pixels at coverage 0 stay as they are (c * 0 + d * 1), as `blendGradient` skipping them.
                 let inv = 1 - ca * k
-                Self.blendPlane(planes + offset, cr, k, inv)
-                Self.blendPlane(planes + planeBytes + offset, cg, k, inv)
-                Self.blendPlane(planes + 2 * planeBytes + offset, cb, k, inv)
-                Self.blendPlane(planes + 3 * planeBytes + offset, ca, k, inv)
+                Self.blendPlane(r, at: i, cr, k, inv)
+                Self.blendPlane(g, at: i, cg, k, inv)
+                Self.blendPlane(b, at: i, cb, k, inv)
+                Self.blendPlane(a, at: i, ca, k, inv)
             }
         }
     }
 
-    /// 8 values of a plane at `p`: `c * k + d * inv` (source-over at coverage `k`, `inv` = 1 - alpha * k).
+    /// Values `i ..< i + 8` of `plane`: `c * k + d * inv` (source-over at coverage `k`, `inv` = 1 - alpha * k).
     @inline(__always)
-    private static func blendPlane(_ p: UnsafeMutableRawPointer, _ c: SIMD8<Float>, _ k: SIMD8<Float>, _ inv: SIMD8<Float>) {
-        p.storeBytes(of: c * k + p.loadUnaligned(as: SIMD8<Float>.self) * inv, as: SIMD8<Float>.self)
+    private static func blendPlane(_ plane: ScratchSpan<Float>, at i: Int, _ c: SIMD8<Float>, _ k: SIMD8<Float>, _ inv: SIMD8<Float>) {
+        plane.store(c * k + plane.load(i, as: SIMD8<Float>.self) * inv, at: i)
     }
 
     /// One row of paint colours for `blendRows`: red, green, blue and alpha, `size` each.
-    private let paintRow = UnsafeMutablePointer<Float>.allocate(capacity: 4 * FineRasterizer.size)
+    private let paintRow = ScratchSpan<Float>.allocate(count: 4 * FineRasterizer.size, repeating: 0)
 
     /// `blendPaint`'s loop for the colour function `color` (of device x, y).
     @inline(__always)
     private func blendRows(_ rows: Range<Int>, originX: Int, originY: Int, _ color: (Float, Float) -> SIMD4<Float>) {
-        let size = Self.size, cov = coverage, colors = paintRow
-        let planes = UnsafeMutableRawPointer(red), planeBytes = Self.pixels * MemoryLayout<Float>.stride
-        let source = UnsafeRawPointer(colors), rowBytes = size * MemoryLayout<Float>.stride
+        let size = Self.size, cov = coverage, colors = paintRow, n = Self.pixels
+        let planes = colorPlanes
         for py in rows {
             let y = Float(originY + py) + 0.5
-            let line = cov + py * size
+            let line = cov.slice(from: py * size, count: size)
             var any = false
             for px in 0..<size {
                 let k = line[px]
@@ -1506,12 +1520,12 @@ package final class FineRasterizer: @unchecked Sendable {
             }
             if !any { continue }
             for h in Swift.stride(from: 0, to: size, by: 8) {
-                let offset = (py * size + h) * MemoryLayout<Float>.stride, at = h * MemoryLayout<Float>.stride
-                let k = UnsafeRawPointer(line + h).loadUnaligned(as: SIMD8<Float>.self)
-                let inv = 1 - source.loadUnaligned(fromByteOffset: 3 * rowBytes + at, as: SIMD8<Float>.self) * k
+                let i = py * size + h
+                let k = line.load(h, as: SIMD8<Float>.self)
+                let inv = 1 - colors.slice(from: 3 * size, count: size).load(h, as: SIMD8<Float>.self) * k
                 for plane in 0..<4 {
-                    let c = source.loadUnaligned(fromByteOffset: plane * rowBytes + at, as: SIMD8<Float>.self)
-                    Self.blendPlane(planes + plane * planeBytes + offset, c, k, inv)
+                    let c = colors.slice(from: plane * size, count: size).load(h, as: SIMD8<Float>.self)
+                    Self.blendPlane(planes.slice(from: plane * n, count: n), at: i, c, k, inv)
                 }
             }
         }
@@ -1542,7 +1556,7 @@ package final class FineRasterizer: @unchecked Sendable {
         guard width > 0, height > 0, let texels = input.texels(of: p) else { return }
         for py in rows {
             let ty = min(max(originY + py + offset.y, 0), height - 1)
-            let row = texels + ty * width
+            let row = texels.slice(from: ty * width, count: width)
             for px in 0..<size {
                 let i = py * size + px
                 let k = cov[i]
@@ -1581,7 +1595,7 @@ package final class FineRasterizer: @unchecked Sendable {
     /// The premultiplied colour of paint `p` at device point (x, y); an image paint's from `texels`
     /// (`FineInput.texels(of:)`, looked up once per tile).
     @inline(__always)
-    package static func paintColor(_ p: EncodedPaint, input: FineInput, texels: UnsafePointer<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
+    package static func paintColor(_ p: EncodedPaint, input: FineInput, texels: ReadOnlySpan<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
         switch p.kind {
         case GPUABI.PaintKind.solid.rawValue: return p.color
         case GPUABI.PaintKind.image.rawValue, GPUABI.PaintKind.tiledImage.rawValue: return imageColor(p, texels: texels, x: x, y: y)
@@ -1596,7 +1610,7 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// An image or tiled image.
     @inline(__always)
-    private static func imageColor(_ p: EncodedPaint, texels: UnsafePointer<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
+    private static func imageColor(_ p: EncodedPaint, texels: ReadOnlySpan<UInt32>?, x: Float, y: Float) -> SIMD4<Float> {
         guard let texels else { return .zero }
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
@@ -1606,20 +1620,20 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func linearColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func linearColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, _, m2, _, m4, _) = p.map
         return rampColor(p, t: m0 * x + m2 * y + m4, ramps: ramps)
     }
 
     @inline(__always)
-    private static func radialColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func radialColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
         return rampColor(p, t: ((gx * gx + gy * gy).squareRoot() - p.params.0) * p.params.1, ramps: ramps)
     }
 
     @inline(__always)
-    private static func focalColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func focalColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
         guard let t = focalT(gx, gy, k: p.params.0) else { return .zero }
@@ -1627,7 +1641,7 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func conicColor(_ p: EncodedPaint, ramps: UnsafeBufferPointer<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
+    private static func conicColor(_ p: EncodedPaint, ramps: ReadOnlySpan<SIMD4<Float>>, x: Float, y: Float) -> SIMD4<Float> {
         let (m0, m1, m2, m3, m4, m5) = p.map
         let gx = m0 * x + m2 * y + m4, gy = m1 * x + m3 * y + m5
         var angle = atan2(gy, gx) - p.params.0
@@ -1638,7 +1652,7 @@ package final class FineRasterizer: @unchecked Sendable {
 
     /// A gradient's colour at parameter `t`: spread, then the ramp's entry.
     @inline(__always)
-    private static func rampColor(_ p: EncodedPaint, t: Float, ramps: UnsafeBufferPointer<SIMD4<Float>>) -> SIMD4<Float> {
+    private static func rampColor(_ p: EncodedPaint, t: Float, ramps: ReadOnlySpan<SIMD4<Float>>) -> SIMD4<Float> {
         var t = t
         if t.isNaN { t = 0 }
         if p.spread == GPUABI.Spread.repeat.rawValue {
@@ -1675,7 +1689,7 @@ package final class FineRasterizer: @unchecked Sendable {
     /// or with `repeats` wrapped around them (the image tiles the plane). Texel (i, j) is centred at
     /// (i + 0.5, j + 0.5). `nearest`: the texel (u, v) falls in, unweighted.
     @inline(__always)
-    package static func sampleImage(_ texels: UnsafePointer<UInt32>, width: Int, height: Int, u: Float, v: Float,
+    package static func sampleImage(_ texels: ReadOnlySpan<UInt32>, width: Int, height: Int, u: Float, v: Float,
                                     repeats: Bool = false, nearest: Bool = false) -> SIMD4<Float> {
         // Nearest: shifted by half a texel, the bilinear weights below round to the texel u, v is in.
         let u = nearest ? u.rounded(.down) + 0.5 : u, v = nearest ? v.rounded(.down) + 0.5 : v
@@ -1711,12 +1725,11 @@ package final class FineRasterizer: @unchecked Sendable {
     private static func smallIntOrClamp(_ v: Float, _ maximum: Int) -> Int { min(Int(v), maximum) }
 
     private func load(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int, read: Bool) {
-        let r = red, g = green, b = blue, a = alpha, n = Self.pixels, size = Self.size
+        let r = red, g = green, b = blue, a = alpha, size = Self.size
         // A whole tile read from the target overwrites every value of the planes; otherwise they start
         // transparent.
         if !read || w < size || h < size {
-            r.update(repeating: 0, count: n); g.update(repeating: 0, count: n)
-            b.update(repeating: 0, count: n); a.update(repeating: 0, count: n)
+            r.fill(0); g.fill(0); b.fill(0); a.fill(0)
         }
         if !read { return }
         let scale: Float = 1 / 255
@@ -1725,26 +1738,22 @@ package final class FineRasterizer: @unchecked Sendable {
             // Eight pixels at a time (lanes past the row's end read zero, as the planes start).
             for x in stride(from: 0, to: w, by: 8) {
                 let pixels = row.span(x, count: min(8, w - x)), i = y * size + x
-                UnsafeMutableRawPointer(r + i).storeBytes(of: Self.levels(pixels, 0) * scale, as: SIMD8<Float>.self)
-                UnsafeMutableRawPointer(g + i).storeBytes(of: Self.levels(pixels, 8) * scale, as: SIMD8<Float>.self)
-                UnsafeMutableRawPointer(b + i).storeBytes(of: Self.levels(pixels, 16) * scale, as: SIMD8<Float>.self)
-                UnsafeMutableRawPointer(a + i).storeBytes(of: Self.levels(pixels, 24) * scale, as: SIMD8<Float>.self)
+                r.store(Self.levels(pixels, 0) * scale, at: i); g.store(Self.levels(pixels, 8) * scale, at: i)
+                b.store(Self.levels(pixels, 16) * scale, at: i); a.store(Self.levels(pixels, 24) * scale, at: i)
             }
         }
     }
 
     private func store(target: RenderTarget, originX: Int, originY: Int, w: Int, h: Int) {
-        let r = UnsafeRawPointer(red), g = UnsafeRawPointer(green), b = UnsafeRawPointer(blue), a = UnsafeRawPointer(alpha)
+        let r = red, g = green, b = blue, a = alpha
         let size = Self.size
         for y in 0..<h {
             let row = target.row(originY + y, x: originX, count: w)
             // Eight pixels at a time, one word each (bytes R, G, B, A).
             for x in stride(from: 0, to: w, by: 8) {
-                let i = (y * size + x) * 4
-                let words = Self.words(r.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self))
-                    | Self.words(g.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 8
-                    | Self.words(b.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 16
-                    | Self.words(a.loadUnaligned(fromByteOffset: i, as: SIMD8<Float>.self)) &<< 24
+                let i = y * size + x
+                let words = Self.words(r.load(i, as: SIMD8<Float>.self)) | Self.words(g.load(i, as: SIMD8<Float>.self)) &<< 8
+                    | Self.words(b.load(i, as: SIMD8<Float>.self)) &<< 16 | Self.words(a.load(i, as: SIMD8<Float>.self)) &<< 24
                 row.setSpan(x, count: min(8, w - x), words)
             }
         }

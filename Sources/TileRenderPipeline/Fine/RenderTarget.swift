@@ -175,7 +175,7 @@ package struct FineImage {
     package let firstTexel: Int
     package let texels: UnsafeBufferPointer<UInt32>
     /// The bitmap's pixels as it holds them, and what is known of them (`PixelFacts`).
-    fileprivate let pixels: UnsafeRawBufferPointer
+    fileprivate let pixels: ReadOnlySpan<UInt8>
     fileprivate let facts: PixelFacts
 
     /// True when every texel is opaque: found once per bitmap (kept with it), not per frame.
@@ -204,7 +204,7 @@ extension SceneImages {
                bitmap.bytesPerRow == bitmap.width * 4 {
                 let words = base.assumingMemoryBound(to: UInt32.self)
                 table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(start: words, count: count),
-                                       pixels: pixels, facts: bitmap.facts))
+                                       pixels: ReadOnlySpan(bytes: pixels), facts: bitmap.facts))
                 continue
             }
             #endif
@@ -216,7 +216,7 @@ extension SceneImages {
             #if !_endian(little)
             for i in copy.indices { copy[i] = UInt32(littleEndian: copy[i]) }
             #endif
-            table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(copy), pixels: pixels,
+            table.append(FineImage(firstTexel: entry.firstTexel, texels: UnsafeBufferPointer(copy), pixels: ReadOnlySpan(bytes: pixels),
                                    facts: bitmap.facts))
         }
         return try withExtendedLifetime(entries) { try table.withUnsafeBufferPointer(body) }

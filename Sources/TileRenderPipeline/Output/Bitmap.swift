@@ -81,7 +81,7 @@ package final class PixelFacts: Sendable {
 
     /// True when every pixel of `pixels` (premultiplied RGBA8, 4 bytes a pixel, the bitmap's) has
     /// alpha 255, found from them the first time.
-    package func isOpaque(_ pixels: UnsafeRawBufferPointer) -> Bool {
+    package func isOpaque(_ pixels: ReadOnlySpan<UInt8>) -> Bool {
         switch opacity.load(ordering: .relaxed) {
         case 1: return true
         case 2: return false
@@ -93,19 +93,18 @@ package final class PixelFacts: Sendable {
     }
 
     /// Every pixel's bytes ANDed together (16 pixels at a time), then the alpha byte of the result.
-    private static func allOpaque(_ pixels: UnsafeRawBufferPointer) -> Bool {
-        guard let base = pixels.baseAddress else { return true }
+    private static func allOpaque(_ pixels: ReadOnlySpan<UInt8>) -> Bool {
         let count = pixels.count / 4
         var all = SIMD16<UInt32>(repeating: 0xFFFF_FFFF)
         var i = 0
         while i + 16 <= count {
-            all &= (base + i * 4).loadUnaligned(as: SIMD16<UInt32>.self)
+            all &= pixels.load(i * 4, reinterpretedAs: SIMD16<UInt32>.self)
             i += 16
             // Stop early at a translucent pixel (checked every 1024 pixels).
             if i & 1023 == 0 && !alphaKept(all) { return false }
         }
         var word: UInt32 = 0xFFFF_FFFF
-        while i < count { word &= (base + i * 4).loadUnaligned(as: UInt32.self); i += 1 }
+        while i < count { word &= pixels.load(i * 4, reinterpretedAs: UInt32.self); i += 1 }
         all &= SIMD16(repeating: word)
         return alphaKept(all)
     }
@@ -115,7 +114,8 @@ package final class PixelFacts: Sendable {
     private static func alphaKept(_ all: SIMD16<UInt32>) -> Bool {
         let all8 = all.lowHalf & all.highHalf, all4 = all8.lowHalf & all8.highHalf, all2 = all4.lowHalf & all4.highHalf
         let word = all2.x & all2.y
-        return withUnsafeBytes(of: word) { $0[3] } == 255
+        // The fourth byte in memory: the high byte of the little-endian value.
+        return word.littleEndian >> 24 == 255
     }
 }
 

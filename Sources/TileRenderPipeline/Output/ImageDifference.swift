@@ -26,7 +26,7 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
         self = a.pixels.withUnsafeBufferPointer { pa in
             b.pixels.withUnsafeBufferPointer { pb in
                 ImageDifference(width: a.width, height: a.height, levelScale: 1) { y, perPixel in
-                    Self.rowDifference(pa, rowStart: y * a.bytesPerRow, pb, rowStart: y * b.bytesPerRow,
+                    Self.rowDifference(ReadOnlySpan(pa), rowStart: y * a.bytesPerRow, ReadOnlySpan(pb), rowStart: y * b.bytesPerRow,
                                        straightAlpha: false, into: perPixel)
                 }
             }
@@ -43,7 +43,7 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
             b.withUnsafeBufferPointer { pb in
                 // Levels times 255: colour c at alpha a premultiplies to c * a / 255.
                 ImageDifference(width: width, height: height, levelScale: 255) { y, perPixel in
-                    Self.rowDifference(pa, rowStart: y * width * 4, pb, rowStart: y * width * 4,
+                    Self.rowDifference(ReadOnlySpan(pa), rowStart: y * width * 4, ReadOnlySpan(pb), rowStart: y * width * 4,
                                        straightAlpha: true, into: perPixel)
                 }
             }
@@ -53,7 +53,7 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
     /// The shared computation. `rowDifference(y, perPixel)` writes row `y`'s per-pixel largest channel
     /// difference, in levels times `levelScale`, and returns the row's sum of all channel differences.
     private init(width w: Int, height h: Int, levelScale: Int,
-                 rowDifference: (Int, UnsafeMutableBufferPointer<Int>) -> Int) {
+                 rowDifference: (Int, ScratchSpan<Int>) -> Int) {
         let k = min(Self.window, w, h)
         let over8Threshold = 8 * levelScale
         var sum = 0, over8 = 0, largest = 0, bestWindow = 0
@@ -62,9 +62,10 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
         var rows = [Int](repeating: 0, count: k * w)  // the last k rows of per-pixel differences, a ring
         var columnSums = [Int](repeating: 0, count: w)
         rows.withUnsafeMutableBufferPointer { rows in
-            columnSums.withUnsafeMutableBufferPointer { columns in
+            columnSums.withUnsafeMutableBufferPointer { columnSums in
+                let rows = ScratchSpan(rows), columns = ScratchSpan(columnSums)
                 for y in 0..<h {
-                    let row = UnsafeMutableBufferPointer(rebasing: rows[(y % k) * w ..< (y % k + 1) * w])
+                    let row = rows.slice(from: (y % k) * w, count: w)
                     // Take the row that leaves the window out of the column sums before it is overwritten.
                     if y >= k { for x in 0..<w { columns[x] -= row[x] } }
                     sum += rowDifference(y, row)
@@ -95,9 +96,8 @@ package struct ImageDifference: Sendable, CustomStringConvertible {
     /// One row's per-pixel largest channel difference, and the row's sum of channel differences. Premultiplied
     /// rows compare in levels; straight rows (`straightAlpha`) are premultiplied exactly, colour times alpha
     /// against alpha times 255, in levels times 255.
-    private static func rowDifference(_ a: UnsafeBufferPointer<UInt8>, rowStart ra: Int,
-                                      _ b: UnsafeBufferPointer<UInt8>, rowStart rb: Int,
-                                      straightAlpha: Bool, into perPixel: UnsafeMutableBufferPointer<Int>) -> Int {
+    private static func rowDifference(_ a: ReadOnlySpan<UInt8>, rowStart ra: Int, _ b: ReadOnlySpan<UInt8>, rowStart rb: Int,
+                                      straightAlpha: Bool, into perPixel: ScratchSpan<Int>) -> Int {
         let alphaWeight = straightAlpha ? 255 : 1
         var sum = 0
         for x in 0..<perPixel.count {

@@ -14,20 +14,19 @@ extension Bitmap {
         func failure() -> TileRenderError { .jpegRead(String(cString: tjGetErrorStr2(handle))) }
         guard data.count <= Int(UInt32.max) else { throw TileRenderError.jpegRead("over 4 GB of data") }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let header = data.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
-            return tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colorspace)
+        let header = data.withCBytes { base, count -> Int32 in
+            guard let base else { return -1 }
+            return tjDecompressHeader3(handle, base, UInt(count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw data.isEmpty ? TileRenderError.jpegRead("no data") : failure() }
         let w = Int(width), h = Int(height)
         try Bitmap.validate(width: w, height: h)
         guard w * h <= maxPixels else { throw TileRenderError.jpegRead("\(w)x\(h) is over the limit of \(maxPixels) pixels") }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        let decoded = data.withUnsafeBytes { raw -> Int32 in
-            pixels.withUnsafeMutableBytes { out -> Int32 in
-                guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                      let target = out.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
-                return tjDecompress2(handle, base, UInt(raw.count), target, width, Int32(w * 4), height, Int32(TJPF_RGBA.rawValue), 0)
+        let decoded = data.withCBytes { base, count -> Int32 in
+            guard let base else { return -1 }
+            return pixels.withCBytes(writing: w * h * 4) { target in
+                tjDecompress2(handle, base, UInt(count), target, width, Int32(w * 4), height, Int32(TJPF_RGBA.rawValue), 0)
             }
         }
         // A warning (a truncated file, extra bytes) still gives a picture; an error does not.

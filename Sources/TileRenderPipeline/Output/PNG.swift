@@ -30,10 +30,10 @@ extension Bitmap {
     /// `maxPixels` pixels throws before its pixels are decoded.
     public init(pngData data: Data, maxPixels: Int = Bitmap.maxPixelCount) throws {
         // libpng reads from the buffer until the image is finished: both steps run inside one access.
-        let (width, height, pixels) = try data.withUnsafeBytes { raw throws -> (Int, Int, [UInt8]) in
+        let (width, height, pixels) = try data.withCBytes { bytes, count throws -> (Int, Int, [UInt8]) in
             var image = png_image()
             image.version = CPNG_IMAGE_VERSION
-            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+            guard png_image_begin_read_from_memory(&image, bytes, count) != 0 else {
                 throw TileRenderError.pngRead(path: "PNG data", reason: Bitmap.message(of: &image))
             }
             var (width, height, pixels) = try Bitmap.finishRead(&image, name: "PNG data", maxPixels: maxPixels)
@@ -57,8 +57,8 @@ extension Bitmap {
         }
         image.format = CPNG_FORMAT_RGBA
         var straight = [UInt8](repeating: 0, count: width * height * 4)
-        let ok = straight.withUnsafeMutableBytes { buf in
-            png_image_finish_read(&image, nil, buf.baseAddress, Int32(width * 4), nil)
+        let ok = straight.withCBytes(writing: width * height * 4) { rows in
+            png_image_finish_read(&image, nil, rows, Int32(width * 4), nil)
         }
         guard ok != 0 else {
             let reason = Bitmap.message(of: &image)
@@ -77,8 +77,8 @@ extension Bitmap {
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = CPNG_FORMAT_RGBA
-        let ok = straight.withUnsafeBytes { buf in
-            png_image_write_to_file(&image, path, 0, buf.baseAddress, Int32(width * 4), nil)
+        let ok = straight.withCBytes(reading: width * height * 4) { rows in
+            png_image_write_to_file(&image, path, 0, rows, Int32(width * 4), nil)
         }
         guard ok != 0 else {
             let reason = Bitmap.message(of: &image)
@@ -88,10 +88,7 @@ extension Bitmap {
     }
 
     private static func message(of image: inout png_image) -> String {
-        withUnsafeBytes(of: &image.message) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            let text = String(decoding: bytes, as: UTF8.self)
-            return text.isEmpty ? "unknown libpng error" : text
-        }
+        let text = stringFromCCharacters(image.message)
+        return text.isEmpty ? "unknown libpng error" : text
     }
 }

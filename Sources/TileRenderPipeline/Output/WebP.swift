@@ -47,7 +47,9 @@ public enum AnimatedWebP {
             picture.width = Int32(frame.width)
             picture.height = Int32(frame.height)
             let straight = frame.straightRGBA()
-            let imported = straight.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4)) }
+            let imported = straight.withCBytes(reading: frame.width * frame.height * 4) {
+                WebPPictureImportRGBA(&picture, $0, Int32(frame.width * 4))
+            }
             defer { WebPPictureFree(&picture) }
             guard imported != 0, WebPAnimEncoderAdd(encoder, &picture, timestamp, &config) != 0 else {
                 throw TileRenderError.invalidBuffer("libwebp: " + String(cString: WebPAnimEncoderGetError(encoder)))
@@ -69,9 +71,9 @@ public enum AnimatedWebP {
     /// Decodes an animated (or still) WebP into its frames, premultiplied, with the time each starts
     /// (seconds). A file of more than `maxPixels` pixels per frame or `maxFrames` frames throws.
     public static func decode(_ data: Data, maxPixels: Int = 1 << 24) throws -> [(bitmap: Bitmap, start: TimeInterval)] {
-        try data.withUnsafeBytes { raw -> [(bitmap: Bitmap, start: TimeInterval)] in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw TileRenderError.invalidBuffer("no WebP data") }
-            var webp = WebPData(bytes: base, size: raw.count)
+        try data.withCBytes { base, count -> [(bitmap: Bitmap, start: TimeInterval)] in
+            guard let base else { throw TileRenderError.invalidBuffer("no WebP data") }
+            var webp = WebPData(bytes: base, size: count)
             var options = WebPAnimDecoderOptions()
             guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw TileRenderError.invalidBuffer("libwebp version mismatch") }
             options.color_mode = MODE_RGBA
@@ -87,12 +89,12 @@ public enum AnimatedWebP {
             var frames: [(bitmap: Bitmap, start: TimeInterval)] = []
             var start: TimeInterval = 0
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
-                var buffer: UnsafeMutablePointer<UInt8>? = nil
+                var buffer: UnsafeMutablePointer<UInt8>? = nil  // the decoder's frame, which it owns
                 var timestamp: Int32 = 0
                 guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else {
                     throw TileRenderError.invalidBuffer("malformed WebP frame")
                 }
-                let straight = Array(UnsafeBufferPointer(start: buffer, count: width * height * 4))
+                let straight = [UInt8](copyingCBytes: buffer, count: width * height * 4)
                 frames.append((try Bitmap(width: width, height: height, straightRGBA: straight), start))
                 start = Double(timestamp) / 1000
             }

@@ -48,11 +48,11 @@ private func storage(_ bitmap: Bitmap) -> UnsafeRawPointer? {
         let paint = try #require(binnedScene.paints.first)
         FineInput.with(binnedScene) { input in
             #expect(input.images.count == 1)
-            #expect(UnsafeRawPointer(input.texels(of: paint)) == storage(image.bitmap), "the fine stage reads a copy")
+            #expect(UnsafeRawPointer(input.image(of: paint)?.texels.baseAddress) == storage(image.bitmap), "the fine stage reads a copy")
         }
         // A test's copy is elsewhere, with the same texels.
         FineInput.with(binnedScene, copyingImages: true) { input in
-            guard let texels = input.texels(of: paint) else { Issue.record("no texels"); return }
+            guard let texels = input.image(of: paint)?.texels.baseAddress else { Issue.record("no texels"); return }
             #expect(UnsafeRawPointer(texels) != storage(image.bitmap))
             let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(texels), count: 33 * 21 * 4)
             #expect(Array(bytes) == image.bitmap.pixels)
@@ -115,23 +115,23 @@ private func storage(_ bitmap: Bitmap) -> UnsafeRawPointer? {
         for count in [1, 15, 16, 17, 1024, 1500, 5000] {
             let opaque = try Bitmap(width: count, height: 1, premultipliedRGBA: [UInt8](repeating: 255, count: count * 4))
             let copy = opaque
-            #expect(opaque.pixels.withUnsafeBytes { opaque.facts.isOpaque($0) }, "\(count)")
+            #expect(opaque.pixels.withUnsafeBytes { opaque.facts.isOpaque(ReadOnlySpan(bytes: $0)) }, "\(count)")
             #expect(copy.facts === opaque.facts)
             for at in Set([0, count / 2, count - 1]) {
                 var translucent = opaque
                 translucent.pixels[at * 4 + 3] = 254
                 #expect(translucent.facts !== opaque.facts)
-                #expect(!translucent.pixels.withUnsafeBytes { translucent.facts.isOpaque($0) }, "\(count), \(at)")
+                #expect(!translucent.pixels.withUnsafeBytes { translucent.facts.isOpaque(ReadOnlySpan(bytes: $0)) }, "\(count), \(at)")
                 // Colour bytes below 255 do not matter.
                 var dark = opaque
                 dark.pixels[at * 4] = 0
-                #expect(dark.pixels.withUnsafeBytes { dark.facts.isOpaque($0) }, "\(count), \(at)")
+                #expect(dark.pixels.withUnsafeBytes { dark.facts.isOpaque(ReadOnlySpan(bytes: $0)) }, "\(count), \(at)")
             }
         }
         // Kept: asked again with other bytes, the facts answer what they found.
         let bitmap = try Bitmap(width: 4, height: 4, premultipliedRGBA: [UInt8](repeating: 255, count: 64))
-        #expect(bitmap.pixels.withUnsafeBytes { bitmap.facts.isOpaque($0) })
-        #expect([UInt8](repeating: 0, count: 64).withUnsafeBytes { bitmap.facts.isOpaque($0) })
+        #expect(bitmap.pixels.withUnsafeBytes { bitmap.facts.isOpaque(ReadOnlySpan(bytes: $0)) })
+        #expect([UInt8](repeating: 0, count: 64).withUnsafeBytes { bitmap.facts.isOpaque(ReadOnlySpan(bytes: $0)) })
     }
 
     /// The scene keeps its images alive: a bitmap whose every other reference is gone still draws,

@@ -247,10 +247,12 @@ package struct BinnedScene: Sendable {
         // Pass 1: copy, count, note hiding path tiles. A group's scratch holds its count per tile, then
         // per tile one more than the position (among the group's path tiles there) of its last hiding one.
         var mergedSegments: [TileSegment] = [], mergedBackdrops: [Float] = [], mergedRuns: [UInt32] = []
-        let mergedTiles = [PathTile](unsafeUninitializedCapacity: tileTotal) { tileBuf, tileInitialized in
-            mergedRuns = [UInt32](unsafeUninitializedCapacity: tileTotal) { runBuf, runInitialized in
-                mergedSegments = [TileSegment](unsafeUninitializedCapacity: segmentTotal) { segmentBuf, segmentInitialized in
-                    mergedBackdrops = [Float](unsafeUninitializedCapacity: backdropTotal) { backdropBuf, backdropInitialized in
+        // Capacities of at least 1: asked for 0, `unsafeUninitializedCapacity` writes the count into the
+        // stdlib's one shared empty-array storage, a data race (ThreadSanitizer) when two renders do it.
+        let mergedTiles = [PathTile](unsafeUninitializedCapacity: max(1, tileTotal)) { tileBuf, tileInitialized in
+            mergedRuns = [UInt32](unsafeUninitializedCapacity: max(1, tileTotal)) { runBuf, runInitialized in
+                mergedSegments = [TileSegment](unsafeUninitializedCapacity: max(1, segmentTotal)) { segmentBuf, segmentInitialized in
+                    mergedBackdrops = [Float](unsafeUninitializedCapacity: max(1, backdropTotal)) { backdropBuf, backdropInitialized in
                         draws.withUnsafeBufferPointer { draws in
                             paints.withUnsafeBufferPointer { paints in
                                 // Each group writes only its units' ranges of the merged arrays and its own scratch.
@@ -334,7 +336,8 @@ package struct BinnedScene: Sendable {
 
         // Pass 2: each group lists its path tiles in its part of each tile's list, past the hidden ones.
         let starts = tileCommandStart
-        tileCommands = [UInt32](unsafeUninitializedCapacity: commandTotal - dropped) { commandBuf, initialized in
+        // At least 1: see the merged arrays above.
+        tileCommands = [UInt32](unsafeUninitializedCapacity: max(1, commandTotal - dropped)) { commandBuf, initialized in
             starts.withUnsafeBufferPointer { start in
                 let shared = UncheckedSendable((commandBuf, start, hidden.elements))
                 parallelFor(groupCount, threads: threadCount) { g, _ in

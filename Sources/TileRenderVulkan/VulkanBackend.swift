@@ -73,6 +73,23 @@ package struct VulkanBackend: RasterBackend {
         withExtendedLifetime((objects, fenceObject)) {}
     }
 
+    /// A storage buffer of `size` bytes, without memory yet, and what memory it needs. Transfers too:
+    /// resident images are copied device-side into a scene's image texels, staged buffers to and from
+    /// their device twins.
+    static func makeStorageBuffer(_ device: VkDevice, size: Int) throws -> (VkBuffer, VkMemoryRequirements) {
+        var info = VkBufferCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+        info.size = VkDeviceSize(size)
+        info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
+            | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        var created: VkBuffer?
+        try check(vkCreateBuffer(device, &info, nil, &created), "vkCreateBuffer")
+        var requirements = VkMemoryRequirements()
+        vkGetBufferMemoryRequirements(device, created!, &requirements)
+        return (created!, requirements)
+    }
+
     /// A host-visible, coherent storage buffer, mapped while it lives.
     /// Used by one render at a time; abandoned ones are only kept alive, never touched again.
     package final class HostBuffer: VulkanStorageBuffer, @unchecked Sendable {
@@ -100,18 +117,8 @@ package struct VulkanBackend: RasterBackend {
             owner = context.vulkanDevice
             let device = context.device
             size = max(16, requested)
-            var info = VkBufferCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
-            info.size = VkDeviceSize(size)
-            // Transfers: resident images are copied device-side into a scene's image texels.
-            info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
-                | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
-            info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
-            var createdBuffer: VkBuffer?
-            try check(vkCreateBuffer(device, &info, nil, &createdBuffer), "vkCreateBuffer")
-            buffer = createdBuffer!
-            var requirements = VkMemoryRequirements()
-            vkGetBufferMemoryRequirements(device, buffer, &requirements)
+            let requirements: VkMemoryRequirements
+            (buffer, requirements) = try VulkanBackend.makeStorageBuffer(device, size: size)
             let flags = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue
             guard let type = context.memoryType(bits: requirements.memoryTypeBits, flags: flags) else {
                 vkDestroyBuffer(device, buffer, nil)
@@ -173,17 +180,8 @@ package struct VulkanBackend: RasterBackend {
             owner = context.vulkanDevice
             let device = context.device
             size = max(16, requested)
-            var info = VkBufferCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
-            info.size = VkDeviceSize(size)
-            info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
-                | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
-            info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
-            var createdBuffer: VkBuffer?
-            try check(vkCreateBuffer(device, &info, nil, &createdBuffer), "vkCreateBuffer")
-            buffer = createdBuffer!
-            var requirements = VkMemoryRequirements()
-            vkGetBufferMemoryRequirements(device, buffer, &requirements)
+            let requirements: VkMemoryRequirements
+            (buffer, requirements) = try VulkanBackend.makeStorageBuffer(device, size: size)
             let local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue
             // The device's own memory, not the (often small) window of it the host can map.
             guard let type = context.memoryType(bits: requirements.memoryTypeBits, flags: local,

@@ -132,12 +132,12 @@ package struct EncodedScene: Sendable {
     package init(_ scene: Scene, glyphMasks: Bool = true, readsPlainDrawsInPlace: Bool = true, threadCount: Int = 1,
                  commandsPerChunk: Int = EncodedScene.commandsPerChunk) {
         let count = scene.commands.count
-        draws.reserveCapacity(count)
         paints.reserveCapacity(count)
         scene.commands.withUnsafeBufferPointer { commands in
             guard let first = commands.baseAddress else { return }
             let chunkCount = min(threadCount * 4, count / max(1, commandsPerChunk))
             guard readsPlainDrawsInPlace, threadCount > 1, chunkCount > 1 else {
+                draws.reserveCapacity(count)
                 encodeCommands(commands, from: 0, to: count, glyphMasks: glyphMasks, readsPlainDrawsInPlace: readsPlainDrawsInPlace)
                 return
             }
@@ -148,14 +148,14 @@ package struct EncodedScene: Sendable {
                 let out = UncheckedSendable(results), input = UncheckedSendable(first)
                 // Each worker writes its own chunk's entry.
                 parallelFor(chunkCount, threads: threadCount) { chunk, _ in
-                    out.value[chunk] = EncodedScene.plainRun(input.value, chunks[chunk], index: chunk)
+                    out.value[chunk] = EncodedScene.plainRun(input.value, chunks[chunk])
                 }
             }
             let runs = leading.map { $0! }
             // The chunks that are plain draws throughout, from the first, are moved into place with
             // their paint indices offset; from the first chunk that meets another kind of command,
             // the rest of the scene is encoded here, in order (the other runs are dropped).
-            let whole = runs.firstIndex { $0.end < chunks[$0.chunk].upperBound } ?? chunkCount
+            let whole = runs.indices.first { runs[$0].end < chunks[$0].upperBound } ?? chunkCount
             let starts = runs.prefix(whole).reduce(into: [0]) { $0.append($0.last! + $1.draws.count) }
             let total = starts.last!
             draws = [EncodedDraw](unsafeUninitializedCapacity: max(count, total)) { buffer, initialized in
@@ -191,14 +191,13 @@ package struct EncodedScene: Sendable {
     /// A chunk's leading run of plain colour draws: the draws (paint indices from 0), their paints,
     /// and where the run stopped (the chunk's end, or its first command of another kind).
     private struct PlainRun {
-        var chunk: Int
         var draws: MovableRun<EncodedDraw>
         var paints: [EncodedPaint] = []
         var end = 0
     }
 
-    private static func plainRun(_ first: UnsafePointer<DrawCommand>, _ chunk: Range<Int>, index: Int) -> PlainRun {
-        var run = PlainRun(chunk: index, draws: MovableRun(capacity: chunk.count))
+    private static func plainRun(_ first: UnsafePointer<DrawCommand>, _ chunk: Range<Int>) -> PlainRun {
+        var run = PlainRun(draws: MovableRun(capacity: chunk.count))
         run.paints.reserveCapacity(chunk.count)
         for i in chunk {
             switch plainColorDraw(first + i, paintIndex: UInt32(run.paints.count)) {

@@ -420,11 +420,23 @@ package struct TileBinner {
         // Walk from top to bottom; pieces keep the segment's direction.
         let down = s.y1 > s.y0
         let (xa, ya, xb, yb) = down ? (s.x0, s.y0, s.x1, s.y1) : (s.x1, s.y1, s.x0, s.y0)
-        let dxdy = (xb - xa) / (yb - ya)
         let row0 = min(tilesY - 1, Int(ya / size))
         let row1 = min(tilesY - 1, max(row0, Int((yb / size).roundedUpSmall) - 1))
         let first = max(row0, originY), last = min(row1, lastRow)
         guard first <= last else { return }
+        if row0 == row1 {
+            // Within one tile row (most lines: flattened curves are short): the piece's ends are the
+            // line's own (the general walk below computes the same values, at more cost), and when
+            // both lie in one column the line is the tile's piece as it is.
+            let col0 = min(tilesX - 1, Int(min(xa, xb) / size)), col1 = min(tilesX - 1, Int(max(xa, xb) / size))
+            if col0 == col1 {
+                let lx = Float(col0) * size, ly = Float(row0) * size
+                pieces.append(TileSegment(x0: s.x0 - lx, y0: s.y0 - ly, x1: s.x1 - lx, y1: s.y1 - ly))
+                pieceTiles.append(Int32((row0 - originY) * boxWidth + col0 - originX))
+                return
+            }
+        }
+        let dxdy = (xb - xa) / (yb - ya)
         for row in first...last {
             let top = Float(row) * size
             let yTop = max(ya, top), yBot = min(yb, top + size)

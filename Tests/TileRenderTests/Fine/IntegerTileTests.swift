@@ -96,6 +96,11 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
 @Suite struct IntegerTileTests {
     /// Tiles this rasterizer composited in fixed point, drawing `scene` whole, tile by tile.
     private func wideTiles(_ scene: Scene, integerTiles: Bool = true) throws -> Int {
+        try wideCounts(scene, integerTiles: integerTiles).tiles
+    }
+
+    /// `wideTiles`, and the draws of those tiles composited at one coverage over the whole tile.
+    private func wideCounts(_ scene: Scene, integerTiles: Bool = true) throws -> (tiles: Int, uniformDraws: Int) {
         let binnedScene = try binned(scene)
         let (w, h) = try Scene.pixelSize(for: scene.size)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
@@ -108,7 +113,32 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
                 }
             }
         }
-        return rasterizer.wideTileCount
+        return (rasterizer.wideTileCount, rasterizer.uniformTileDrawCount)
+    }
+
+    /// A tile inside a shape, which no edge crosses, is one span: composited at one coverage without a
+    /// pass over its rows. Six nested translucent squares, their edges a pixel apart in the outer ring
+    /// of tiles, all six covering the 4 x 4 tiles inside it; every tile has more draws than a direct
+    /// tile takes. The pixels are the planes' within a level, as everywhere (the arithmetic of span rows).
+    @Test func insideTilesAreOneSpan() throws {
+        var scene = Scene(size: CGSize(width: 96, height: 96))
+        let squares = 6
+        scene.draw { ctx in
+            for i in 0..<squares {
+                // From x = 8 + i (inside tile 0) to 88 - i (inside tile 5): tiles 1 ... 4 lie wholly inside.
+                let inset = 8.25 + Double(i)
+                ctx.fill(Path(CGRect(x: inset, y: inset, width: 96 - 2 * inset, height: 96 - 2 * inset)),
+                         with: .color(Color(red: Double(i) / 5, green: 0.5, blue: 1 - Double(i) / 5, opacity: 0.2 + 0.1 * Double(i))))
+            }
+        }
+        let counts = try wideCounts(scene)
+        // 16 tiles (4 x 4) inside each square, all drawn in fixed point (more draws than a direct tile takes).
+        #expect(counts.uniformDraws == squares * 16)
+        #expect(counts.tiles == 36)
+        for clear in [false, true] {
+            let d = difference(try render(scene, integer: true, clear: clear), try render(scene, integer: false, clear: clear))
+            #expect(d.worst <= 1, "clear \(clear): worst \(d.worst)")
+        }
     }
 
     /// Solid edges go through the fixed-point tiles; a gradient, a layer or the switch turned off keep

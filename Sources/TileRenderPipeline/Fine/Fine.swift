@@ -90,6 +90,9 @@ package struct FineInput {
 /// Layout (floats): accumulation buffer (`size` rows x `accStride`), coverage (`pixels`), then the tile's
 /// colour as four planes (red, green, blue, alpha; `pixels` each), all row-major; then one row of zeros (`zeroRow`).
 package final class FineRasterizer: @unchecked Sendable {
+    // One rasterizer per worker, used by one thread at a time: its counters (tests read them) are
+    // `@exclusivity(unchecked)`, as a class's stored properties otherwise cost a runtime access check
+    // (`swift_beginAccess`, a call) at each update in the tile loops.
     /// Tile edge and pixels per tile (`GPUABI`; a workgroup of fine.comp is one tile).
     package static let size = GPUABI.tileSize
     package static let pixels = GPUABI.pixelsPerTile
@@ -255,8 +258,8 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     /// Tiles this rasterizer drew as parts of runs, and the runs (`rasterizeTiles`; tests).
-    package private(set) var runTileCount = 0
-    package private(set) var runCount = 0
+    @exclusivity(unchecked) package private(set) var runTileCount = 0
+    @exclusivity(unchecked) package private(set) var runCount = 0
 
     /// Rasterizes tiles `tiles` in order, as `rasterizeTile` does each, drawing runs of adjacent whole
     /// tiles (`WholeTile`) of a tile row row by row.
@@ -490,7 +493,7 @@ package final class FineRasterizer: @unchecked Sendable {
     private let directDraws: ScratchSpan<DirectDraw>
 
     /// Tiles this rasterizer drew straight into the target (tests).
-    package private(set) var directTileCount = 0
+    @exclusivity(unchecked) package private(set) var directTileCount = 0
 
     /// The pixels of one tile that lie on the canvas: `w` x `h` from (`originX`, `originY`).
     private struct TileRegion {
@@ -735,9 +738,9 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     /// Tiles this rasterizer composited in fixed point (tests).
-    package private(set) var wideTileCount = 0
+    @exclusivity(unchecked) package private(set) var wideTileCount = 0
     /// Draws of fixed-point tiles composited at one coverage over the whole tile (tests).
-    package private(set) var uniformTileDrawCount = 0
+    @exclusivity(unchecked) package private(set) var uniformTileDrawCount = 0
 
     /// True when tile command `word` is a draw `rasterizeWide` draws: a solid colour, source-over, not
     /// a clip.
@@ -1295,7 +1298,7 @@ package final class FineRasterizer: @unchecked Sendable {
     private static let varies = Float(bitPattern: 0x7FC0_0ABC)
 
     /// Rows this rasterizer composited as spans (tests).
-    package private(set) var spanRowCount = 0
+    @exclusivity(unchecked) package private(set) var spanRowCount = 0
 
     /// Whether row `r` has one coverage throughout (`rowConstants[r]`).
     @inline(__always)

@@ -208,7 +208,9 @@ package struct TileBinner {
             let s = lines[i]
             // Lines wholly above or below the band give it no piece (see cutIntoTiles' row test).
             if max(s.y0, s.y1) <= bandTop || min(s.y0, s.y1) >= bandBottom { continue }
-            cutIntoTiles(s, originX: tx0, originY: ty0, boxWidth: bw, lastRow: ty1)
+            if !addIfInOneTile(s, originX: tx0, originY: ty0, boxWidth: bw, lastRow: ty1) {
+                cutIntoTiles(s, originX: tx0, originY: ty0, boxWidth: bw, lastRow: ty1)
+            }
         }
         guard !pieces.isEmpty else { return }
         tileStart.removeAll()
@@ -412,6 +414,27 @@ package struct TileBinner {
         }
     }
 
+    /// Adds a clipped device segment that lies in one tile (of the rows being cut) as that tile's piece
+    /// and returns true; false when it reaches more than one tile (`cutIntoTiles` then cuts it). Most
+    /// lines are such (flattened curves are short), and the general walk's piece for them is the line
+    /// itself, moved to the tile's origin: the same values, without its per-row and per-column work (or
+    /// its call: this one is inlined into the binning loop).
+    @inline(__always)
+    private func addIfInOneTile(_ s: LineSegment, originX: Int, originY: Int, boxWidth: Int, lastRow: Int) -> Bool {
+        let size = Float(BinnedScene.tileSize)
+        // The rows and columns exactly as `cutIntoTiles` finds them.
+        let ya = min(s.y0, s.y1), yb = max(s.y0, s.y1)
+        let row0 = min(tilesY - 1, Int(ya / size))
+        guard row0 == min(tilesY - 1, max(row0, Int((yb / size).roundedUpSmall) - 1)) else { return false }
+        let col0 = min(tilesX - 1, Int(min(s.x0, s.x1) / size))
+        guard col0 == min(tilesX - 1, Int(max(s.x0, s.x1) / size)) else { return false }
+        guard row0 >= originY && row0 <= lastRow else { return true }  // a row not being cut: no piece
+        let lx = Float(col0) * size, ly = Float(row0) * size
+        pieces.append(TileSegment(x0: s.x0 - lx, y0: s.y0 - ly, x1: s.x1 - lx, y1: s.y1 - ly))
+        pieceTiles.append(Int32((row0 - originY) * boxWidth + col0 - originX))
+        return true
+    }
+
     /// Cuts a clipped device segment into tile-local pieces.
     /// Only tile rows `originY...lastRow` are cut; each row's pieces are computed from the whole segment,
     /// so they do not depend on which rows are cut.
@@ -424,18 +447,6 @@ package struct TileBinner {
         let row1 = min(tilesY - 1, max(row0, Int((yb / size).roundedUpSmall) - 1))
         let first = max(row0, originY), last = min(row1, lastRow)
         guard first <= last else { return }
-        if row0 == row1 {
-            // Within one tile row (most lines: flattened curves are short): the piece's ends are the
-            // line's own (the general walk below computes the same values, at more cost), and when
-            // both lie in one column the line is the tile's piece as it is.
-            let col0 = min(tilesX - 1, Int(min(xa, xb) / size)), col1 = min(tilesX - 1, Int(max(xa, xb) / size))
-            if col0 == col1 {
-                let lx = Float(col0) * size, ly = Float(row0) * size
-                pieces.append(TileSegment(x0: s.x0 - lx, y0: s.y0 - ly, x1: s.x1 - lx, y1: s.y1 - ly))
-                pieceTiles.append(Int32((row0 - originY) * boxWidth + col0 - originX))
-                return
-            }
-        }
         let dxdy = (xb - xa) / (yb - ya)
         for row in first...last {
             let top = Float(row) * size

@@ -1392,12 +1392,26 @@ package final class FineRasterizer: @unchecked Sendable {
         let rowStart = max(0, smallInt(max(y0, 0).roundedDownSmall)), rowEnd = min(height, smallInt(min(y1, bottom).roundedUpSmall))
         if rowStart >= rowEnd { return }
         if y0 < Float(rowStart) { x += (Float(rowStart) - y0) * dxdy }
+        // Pieces lie inside the tile; clamping removes float error that could step outside it. Each
+        // row's end is clamped, and the next row starts there: only the first start needs it too.
+        x = min(max(x, 0), edge)
+        if dxdy == 0 {
+            // A vertical line: one pixel column, the same split of each row's height between the pixel
+            // and its right neighbour (the values the general step below computes, without its x work).
+            let xFloor = x.roundedDownSmall, xInt = smallInt(xFloor)
+            let xMid = 0.5 * (x + x) - xFloor
+            for row in rowStart..<rowEnd {
+                let line = row &* stride
+                let d = (min(Float(row + 1), y1) - max(Float(row), y0)) * dir
+                acc[line &+ xInt] += d - d * xMid
+                acc[line &+ xInt &+ 1] += d * xMid
+            }
+            return
+        }
         for row in rowStart..<rowEnd {
             let line = row * stride
             let dy = min(Float(row + 1), y1) - max(Float(row), y0)
-            // Pieces lie inside the tile; clamping removes float error that could step outside it.
             let xNext = min(max(x + dxdy * dy, 0), edge)
-            x = min(max(x, 0), edge)
             let d = dy * dir
             let xa = min(x, xNext), xb = max(x, xNext)
             let xaFloor = xa.roundedDownSmall

@@ -131,6 +131,9 @@ package struct StrokeExpander {
     /// long finely dashed path crossing a small canvas costs only its visible dashes. A solid stroke
     /// keeps one chord for each run of its centre line outside the box (`dropPointsOffTheBox`).
     package var cullBox: (low: SIMD2<Double>, high: SIMD2<Double>)? = nil
+    /// The cosine of the current path's `maxTurn`, less a margin (set by `expand`): a round join
+    /// turning less, whose normals' dot product is above it, is one arc step (`join`).
+    private var oneStepJoinCosine = 1.0
 
     /// Expands `path` into `out` (user space). `tolerance` is the allowed error in user units and
     /// `scale` the largest stretch of the transform, so arc steps can be chosen in device terms.
@@ -160,6 +163,9 @@ package struct StrokeExpander {
         // subpath or dash (pi each; a dot's full turn is two caps).
         let roundParts = 5 * Double(path.elements.count) + 2 * dashes
         maxTurn = max(maxTurn, Double.pi * roundParts / StrokeExpander.maxArcStepsPerPath)
+        // The margin keeps joins whose turn is within rounding of maxTurn on the general path, where
+        // `arc` decides (1e-9 in the cosine is more than 1e-9 radians of turn).
+        oneStepJoinCosine = maxTurn < Double.pi / 2 ? cos(maxTurn) + 1e-9 : 1
         var hasSegment = false
         points.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
@@ -521,6 +527,14 @@ package struct StrokeExpander {
         let join: CGLineJoin = corner ? p.join : .round
         switch join {
         case .round:
+            if cross != 0 && dot > oneStepJoinCosine {
+                // A turn of less than maxTurn (every vertex inside a flattened curve): `arc` would take
+                // one step, ending at v + a turned by the angle between a and b, that is at v + b,
+                // which it then reaches without atan2, cos and sin.
+                out.arcStepsLeft -= 1
+                out.points.append(v + b)
+                return
+            }
             var sweep = atan2(cross, dot)
             if cross == 0 { sweep = -Double.pi }  // a full reversal: go round the far side
             arc(center: v, from: a, sweep: sweep, maxTurn: maxTurn, into: &out)

@@ -111,6 +111,9 @@ package struct StrokeExpander {
     /// Whether a vertex is a corner of the original path (true) or inside a flattened curve (false).
     private var corners: [Bool] = []
     private var dashPoints: [SIMD2<Double>] = []
+    /// A closed outline's per-segment normals and lengths (`closedOutline`), kept for their capacity.
+    private var segmentNormals: [SIMD2<Double>] = []
+    private var segmentLengths: [Double] = []
     /// Most centre-line points (chords of the flattened path) one stroke may expand: a path of many
     /// curves each needing the chord maximum otherwise grew its outline past 1 GB (a fuzz finding).
     /// Past it `expand` stops and sets `exceededPointLimit`; the renderer then throws `sceneTooLarge`
@@ -461,27 +464,45 @@ package struct StrokeExpander {
         out.closeContour()
     }
 
-    private func closedOutline(_ pts: [SIMD2<Double>], _ isCorner: [Bool], _ p: StrokeParameters, maxTurn: Double,
+    private mutating func closedOutline(_ pts: [SIMD2<Double>], _ isCorner: [Bool], _ p: StrokeParameters, maxTurn: Double,
                                into out: inout StrokeOutline) {
         let n = pts.count, d = p.halfWidth
+        // Each segment's normal and length, once for both sides: segment i runs from point i to the
+        // next; walked backward its normal is the negation (`offset` of the reversed points gives
+        // exactly that: the difference, the length and the products are negated or unchanged).
+        segmentNormals.removeAll(keepingCapacity: true)
+        segmentLengths.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            let next = i + 1 == n ? 0 : i + 1
+            segmentNormals.append(offset(pts[i], pts[next], d))
+            segmentLengths.append(simdLength(pts[next] - pts[i]))
+        }
         for side in [1, -1] {
             // side 1: forward along pts; side -1: backward. Each contour ends where it began.
-            let order: [Int] = side == 1 ? Array(0..<n) : Array((0..<n).reversed())
+            let forward = side == 1
+            @inline(__always) func point(_ k: Int) -> Int { forward ? k % n : n - 1 - k % n }
+            // The segment leaving point `here` toward the next point of the walk, and its normal.
+            @inline(__always) func outgoing(_ here: Int) -> (normal: SIMD2<Double>, length: Double) {
+                if forward { return (segmentNormals[here], segmentLengths[here]) }
+                let before = here == 0 ? n - 1 : here - 1
+                return (-segmentNormals[before], segmentLengths[before])
+            }
             let contourStart = out.points.count
-            var normal = offset(pts[order[0]], pts[order[1 % n]], d)
-            out.points.append(pts[order[0]] + normal)
+            var normal = outgoing(point(0)).normal
+            var incomingLength = outgoing(point(0)).length
+            out.points.append(pts[point(0)] + normal)
             for k in 1...n {
-                let previous = order[k - 1], here = order[k % n], next = order[(k + 1) % n]
+                let here = point(k)
                 out.points.append(pts[here] + normal)
-                let nextNormal = offset(pts[here], pts[next], d)
-                join(at: pts[here], from: normal, to: nextNormal, corner: isCorner[here], primary: side == 1,
-                     lengths: (simdLength(pts[here] - pts[previous]), simdLength(pts[next] - pts[here])), p,
-                     maxTurn: maxTurn, into: &out)
-                normal = nextNormal
+                let leaving = outgoing(here)
+                join(at: pts[here], from: normal, to: leaving.normal, corner: isCorner[here], primary: forward,
+                     lengths: (incomingLength, leaving.length), p, maxTurn: maxTurn, into: &out)
+                normal = leaving.normal
+                incomingLength = leaving.length
             }
             // The contour began at the start of the first segment; when the closing join ended on the
             // inner corner instead, start there too.
-            if out.points.count - contourStart >= 2 && out.points[out.points.count - 1] != pts[order[0]] + normal {
+            if out.points.count - contourStart >= 2 && out.points[out.points.count - 1] != pts[point(0)] + normal {
                 out.points[contourStart] = out.points[out.points.count - 1]
                 out.points.removeLast()
             }

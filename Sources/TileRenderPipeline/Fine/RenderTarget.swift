@@ -1,3 +1,4 @@
+import CIntrinsics
 import Foundation
 
 // The render target and the one way the fine stage reaches its memory: `RenderTarget.row` gives a
@@ -95,7 +96,10 @@ package struct PixelRow {
     /// Sets every pixel to `word`.
     @inline(__always)
     package func fill(_ word: UInt32) {
-        if Int(bitPattern: base) & 3 == 0 {
+        if Int(bitPattern: base) & 3 == 0 && count >= 64 {
+            // A long row (a background's) through the C library's tuned fill (`CIntrinsics_fillWords`).
+            CIntrinsics_fillWords(base.assumingMemoryBound(to: UInt32.self), word.littleEndian, count)
+        } else if Int(bitPattern: base) & 3 == 0 {
             base.assumingMemoryBound(to: UInt32.self).update(repeating: word.littleEndian, count: count)
         } else {
             for x in 0..<count { self[x] = word }

@@ -16,6 +16,8 @@ package struct TileBinner {
     private let pieceTiles = ScratchBuffer<Int32>()
     private let tileStart = ScratchBuffer<Int32>()
     private let tileFill = ScratchBuffer<Int32>()
+    /// A sparse draw's piece keys (tile, then cut order) for sorting (`bin`).
+    private let sortKeys = ScratchBuffer<UInt64>()
     private let carryRows = ScratchBuffer<Float>()
     private var stroker = StrokeExpander()
     private var outline = StrokeOutline()
@@ -201,7 +203,7 @@ package struct TileBinner {
         let size = Float(BinnedScene.tileSize)
         let bandTop = Float(ty0) * size, bandBottom = Float(ty1 + 1) * size
 
-        // Cut segments into per-tile pieces, then group them by tile with a counting sort.
+        // Cut segments into per-tile pieces, then group them by tile.
         pieces.removeAll()
         pieceTiles.removeAll()
         for i in d.lineStart..<d.lineEnd {
@@ -213,91 +215,125 @@ package struct TileBinner {
             }
         }
         guard !pieces.isEmpty else { return }
-        tileStart.removeAll()
-        tileStart.append(repeating: 0, count: bw * bh + 1)
-        let start = tileStart.mutableElements, keys = pieceTiles.elements
-        for t in keys { start[Int(t) + 1] += 1 }
-        for i in 0..<(bw * bh) { start[i + 1] += start[i] }
-        // The walk below lists the tiles with pieces in row-major order, each with its pieces, so the
-        // sorted pieces are the draw's segments as they appear in `out`: scatter them there at once
-        // (a stable counting sort, cursors starting at each tile's start).
         let base = out.segments.count
-        let cut = pieces.elements
+        let cut = pieces.elements, keys = pieceTiles.elements
         // Room for the pieces, made by copying them (the scatter overwrites every one).
         out.segments.append(contentsOf: cut)
+        let segments = out.segments.mutableElements
+        // The pieces grouped by tile, tiles in row-major order, each tile's in the order they were cut
+        // (a stable sort): they are the draw's segments as they appear in `out`. Then the walk below
+        // lists the tiles with pieces, row by row, with the runs between them.
+        if pieces.count * sparseBoxRatio < bw * bh {
+            // Few pieces in a large box (a big shape: its edges in a few columns and rows): sort the
+            // pieces' keys rather than count over every tile of the box, and walk the tiles with pieces
+            // only (the gaps between them are runs, whatever their length).
+            sortKeys.removeAll()
+            for (i, t) in keys.enumerated() { sortKeys.append(UInt64(UInt32(t)) << 32 | UInt64(i)) }
+            var sorted = sortKeys.mutableElements
+            sorted.sort()
+            for (rank, key) in sorted.enumerated() { segments[base + rank] = cut[Int(key & 0xFFFF_FFFF)] }
+            var rank = 0
+            walkTiles(drawIndex: drawIndex, originX: tx0, originY: ty0, segmentBase: base, into: out) {
+                guard rank < sorted.count else { return nil }
+                let local = Int(sorted[rank] >> 32), lo = rank
+                while rank < sorted.count && Int(sorted[rank] >> 32) == local { rank += 1 }
+                return (local / bw, local % bw, lo, rank)
+            }
+            return
+        }
+        tileStart.removeAll()
+        tileStart.append(repeating: 0, count: bw * bh + 1)
+        let start = tileStart.mutableElements
+        for t in keys { start[Int(t) + 1] += 1 }
+        for i in 0..<(bw * bh) { start[i + 1] += start[i] }
+        // A counting sort: each piece scattered to its tile's next place.
         tileFill.removeAll()
         tileFill.append(repeating: 0, count: bw * bh)
         let cursor = tileFill.mutableElements
         for i in 0..<(bw * bh) { cursor[i] = start[i] }
-        let segments = out.segments.mutableElements
         for (i, t) in keys.enumerated() {
             segments[base + Int(cursor[Int(t)])] = cut[i]
             cursor[Int(t)] += 1
         }
+        // The tiles in row-major order, the row and column kept alongside (no division per tile).
+        var local = 0, row = 0, col = 0
+        walkTiles(drawIndex: drawIndex, originX: tx0, originY: ty0, segmentBase: base, into: out) {
+            while local < bw * bh && start[local + 1] == start[local] {
+                local += 1; col += 1
+                if col == bw { col = 0; row += 1 }
+            }
+            guard local < bw * bh else { return nil }
+            defer {
+                local += 1; col += 1
+                if col == bw { col = 0; row += 1 }
+            }
+            return (row, col, Int(start[local]), Int(start[local + 1]))
+        }
+    }
 
-        // Walk each tile row left to right, carrying the per-row backdrop.
+    /// Above this many box tiles per piece, a draw's pieces are sorted by tile instead of counted into
+    /// every tile of its box (`bin`). Either way gives the same lists (tests set it to compare).
+    package var sparseBoxRatio = 4
+
+    /// Binning phase 2's walk: the path tiles, backdrops and runs of draw `drawIndex` from its tiles with
+    /// pieces, which `nextTile` gives in row-major order (box-local row and column, and the range of
+    /// their pieces among the draw's segments from `segmentBase`), until nil.
+    ///
+    /// Each tile row with pieces is walked left to right, carrying the per-row backdrop (the signed
+    /// height of the pieces so far, per pixel row). Tiles after the row's first with pieces and
+    /// without any of their own share the current carry: a run of them (a filled interior) is one path
+    /// tile record whose run length (`ChunkOutput.runs`) covers all of them, with one backdrop record
+    /// of 16 floats. A closed path's rows sum to zero, unless its right part was clipped off the
+    /// canvas: then the interior runs on to the canvas' right edge.
+    @inline(__always)
+    private func walkTiles(drawIndex: UInt32, originX tx0: Int, originY ty0: Int,
+                           segmentBase base: Int, into out: ChunkOutput,
+                           nextTile: () -> (row: Int, column: Int, lo: Int, hi: Int)?) {
         if carryRows.isEmpty { carryRows.append(repeating: 0, count: BinnedScene.tileSize) }
         let carry = carryRows.mutableElements
-        for row in 0..<bh {
-            // The row's first and last tiles with pieces (the starts are a prefix sum): none before the
-            // first adds to the carry, and after the last only a right-clipped interior can remain.
-            let rowStart = row * bw
-            guard start[rowStart + bw] > start[rowStart] else { continue }
-            var firstWithPieces = 0, lastWithPieces = bw - 1
-            while start[rowStart + firstWithPieces + 1] == start[rowStart + firstWithPieces] { firstWithPieces += 1 }
-            while start[rowStart + lastWithPieces + 1] == start[rowStart + lastWithPieces] { lastWithPieces -= 1 }
-            for r in 0..<BinnedScene.tileSize { carry[r] = 0 }
-            var carryNonZero = false
-            // The backdrop record holding the current carry, once written: tiles without pieces do not
-            // change the carry, so a run of them (a filled interior) shares one record of 16 floats,
-            // and one path tile record whose run length (`ChunkOutput.runs`) covers all of them.
-            var shared = PathTile.noBackdrop
-            var openRun = -1
-            var runLength: UInt32 = 0
-            for col in firstWithPieces...lastWithPieces {
-                let local = rowStart + col
-                let lo = Int(start[local]), hi = Int(start[local + 1])
-                if hi == lo {
-                    if !carryNonZero { continue }
-                    if openRun >= 0 { runLength += 1; continue }
-                } else if openRun >= 0 {
-                    out.runs[openRun] = runLength
-                    openRun = -1
-                }
-                let tileIndex = UInt32((ty0 + row) * tilesX + tx0 + col)
-                var backdropStart = PathTile.noBackdrop
-                if carryNonZero {
-                    if shared == PathTile.noBackdrop {
-                        shared = UInt32(out.backdrops.count)
-                        out.backdrops.append(contentsOf: carry)
-                    }
-                    backdropStart = shared
-                }
-                out.append(PathTile(drawIndex: drawIndex, tileIndex: tileIndex, segmentStart: UInt32(base + lo),
-                                    segmentCount: UInt32(hi - lo), backdropStart: backdropStart))
-                if hi > lo {
-                    for k in (base + lo)..<(base + hi) { TileBinner.addRowCover(segments[k], to: carry) }
-                    carryNonZero = carry.contains { abs($0) > 1e-5 }
-                    shared = PathTile.noBackdrop
-                } else {
-                    openRun = out.pathTiles.count - 1
-                    runLength = 1
-                }
+        let segments = out.segments.mutableElements
+        var carryNonZero = false
+        // The backdrop record holding the current carry, once written.
+        var shared = PathTile.noBackdrop
+        func sharedBackdrop() -> UInt32 {
+            if shared == PathTile.noBackdrop {
+                shared = UInt32(out.backdrops.count)
+                out.backdrops.append(contentsOf: carry)
             }
-            if openRun >= 0 { out.runs[openRun] = runLength }
-            // A closed path's rows sum to zero, unless its right part was clipped off the canvas: then
-            // the interior runs to the canvas' right edge (one record and one backdrop for the run).
-            let firstAfter = tx0 + lastWithPieces + 1
-            if carryNonZero && firstAfter < tilesX {
-                if shared == PathTile.noBackdrop {
-                    shared = UInt32(out.backdrops.count)
-                    out.backdrops.append(contentsOf: carry)
-                }
+            return shared
+        }
+        // The row being walked and the column after its last tile with pieces so far.
+        var row = -1, columnAfter = 0
+        func finishRow() {
+            let firstAfter = tx0 + columnAfter
+            if row >= 0 && carryNonZero && firstAfter < tilesX {
                 out.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + firstAfter),
-                                    segmentStart: UInt32(out.segments.count), segmentCount: 0, backdropStart: shared),
+                                    segmentStart: UInt32(out.segments.count), segmentCount: 0, backdropStart: sharedBackdrop()),
                            run: UInt32(tilesX - firstAfter))
             }
         }
+        while let (tileRow, col, lo, hi) = nextTile() {
+            if tileRow != row {
+                finishRow()
+                row = tileRow
+                for r in 0..<BinnedScene.tileSize { carry[r] = 0 }
+                carryNonZero = false
+                shared = PathTile.noBackdrop
+            } else if col > columnAfter && carryNonZero {
+                // The tiles between the last with pieces and this one: inside, one record for all.
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + tx0 + columnAfter),
+                                    segmentStart: UInt32(base + lo), segmentCount: 0, backdropStart: sharedBackdrop()),
+                           run: UInt32(col - columnAfter))
+            }
+            out.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32((ty0 + row) * tilesX + tx0 + col),
+                                segmentStart: UInt32(base + lo), segmentCount: UInt32(hi - lo),
+                                backdropStart: carryNonZero ? sharedBackdrop() : PathTile.noBackdrop))
+            for k in (base + lo)..<(base + hi) { TileBinner.addRowCover(segments[k], to: carry) }
+            carryNonZero = carry.contains { abs($0) > 1e-5 }
+            shared = PathTile.noBackdrop
+            columnAfter = col + 1
+        }
+        finishRow()
     }
 
     /// Expands a stroke in user space and appends its outline, in device space, to `lines`.

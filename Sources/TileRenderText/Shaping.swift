@@ -70,10 +70,11 @@ private func shapePiece(_ utf8: [UInt8], _ range: Range<Int>, face: FontFace, fe
     // Up to 64 bytes each side are context (contextual shaping at a cut); only `range` is shaped.
     // Clusters are then offsets from the context's start.
     let contextStart = max(0, range.lowerBound - 64), contextEnd = min(utf8.count, range.upperBound + 64)
-    utf8.withUnsafeBufferPointer { bytes in
-        let base = UnsafeRawPointer(bytes.baseAddress! + contextStart).assumingMemoryBound(to: CChar.self)
-        hb_buffer_add_utf8(buffer, base, Int32(contextEnd - contextStart), UInt32(range.lowerBound - contextStart),
-                           Int32(range.count))
+    utf8[contextStart..<contextEnd].withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound - contextStart),
+                               Int32(range.count))
+        }
     }
     // The bidi level decides the direction when known (HarfBuzz would guess it from the script).
     if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
@@ -82,8 +83,11 @@ private func shapePiece(_ utf8: [UInt8], _ range: Range<Int>, face: FontFace, fe
         hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))
     }
     var count: UInt32 = 0
-    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-          let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+    guard let firstInfo = hb_buffer_get_glyph_infos(buffer, &count),
+          let firstPosition = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+    // HarfBuzz's arrays, `count` long (indices checked in debug builds).
+    let infos = UnsafeBufferPointer(start: firstInfo, count: Int(count))
+    let positions = UnsafeBufferPointer(start: firstPosition, count: Int(count))
     let reversed = logicalOrder && hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
     for k in 0..<Int(count) {
         let i = reversed ? Int(count) - 1 - k : k

@@ -73,6 +73,25 @@ package struct VulkanBackend: RasterBackend {
         withExtendedLifetime((objects, fenceObject)) {}
     }
 
+    /// Points storage-buffer bindings of descriptor set `set` at whole buffers, one write per binding.
+    static func writeStorageBuffers(_ device: VkDevice, set: VkDescriptorSet?, _ bindings: [(binding: UInt32, buffer: VkBuffer)]) {
+        let infos = bindings.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
+        infos.withUnsafeBufferPointer { infoBuffer in
+            var writes = bindings.indices.map { i -> VkWriteDescriptorSet in
+                var write = VkWriteDescriptorSet()
+                write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                write.dstSet = set
+                write.dstBinding = bindings[i].binding
+                write.descriptorCount = 1
+                write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                // Info i's address, as a one-element slice's (checked against the buffer in debug builds).
+                write.pBufferInfo = UnsafeBufferPointer(rebasing: infoBuffer[i ..< i + 1]).baseAddress
+                return write
+            }
+            vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
+        }
+    }
+
     /// A storage buffer of `size` bytes, without memory yet, and what memory it needs. Transfers too:
     /// resident images are copied device-side into a scene's image texels, staged buffers to and from
     /// their device twins.
@@ -98,8 +117,12 @@ package struct VulkanBackend: RasterBackend {
         package var device: VkDevice { owner.handle }
         package let buffer: VkBuffer
         package let memory: VkDeviceMemory
-        package let mapped: UnsafeMutableRawPointer
+        private let mapped: UnsafeMutableRawPointer
         package let size: Int
+
+        /// The buffer's `size` bytes as mapped, the only way to them: written by the host while no
+        /// submitted work uses the buffer, read once the work that wrote it has finished.
+        package var bytes: ScratchSpan<UInt8> { ScratchSpan(unsafeBytes: mapped, count: size) }
 
         /// What the host does with a buffer, which picks its memory where the device offers a choice
         /// (a software device or an integrated GPU has one kind of memory for all).
@@ -237,7 +260,7 @@ package struct VulkanBackend: RasterBackend {
             self.width = width
             self.height = height
             buffer = try HostBuffer(context, size: width * height * 4)
-            buffer.mapped.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
+            buffer.bytes.slice(from: 0, count: width * height * 4).zeroBytes()
         }
 
         /// An image over `buffer` (premultiplied RGBA8, `width * height` pixels), which a filter pass wrote.
@@ -249,7 +272,7 @@ package struct VulkanBackend: RasterBackend {
         }
 
         package func readBack() throws -> Bitmap {
-            let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer.mapped, count: width * height * 4))
+            let bytes = buffer.bytes.readOnly.slice(from: 0, count: width * height * 4).array
             return try Bitmap(width: width, height: height, premultipliedRGBA: bytes)
         }
     }
@@ -272,28 +295,23 @@ package struct VulkanBackend: RasterBackend {
         try checkBuffers(scene, pixelBytes: target.width * rowCount * 4)
         try context.withFrame { frame in
             let output = try frame.buffer(.pixels, bytes: target.width * rowCount * 4, in: context)
-            let pixels = output.mapped.assumingMemoryBound(to: UInt8.self)
+            let rowBytes = target.width * 4
+            let pixels = output.bytes.slice(from: 0, count: rowCount * rowBytes)
             // A staged render clears its device buffer on the device.
             if target.startsTransparent {
-                if !stages { pixels.update(repeating: 0, count: target.width * rowCount * 4) }
+                if !stages { pixels.zeroBytes() }
             } else {
-                for y in 0..<rowCount {
-                    (pixels + y * target.width * 4).update(
-                        from: target.base.advanced(by: (firstRow + y) * target.bytesPerRow).assumingMemoryBound(to: UInt8.self),
-                        count: target.width * 4)
-                }
+                for y in 0..<rowCount { pixels.copy(from: target.rowBytes(firstRow + y).readOnly, to: y * rowBytes) }
             }
             try dispatch(scene, width: target.width, height: target.height, pixels: output, frame: frame, settings: settings,
                          stagedOutput: (.pixels, bytes: target.width * rowCount * 4, clear: target.startsTransparent))
             let start = ContinuousClock.now
-            let rowBytes = target.width * 4
             if target.bytesPerRow == rowBytes {
-                VulkanFrame.copy(rowCount * rowBytes, from: pixels, to: target.base.advanced(by: firstRow * rowBytes),
+                VulkanFrame.copy(pixels.readOnly, to: target.bytes(ofRows: firstRow..<(firstRow + rowCount)),
                                  threads: settings.threadCount)
             } else {
                 for y in 0..<rowCount {
-                    target.base.advanced(by: (firstRow + y) * target.bytesPerRow).copyMemory(from: pixels + y * rowBytes,
-                                                                                            byteCount: rowBytes)
+                    target.rowBytes(firstRow + y).copy(from: pixels.readOnly.slice(from: y * rowBytes, count: rowBytes))
                 }
             }
             var phases = GPUHostPhases()
@@ -320,10 +338,11 @@ package struct VulkanBackend: RasterBackend {
                 // A later band's rows start inside the image, at an offset a storage descriptor may not be
                 // aligned to: drawn in a buffer of their own and copied into place.
                 let band = try frame.buffer(.band, bytes: bandBytes, in: context)
-                let rows = image.buffer.mapped + firstRow * image.width * 4
-                band.mapped.copyMemory(from: rows, byteCount: bandBytes)
+                let rows = image.buffer.bytes.slice(from: firstRow * image.width * 4, count: bandBytes)
+                let bandRows = band.bytes.slice(from: 0, count: bandBytes)
+                bandRows.copy(from: rows.readOnly)
                 try dispatch(scene, width: image.width, height: image.height, pixels: band, frame: frame, settings: settings)
-                rows.copyMemory(from: band.mapped, byteCount: bandBytes)
+                rows.copy(from: bandRows.readOnly)
             }
         }
     }
@@ -409,13 +428,14 @@ package struct VulkanBackend: RasterBackend {
             }
         }
         let imagesIndex = GPUABI.Binding.allCases.firstIndex(of: .images)!
-        let imageTexels = all[imagesIndex]
+        let imageTexels = all[imagesIndex].bytes
         for region in hostImages {
             let bitmap = try region.image.readBack()
-            for y in 0..<bitmap.height {
-                bitmap.pixels.withUnsafeBytes { raw in
-                    (imageTexels.mapped + (region.start + y * bitmap.width) * 4)
-                        .copyMemory(from: raw.baseAddress! + y * bitmap.bytesPerRow, byteCount: bitmap.width * 4)
+            bitmap.pixels.withUnsafeBufferPointer { pixels in
+                let source = ReadOnlySpan(pixels), rowBytes = bitmap.width * 4
+                for y in 0..<bitmap.height {
+                    imageTexels.copy(from: source.slice(from: y * bitmap.bytesPerRow, count: rowBytes),
+                                     to: (region.start + y * bitmap.width) * 4)
                 }
             }
         }
@@ -553,7 +573,7 @@ package struct VulkanBackend: RasterBackend {
                 let count = Int(p.width) * Int(p.height)
                 let start = firstValue[p.values] ?? {
                     let start = UInt32(values.count)
-                    values.append(contentsOf: UnsafeBufferPointer(start: p.values, count: count))
+                    ReadOnlySpan(unsafeStart: p.values, count: count).append(to: &values)
                     firstValue[p.values] = start
                     return start
                 }()

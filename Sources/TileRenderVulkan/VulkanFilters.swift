@@ -118,9 +118,7 @@ extension VulkanBackend {
         }
         guard table.count * 16 <= context.maxStorageBufferRange else { return nil }
         let tableBuffer = try HostBuffer(context, size: max(16, table.count * 16))
-        table.withUnsafeBytes { raw in
-            if let base = raw.baseAddress, !table.isEmpty { tableBuffer.mapped.copyMemory(from: base, byteCount: raw.count) }
-        }
+        table.withUnsafeBytes { tableBuffer.bytes.copy(from: ReadOnlySpan(bytes: $0)) }
         if !dispatches.isEmpty {
             try record(dispatches, values: values, otherValues: otherValues, table: tableBuffer, settings: settings,
                        keepingAlive: images + [source.buffer, placeholder, values, otherValues, tableBuffer])
@@ -155,7 +153,7 @@ extension VulkanBackend {
             try check(vkAllocateDescriptorSets(device, &info, &sets), "vkAllocateDescriptorSets")
         }
         for (d, set) in zip(dispatches, sets) {
-            var infos = GPUABI.ImageFilterBinding.allCases.map { binding -> VkDescriptorBufferInfo in
+            let bindings = GPUABI.ImageFilterBinding.allCases.map { binding -> (binding: UInt32, buffer: VkBuffer) in
                 let b: VkBuffer = switch binding {
                 case .first: d.first.buffer
                 case .second: d.second.buffer
@@ -164,21 +162,9 @@ extension VulkanBackend {
                 case .otherValues: otherValues.buffer
                 case .table: table.buffer
                 }
-                return VkDescriptorBufferInfo(buffer: b, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE))
+                return (binding.rawValue, b)
             }
-            infos.withUnsafeMutableBufferPointer { pointer in
-                var writes = GPUABI.ImageFilterBinding.allCases.enumerated().map { i, binding -> VkWriteDescriptorSet in
-                    var write = VkWriteDescriptorSet()
-                    write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-                    write.dstSet = set
-                    write.dstBinding = binding.rawValue
-                    write.descriptorCount = 1
-                    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                    write.pBufferInfo = UnsafePointer(pointer.baseAddress! + i)
-                    return write
-                }
-                vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
-            }
+            VulkanBackend.writeStorageBuffers(device, set: set, bindings)
         }
 
         let (commandPool, commandBuffer) = try context.beginOneTimeCommands()

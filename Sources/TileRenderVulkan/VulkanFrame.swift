@@ -151,11 +151,9 @@ package final class VulkanFrame: @unchecked Sendable {
         }
         twins[slot]?.current = false
         filledBytes[slot] = bytes
-        array.withUnsafeBytes { raw in
-            if let base = raw.baseAddress, bytes > 0 {
-                precondition(bytes <= buffer.size, "upload larger than its buffer")
-                VulkanFrame.copy(bytes, from: base, to: buffer.mapped, threads: copyThreads)
-            }
+        if bytes > 0 {
+            precondition(bytes <= buffer.size, "upload larger than its buffer")
+            array.withUnsafeBytes { VulkanFrame.copy(ReadOnlySpan(bytes: $0), to: buffer.bytes, threads: copyThreads) }
         }
         uploadedBytes += bytes
         uploaded[slot] = reusable && bytes > 0 ? (array, bytes, buffer) : nil
@@ -183,7 +181,7 @@ package final class VulkanFrame: @unchecked Sendable {
         filledBytes[slot] = bytes
         if bytes > 0 {
             precondition(bytes <= buffer.size, "upload larger than its buffer")
-            images.copyBitmapTexels(into: buffer.mapped, count: images.texelCount)
+            images.copyBitmapTexels(into: buffer.bytes)
         }
         uploadedBytes += bytes
         uploaded[slot] = reusable && bytes > 0 ? (images, bytes, buffer) : nil
@@ -219,16 +217,18 @@ package final class VulkanFrame: @unchecked Sendable {
     /// Bytes at least this many a thread when a copy is split: below it the split costs more than it saves.
     static let bytesPerCopyThread = 1 << 20
 
-    /// Copies `count` bytes, split over up to `threads` threads when large: one core does not reach the
-    /// bandwidth of mapped device or host memory (measured on an NVIDIA H200's host: NOTES.md).
-    package static func copy(_ count: Int, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, threads: Int) {
+    /// Copies `source` to the start of `destination`, split over up to `threads` threads when large:
+    /// one core does not reach the bandwidth of mapped device or host memory (measured on an NVIDIA
+    /// H200's host: NOTES.md).
+    package static func copy(_ source: ReadOnlySpan<UInt8>, to destination: ScratchSpan<UInt8>, threads: Int) {
+        let count = source.count
         let pieces = max(1, min(threads, count / bytesPerCopyThread))
-        guard pieces > 1 else { return destination.copyMemory(from: source, byteCount: count) }
+        guard pieces > 1 else { return destination.copy(from: source) }
         // Pieces of whole 64-byte lines, the last one taking the rest: each worker writes its own.
         let step = (count / pieces) & ~63
         parallelFor(pieces, threads: pieces) { piece, _ in
             let start = piece * step, end = piece == pieces - 1 ? count : start + step
-            (destination + start).copyMemory(from: source + start, byteCount: end - start)
+            destination.copy(from: source.slice(from: start, count: end - start), to: start)
         }
     }
 
@@ -239,26 +239,13 @@ package final class VulkanFrame: @unchecked Sendable {
     /// Points the descriptor set's bindings at `buffers` (in `GPUABI.Binding` order), writing only
     /// those that changed since the last render.
     func bind(_ buffers: [any VulkanStorageBuffer]) {
-        var infos: [(GPUABI.Binding, VkDescriptorBufferInfo)] = []
+        var changed: [(binding: UInt32, buffer: VkBuffer)] = []
         for (binding, buffer) in zip(GPUABI.Binding.allCases, buffers) where bound[binding] !== buffer {
-            infos.append((binding, VkDescriptorBufferInfo(buffer: buffer.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE))))
+            changed.append((binding.rawValue, buffer.buffer))
             bound[binding] = buffer
         }
-        guard !infos.isEmpty else { return }
-        var bufferInfos = infos.map(\.1)
-        bufferInfos.withUnsafeMutableBufferPointer { pointer in
-            var writes = infos.indices.map { i -> VkWriteDescriptorSet in
-                var w = VkWriteDescriptorSet()
-                w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-                w.dstSet = descriptorSet
-                w.dstBinding = infos[i].0.rawValue
-                w.descriptorCount = 1
-                w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                w.pBufferInfo = UnsafePointer(pointer.baseAddress! + i)
-                return w
-            }
-            vkUpdateDescriptorSets(device.handle, UInt32(writes.count), &writes, 0, nil)
-        }
+        guard !changed.isEmpty else { return }
+        VulkanBackend.writeStorageBuffers(device.handle, set: descriptorSet, changed)
     }
 
     /// A bound buffer that is not kept by a slot (a resident image's) may go once the render is

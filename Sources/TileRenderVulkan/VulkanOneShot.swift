@@ -11,9 +11,7 @@ extension VulkanContext {
         let device = self.device
         let buffers = try contents.map { bytes -> VulkanBackend.HostBuffer in
             let buffer = try VulkanBackend.HostBuffer(self, size: bytes.count)
-            bytes.withUnsafeBytes { raw in
-                if let base = raw.baseAddress, !bytes.isEmpty { buffer.mapped.copyMemory(from: base, byteCount: bytes.count) }
-            }
+            bytes.withUnsafeBufferPointer { buffer.bytes.copy(from: ReadOnlySpan($0)) }
             return buffer
         }
         let compute = try ComputePipeline(vulkanDevice, spirv: spirv, bindings: (0..<buffers.count).map { UInt32($0) },
@@ -39,20 +37,7 @@ extension VulkanContext {
             info.pSetLayouts = UnsafePointer(pointer.baseAddress)
             try check(vkAllocateDescriptorSets(device, &info, &set), "vkAllocateDescriptorSets")
         }
-        var infos = buffers.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: VkDeviceSize(VK_WHOLE_SIZE)) }
-        infos.withUnsafeMutableBufferPointer { pointer in
-            var writes = (0..<pointer.count).map { i -> VkWriteDescriptorSet in
-                var w = VkWriteDescriptorSet()
-                w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-                w.dstSet = set
-                w.dstBinding = UInt32(i)
-                w.descriptorCount = 1
-                w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                w.pBufferInfo = UnsafePointer(pointer.baseAddress! + i)
-                return w
-            }
-            vkUpdateDescriptorSets(device, UInt32(writes.count), &writes, 0, nil)
-        }
+        VulkanBackend.writeStorageBuffers(device, set: set, buffers.enumerated().map { (UInt32($0.offset), $0.element.buffer) })
 
         let (commandPool, firstBuffer) = try beginOneTimeCommands()
         var commandBuffer = firstBuffer  // vkQueueSubmit takes its address
@@ -87,7 +72,7 @@ extension VulkanContext {
             throw TileRenderError.backendUnavailable("vkWaitForFences failed (VkResult \(waited.rawValue); idle wait \(idle.rawValue))")
         }
         let results = zip(buffers, contents).map { buffer, original in
-            Array(UnsafeRawBufferPointer(start: buffer.mapped, count: original.count))
+            buffer.bytes.readOnly.slice(from: 0, count: original.count).array
         }
         withExtendedLifetime((compute, pool, commandPool, fenceObject)) {}
         return results

@@ -167,23 +167,22 @@ package struct BinnedScene: Sendable {
             : max(1, min(rows.count, (workers * 4 + chunkCount - 1) / max(1, chunkCount)))
         let unitCount = chunkCount * splits
         while buffers.outputs.count < unitCount { buffers.outputs.append(ChunkOutput()) }
-        buffers.outputs.withUnsafeMutableBufferPointer { outBuf in
-            buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
-                buffers.prepared.withUnsafeBufferPointer { preparedBuf in
+        buffers.outputs.withParallelSlots { outputs in
+            buffers.binners.withParallelSlots { binners in
+                buffers.prepared.withParallelSlots { preparedChunks in
                     // Each unit writes only outputs[unit]; each worker only binners[worker]; the
                     // prepared chunks are only read.
-                    let o = UncheckedSendable(outBuf), s = UncheckedSendable(scratchBuf), p = UncheckedSendable(preparedBuf)
                     parallelFor(unitCount, threads: threadCount) { unit, worker in
                         let chunk = unit / splits, part = unit % splits
                         let lo = rows.lowerBound + rows.count * part / splits
                         let hi = rows.lowerBound + rows.count * (part + 1) / splits
-                        let output = o.value[unit]
+                        let output = outputs[unit]
                         output.removeAll()
-                        let prepared = p.value[chunk]
+                        let prepared = preparedChunks[chunk]
                         if lo < hi {
                             let lines = prepared.lines.elements
                             for (k, d) in prepared.draws.enumerated() {
-                                s.value[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
+                                binners[worker].bin(d, lines: lines, drawIndex: UInt32(chunk * chunkSize + k),
                                                     rows: lo..<hi, into: output)
                             }
                         }
@@ -256,32 +255,33 @@ package struct BinnedScene: Sendable {
                         draws.withUnsafeBufferPointer { draws in
                             paints.withUnsafeBufferPointer { paints in
                                 // Each group writes only its units' ranges of the merged arrays and its own scratch.
-                                let out = UncheckedSendable((tileBuf, runBuf, segmentBuf, backdropBuf))
+                                let out = UncheckedSendable((ScratchSpan(tileBuf).slice(from: 0, count: tileTotal),
+                                                             ScratchSpan(runBuf).slice(from: 0, count: tileTotal),
+                                                             ScratchSpan(segmentBuf).slice(from: 0, count: segmentTotal),
+                                                             ScratchSpan(backdropBuf).slice(from: 0, count: backdropTotal),
+                                                             ReadOnlySpan(draws), ReadOnlySpan(paints)))
                                 parallelFor(groupCount, threads: threadCount) { g, _ in
                                     let (units, segmentBase, backdropBase, tileBase, groupStart, scratch) = groups.value
-                                    let (tileBuf, runBuf, segmentBuf, backdropBuf) = out.value
+                                    let (allTiles, allRuns, allSegments, allBackdrops, draws, paints) = out.value
                                     let counts = scratch[g]
                                     counts.removeAll()
                                     counts.append(repeating: 0, count: 2 * tileCount)
-                                    let count = counts.mutableElements
+                                    let count = counts.scratchSpan
                                     for u in groupStart[g]..<groupStart[g + 1] {
                                         let output = units[u]
                                         let segmentOffset = segmentBase[u], backdropOffset = backdropBase[u], tileOffset = tileBase[u]
-                                        if let from = output.segments.elements.baseAddress {
-                                            (segmentBuf.baseAddress! + segmentOffset).initialize(from: from, count: output.segments.count)
-                                        }
-                                        let backdrops = output.backdrops.elements
-                                        if let from = backdrops.baseAddress {
-                                            (backdropBuf.baseAddress! + backdropOffset).initialize(from: from, count: backdrops.count)
-                                        }
-                                        let runs = output.runs.elements, tiles = output.pathTiles.elements
-                                        if let from = runs.baseAddress { (runBuf.baseAddress! + tileOffset).initialize(from: from, count: runs.count) }
-                                        for j in tiles.indices {
+                                        // Plain values: copying them into the uninitialised arrays initialises them.
+                                        allSegments.copy(from: output.segments.span, to: segmentOffset)
+                                        let backdrops = output.backdrops.span
+                                        allBackdrops.copy(from: backdrops, to: backdropOffset)
+                                        let runs = output.runs.span, tiles = output.pathTiles.span
+                                        allRuns.copy(from: runs, to: tileOffset)
+                                        for j in 0..<tiles.count {
                                             var t = tiles[j]
                                             let hides = dropsHidden && BinnedScene.hidesEverythingBelow(t, backdrops: backdrops, draws: draws, paints: paints)
                                             t.segmentStart += UInt32(segmentOffset)
                                             if t.backdropStart != PathTile.noBackdrop { t.backdropStart += UInt32(backdropOffset) }
-                                            (tileBuf.baseAddress! + tileOffset + j).initialize(to: t)
+                                            allTiles[tileOffset + j] = t
                                             let first = Int(t.tileIndex)
                                             for tile in first..<(first + Int(runs[j])) {
                                                 if hides { count[tileCount + tile] = count[tile] + 1 }
@@ -313,11 +313,11 @@ package struct BinnedScene: Sendable {
         hidden.append(repeating: 0, count: tileCount)
         var commandTotal = 0, dropped = 0
         tileCommandStart.withUnsafeMutableBufferPointer { start in
-            let hiddenAt = hidden.mutableElements
+            let hiddenAt = hidden.scratchSpan
             for tile in 0..<tileCount {
                 var position: UInt32 = 0, hiddenHere: UInt32 = 0
                 for g in 0..<groupCount {
-                    let count = scratch[g].mutableElements
+                    let count = scratch[g].scratchSpan
                     let last = count[tileCount + tile]
                     if last > 0 { hiddenHere = position + last - 1 }
                     let n = count[tile]
@@ -339,15 +339,16 @@ package struct BinnedScene: Sendable {
         // At least 1: see the merged arrays above.
         tileCommands = [UInt32](unsafeUninitializedCapacity: max(1, commandTotal - dropped)) { commandBuf, initialized in
             starts.withUnsafeBufferPointer { start in
-                let shared = UncheckedSendable((commandBuf, start, hidden.elements))
+                let shared = UncheckedSendable((ScratchSpan(commandBuf).slice(from: 0, count: commandTotal - dropped),
+                                                ReadOnlySpan(start), hidden.span))
                 parallelFor(groupCount, threads: threadCount) { g, _ in
                     let (units, _, _, tileBase, groupStart, scratch) = groups.value
                     let (commands, start, hidden) = shared.value
-                    let cursor = scratch[g].mutableElements
+                    let cursor = scratch[g].scratchSpan
                     for u in groupStart[g]..<groupStart[g + 1] {
                         let output = units[u], tileOffset = tileBase[u]
-                        let runs = output.runs.elements, tiles = output.pathTiles.elements
-                        for j in tiles.indices {
+                        let runs = output.runs.span, tiles = output.pathTiles.span
+                        for j in 0..<tiles.count {
                             let first = Int(tiles[j].tileIndex)
                             for tile in first..<(first + Int(runs[j])) {
                                 let p = cursor[tile]
@@ -387,15 +388,16 @@ package struct BinnedScene: Sendable {
         backdrops.withUnsafeBufferPointer { backdrops in
             draws.withUnsafeBufferPointer { draws in
                 paints.withUnsafeBufferPointer { paints in
-                    BinnedScene.hidesEverythingBelow(pathTiles[index], backdrops: backdrops, draws: draws, paints: paints)
+                    BinnedScene.hidesEverythingBelow(pathTiles[index], backdrops: ReadOnlySpan(backdrops), draws: ReadOnlySpan(draws),
+                                                     paints: ReadOnlySpan(paints))
                 }
             }
         }
     }
 
     /// `hidesEverythingBelow` for path tile `t`, whose backdrop record is in `backdrops`.
-    private static func hidesEverythingBelow(_ t: PathTile, backdrops: UnsafeBufferPointer<Float>, draws: UnsafeBufferPointer<BinnedDraw>,
-                                             paints: UnsafeBufferPointer<EncodedPaint>) -> Bool {
+    private static func hidesEverythingBelow(_ t: PathTile, backdrops: ReadOnlySpan<Float>, draws: ReadOnlySpan<BinnedDraw>,
+                                             paints: ReadOnlySpan<EncodedPaint>) -> Bool {
         guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
         let draw = draws[Int(t.drawIndex)]
         // Other blend modes combine with what is below; a mask draw's path tiles are its masks' box.
@@ -423,11 +425,11 @@ package struct BinnedScene: Sendable {
     /// Whether path tile `t` (of a draw filled by `evenOdd` or nonzero) covers its tile's every pixel:
     /// no segments, and every row's backdrop winding folds to full coverage.
     private func coversWholeTile(_ t: PathTile, evenOdd: Bool) -> Bool {
-        backdrops.withUnsafeBufferPointer { BinnedScene.coversWholeTile(t, backdrops: $0, evenOdd: evenOdd) }
+        backdrops.withUnsafeBufferPointer { BinnedScene.coversWholeTile(t, backdrops: ReadOnlySpan($0), evenOdd: evenOdd) }
     }
 
     /// `coversWholeTile` for path tile `t`, whose backdrop record is in `backdrops`.
-    private static func coversWholeTile(_ t: PathTile, backdrops: UnsafeBufferPointer<Float>, evenOdd: Bool) -> Bool {
+    private static func coversWholeTile(_ t: PathTile, backdrops: ReadOnlySpan<Float>, evenOdd: Bool) -> Bool {
         guard t.segmentCount == 0, t.backdropStart != PathTile.noBackdrop else { return false }
         let start = Int(t.backdropStart)
         for r in start..<(start + BinnedScene.tileSize) where FineRasterizer.fold(backdrops[r], evenOdd: evenOdd) < 1 { return false }

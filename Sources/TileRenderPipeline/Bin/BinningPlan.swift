@@ -120,22 +120,21 @@ package struct BinningPlan: Sendable {
         // to one atomic per draw kept its cache line moving between them.
         let lineBatch = 4096
         var draws = [BinnedDraw](repeating: BinnedDraw(paintIndex: 0, rule: 0, layer: 0, flags: 0), count: drawCount)
-        draws.withUnsafeMutableBufferPointer { drawBuf in
-        buffers.prepared.withUnsafeMutableBufferPointer { preparedBuf in
-            buffers.binners.withUnsafeMutableBufferPointer { scratchBuf in
+        draws.withParallelSlots { binnedDraws in
+        buffers.prepared.withParallelSlots { preparedChunks in
+            buffers.binners.withParallelSlots { binners in
                 // Each chunk writes only prepared[chunk] and its own draws' entries; each worker only
                 // binners[worker].
-                let o = UncheckedSendable(preparedBuf), s = UncheckedSendable(scratchBuf), b = UncheckedSendable(drawBuf)
                 parallelFor(chunkCount, threads: threadCount) { chunk, worker in
                     // Written in place: the chunk is this unit's alone.
-                    o.value[chunk].removeAll()
+                    preparedChunks[chunk].removeAll()
                     let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)
                     var pending = 0
                     encoding.draws.withUnsafeBufferPointer { encoded in
                         for d in lo..<hi {
-                            b.value[d] = BinnedDraw(encoded[d])
-                            if s.value[worker].tooManySegments { break }
-                            pending += s.value[worker].prepare(encoded[d], into: &o.value[chunk], timings: timings)
+                            binnedDraws[d] = BinnedDraw(encoded[d])
+                            if binners[worker].tooManySegments { break }
+                            pending += binners[worker].prepare(encoded[d], into: &preparedChunks[chunk], timings: timings)
                             if pending >= lineBatch || d == hi - 1 {
                                 if lineTotal.wrappingAdd(pending, ordering: .relaxed).newValue > lineLimit {
                                     exceeded.store(true, ordering: .relaxed)
@@ -145,14 +144,14 @@ package struct BinningPlan: Sendable {
                             }
                         }
                     }
-                    let binner = s.value[worker]
+                    let binner = binners[worker]
                     var bytes = 0
-                    for d in o.value[chunk].draws {
+                    for d in preparedChunks[chunk].draws {
                         let bound = binner.bounds(d)
                         bytes += bound.pieces * BinningPlan.bytesPerPiece + bound.tiles * BinningPlan.bytesPerTileCommand
                             + bound.records * BinningPlan.bytesPerRecord + bound.backdrops * BinningPlan.bytesPerBackdrop
                     }
-                    o.value[chunk].boundBytes = bytes
+                    preparedChunks[chunk].boundBytes = bytes
                 }
             }
         }
@@ -197,13 +196,12 @@ package struct BinningPlan: Sendable {
         while buffers.rowBounds.count < workers { buffers.rowBounds.append(RowBounds()) }
         for w in 0..<workers { buffers.rowBounds[w].reset(rows: tilesY) }
         let chunkCount = self.chunkCount
-        buffers.rowBounds.withUnsafeMutableBufferPointer { rowsBuf in
-            buffers.prepared.withUnsafeBufferPointer { preparedBuf in
-                // Each worker writes only rowBounds[worker]; the binner is only read.
-                let r = UncheckedSendable(rowsBuf), p = UncheckedSendable(preparedBuf)
+        buffers.rowBounds.withParallelSlots { rowBounds in
+            buffers.prepared.withParallelSlots { preparedChunks in
+                // Each worker writes only rowBounds[worker]; the binner and the chunks are only read.
                 parallelFor(chunkCount, threads: threadCount) { chunk, worker in
-                    let prepared = p.value[chunk]
-                    for d in prepared.draws { binner.addRowBounds(d, lines: prepared.lines.elements, into: &r.value[worker]) }
+                    let prepared = preparedChunks[chunk]
+                    for d in prepared.draws { binner.addRowBounds(d, lines: prepared.lines.elements, into: &rowBounds[worker]) }
                 }
             }
         }

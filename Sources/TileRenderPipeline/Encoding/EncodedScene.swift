@@ -134,7 +134,6 @@ package struct EncodedScene: Sendable {
         let count = scene.commands.count
         paints.reserveCapacity(count)
         scene.commands.withUnsafeBufferPointer { commands in
-            guard let first = commands.baseAddress else { return }
             let chunkCount = min(threadCount * 4, count / max(1, commandsPerChunk))
             guard readsPlainDrawsInPlace, threadCount > 1, chunkCount > 1 else {
                 draws.reserveCapacity(count)
@@ -144,11 +143,11 @@ package struct EncodedScene: Sendable {
             // Each chunk's leading run of plain colour draws (paint indices from 0), made in parallel.
             let chunks = (0..<chunkCount).map { (count * $0 / chunkCount)..<(count * ($0 + 1) / chunkCount) }
             var leading = [PlainRun?](repeating: nil, count: chunkCount)
-            leading.withUnsafeMutableBufferPointer { results in
-                let out = UncheckedSendable(results), input = UncheckedSendable(first)
-                // Each worker writes its own chunk's entry.
+            leading.withParallelSlots { results in
+                let input = UncheckedSendable(commands)
+                // Each worker writes its own chunk's entry; the commands are only read.
                 parallelFor(chunkCount, threads: threadCount) { chunk, _ in
-                    out.value[chunk] = EncodedScene.plainRun(input.value, chunks[chunk])
+                    results[chunk] = EncodedScene.plainRun(input.value, chunks[chunk])
                 }
             }
             let runs = leading.map { $0! }
@@ -159,12 +158,11 @@ package struct EncodedScene: Sendable {
             let starts = runs.prefix(whole).reduce(into: [0]) { $0.append($0.last! + $1.draws.count) }
             let total = starts.last!
             draws = [EncodedDraw](unsafeUninitializedCapacity: max(count, total)) { buffer, initialized in
-                let out = UncheckedSendable(buffer.baseAddress!)
+                let out = UncheckedSendable(buffer)
                 // Each worker moves its own run into its own slice.
                 parallelFor(whole, threads: threadCount) { chunk, _ in
-                    let destination = out.value + starts[chunk]
-                    runs[chunk].draws.moveElements(to: destination)
-                    for i in 0..<(starts[chunk + 1] - starts[chunk]) { destination[i].paintIndex += UInt32(starts[chunk]) }
+                    runs[chunk].draws.moveElements(into: out.value, at: starts[chunk])
+                    for i in starts[chunk]..<starts[chunk + 1] { out.value[i].paintIndex += UInt32(starts[chunk]) }
                 }
                 initialized = total
             }
@@ -196,11 +194,11 @@ package struct EncodedScene: Sendable {
         var end = 0
     }
 
-    private static func plainRun(_ first: UnsafePointer<DrawCommand>, _ chunk: Range<Int>) -> PlainRun {
+    private static func plainRun(_ commands: UnsafeBufferPointer<DrawCommand>, _ chunk: Range<Int>) -> PlainRun {
         var run = PlainRun(draws: MovableRun(capacity: chunk.count))
         run.paints.reserveCapacity(chunk.count)
         for i in chunk {
-            switch plainColorDraw(first + i, paintIndex: UInt32(run.paints.count)) {
+            switch plainColorDraw(commands, i, paintIndex: UInt32(run.paints.count)) {
             case .draw(let draw, let paint):
                 run.draws.append(draw)
                 run.paints.append(paint)
@@ -219,7 +217,6 @@ package struct EncodedScene: Sendable {
     @discardableResult
     private mutating func encodeCommands(_ commands: UnsafeBufferPointer<DrawCommand>, from start: Int, to end: Int,
                                          glyphMasks: Bool, readsPlainDrawsInPlace: Bool) -> Bool {
-        guard let first = commands.baseAddress else { return true }
         for i in start..<end {
             if !readsPlainDrawsInPlace {
                 if !encode(commands[i], glyphMasks: glyphMasks) { return false }
@@ -228,7 +225,7 @@ package struct EncodedScene: Sendable {
             // Most commands fill or stroke with a plain colour: those are read in place. Taking a
             // command out of the array (`for command in`) copied it whole, retaining and releasing
             // its path and shading: about 600 of the 1,250 instructions a draw cost.
-            switch EncodedScene.plainColorDraw(first + i, paintIndex: UInt32(paints.count)) {
+            switch EncodedScene.plainColorDraw(commands, i, paintIndex: UInt32(paints.count)) {
             case .draw(let draw, let paint):
                 draws.append(draw)
                 paints.append(paint)
@@ -251,15 +248,16 @@ package struct EncodedScene: Sendable {
         case other
     }
 
-    /// The draw of a fill or stroke with a colour (not glyphs), read through `command` without copying
-    /// the command: what `encode(_:glyphMasks:)` makes of it, without the dictionaries and arrays a
-    /// gradient, image or layer needs. The fields are read first, before any call the compiler cannot
+    /// The draw of a fill or stroke with a colour (not glyphs), read in place as `commands[index]` (the
+    /// buffer's subscript reaches the element through its address), without copying the command: what
+    /// `encode(_:glyphMasks:)` makes of it, without the dictionaries and arrays a gradient, image or
+    /// layer needs. The fields are read first, before any call the compiler cannot
     /// see into: such a call could write the command, and the compiler then copies it whole to keep
     /// what it reads afterwards.
     @inline(never)
-    private static func plainColorDraw(_ command: UnsafePointer<DrawCommand>, paintIndex: UInt32) -> PlainDraw {
+    private static func plainColorDraw(_ commands: UnsafeBufferPointer<DrawCommand>, _ index: Int, paintIndex: UInt32) -> PlainDraw {
         let draw: EncodedDraw, color: Color, opacity: Double, blend: GraphicsContext.BlendMode
-        switch command.pointee {
+        switch commands[index] {
         case .fill(let fill):
             guard case .none = fill.glyphs, let c = fill.shading.plainColor else { return .other }
             draw = EncodedDraw(path: fill.path, transform: fill.transform, rule: fill.rule, paintIndex: paintIndex,

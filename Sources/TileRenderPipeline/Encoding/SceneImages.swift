@@ -93,19 +93,19 @@ package struct SceneImages: Sendable {
         return copy
     }
 
-    /// Writes the texel space into `bytes` (room for at least `count` texels): every bitmap's
+    /// Writes the texel space into `bytes` (room for at least `texelCount` texels): every bitmap's
     /// texels at its first texel, premultiplied RGBA8 (as words, little-endian with R in the low
     /// byte); resident images' regions are left as they are (the caller fills them). The copy a
     /// device that cannot read the bitmaps where they lie needs.
-    package func copyBitmapTexels(into bytes: UnsafeMutableRawPointer, count: Int) {
-        precondition(count >= texelCount, "a texel space of \(texelCount) texels into \(count)")
+    package func copyBitmapTexels(into bytes: ScratchSpan<UInt8>) {
+        precondition(bytes.count >= texelCount * 4, "a texel space of \(texelCount) texels into \(bytes.count) bytes")
         for entry in entries {
             guard case .bitmap(let bitmap) = entry.texels else { continue }
-            bitmap.pixels.withUnsafeBytes { raw in
-                guard let source = raw.baseAddress else { return }
+            bitmap.pixels.withUnsafeBufferPointer { pixels in
+                let source = ReadOnlySpan(pixels), rowBytes = bitmap.width * 4
                 for y in 0..<bitmap.height {
-                    (bytes + (entry.firstTexel + y * bitmap.width) * 4)
-                        .copyMemory(from: source + y * bitmap.bytesPerRow, byteCount: bitmap.width * 4)
+                    bytes.copy(from: source.slice(from: y * bitmap.bytesPerRow, count: rowBytes),
+                               to: (entry.firstTexel + y * bitmap.width) * 4)
                 }
             }
         }

@@ -74,6 +74,7 @@ package final class CoverageMask: @unchecked Sendable {
         // Accumulation rows with two spare columns that catch area at x = width (as the fine stage's).
         let stride = width + 2
         var acc = [Float](repeating: 0, count: stride * height)
+        let maskValues = ScratchSpan(unsafeStart: mask.values, count: width * height)
         acc.withUnsafeMutableBufferPointer { buffer in
             let a = ScratchSpan(buffer)
             for line in lines where line.x0.isFinite && line.y0.isFinite && line.x1.isFinite && line.y1.isFinite {
@@ -82,7 +83,7 @@ package final class CoverageMask: @unchecked Sendable {
             }
             for y in 0..<height {
                 var sum: Float = 0
-                let row = a.slice(from: y * stride, count: width), out = mask.values + y * width
+                let row = a.slice(from: y * stride, count: width), out = maskValues.slice(from: y * width, count: width)
                 for x in 0..<width { sum += row[x]; out[x] = sum }
             }
         }

@@ -30,6 +30,19 @@ package struct RenderTarget: @unchecked Sendable {
         assert(y >= 0 && y < height && x >= 0 && count >= 0 && x + count <= width, "pixels outside the target")
         return PixelRow(base: base + y * bytesPerRow + x * 4, count: count)
     }
+
+    /// The `width * 4` bytes of row `y`, for copies to and from a device's pixel buffer.
+    package func rowBytes(_ y: Int) -> ScratchSpan<UInt8> {
+        assert(y >= 0 && y < height, "row \(y) outside a target of \(height)")
+        return ScratchSpan(unsafeBytes: base + y * bytesPerRow, count: width * 4)
+    }
+
+    /// Rows `rows` as one run of bytes, for rows that lie back to back (`bytesPerRow` is `width * 4`).
+    package func bytes(ofRows rows: Range<Int>) -> ScratchSpan<UInt8> {
+        assert(rows.lowerBound >= 0 && rows.upperBound <= height, "rows \(rows) outside a target of \(height)")
+        assert(bytesPerRow == width * 4, "rows with padding between them are not one run")
+        return ScratchSpan(unsafeBytes: base + rows.lowerBound * bytesPerRow, count: rows.count * bytesPerRow)
+    }
 }
 
 /// A run of `count` pixels in one row of a render target. A pixel is one word, little-endian in memory:
@@ -216,7 +229,7 @@ extension SceneImages {
             copies.append(copy)
             var single = SceneImages()
             _ = single.firstTexel(of: entry.texels)
-            single.copyBitmapTexels(into: UnsafeMutableRawPointer(copy.baseAddress!), count: count)
+            single.copyBitmapTexels(into: ScratchSpan(bytes: UnsafeMutableRawBufferPointer(copy)))
             #if !_endian(little)
             for i in copy.indices { copy[i] = UInt32(littleEndian: copy[i]) }
             #endif

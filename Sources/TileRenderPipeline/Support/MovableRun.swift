@@ -2,7 +2,7 @@
 /// value holding references (a path, a dash array) retains each and the copied-from array then
 /// releases each, which cost more than making the elements (parallel encoding, `EncodedScene`).
 ///
-/// Appends are bounded by the capacity given at creation (checked); `moveElements(to:)` hands every
+/// Appends are bounded by the capacity given at creation (checked); `moveElements(into:at:)` hands every
 /// element over to uninitialised memory and leaves the run empty; whatever is still in the run when
 /// it goes is destroyed with it.
 package final class MovableRun<Element> {
@@ -28,12 +28,15 @@ package final class MovableRun<Element> {
         return storage[index]
     }
 
-    /// Moves every element to `destination` (uninitialised memory for `count` elements, which it then
-    /// owns), in order, and empties the run. Returns how many were moved.
+    /// Moves every element to `destination[start ..< start + count]` (uninitialised memory, which then
+    /// owns them), in order, and empties the run. Returns how many were moved. The range is checked
+    /// against `destination`.
     @discardableResult
-    package func moveElements(to destination: UnsafeMutablePointer<Element>) -> Int {
+    package func moveElements(into destination: UnsafeMutableBufferPointer<Element>, at start: Int) -> Int {
         let moved = count
-        destination.moveInitialize(from: storage, count: moved)
+        precondition(start >= 0 && start + moved <= destination.count, "moving \(moved) elements to \(start) of \(destination.count)")
+        guard moved > 0 else { return 0 }
+        (destination.baseAddress! + start).moveInitialize(from: storage, count: moved)
         count = 0
         return moved
     }

@@ -33,3 +33,38 @@ package struct UncheckedSendable<T>: @unchecked Sendable {
     package let value: T
     package init(_ value: T) { self.value = value }
 }
+
+/// An array's elements, pinned for one `parallelFor`, which its workers read and write in place, each
+/// at indices no other worker touches meanwhile (a chunk's output, a worker's scratch): the one way
+/// workers share an array. In place: an element is not copied out and back (which would copy the
+/// arrays inside it, now shared). Indices are checked in debug builds (`assert`).
+package struct ParallelSlots<Element>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Element>
+    /// How many elements there are.
+    package let count: Int
+
+    fileprivate init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        // No elements: a dangling, aligned address that is never reached (count 0).
+        base = buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+        count = buffer.count
+    }
+
+    /// Element `i`, read or changed in place.
+    package subscript(i: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            assert(i >= 0 && i < count, "slot \(i) outside \(count)")
+            return UnsafePointer(base + i)
+        }
+        @inline(__always) nonmutating unsafeMutableAddress {
+            assert(i >= 0 && i < count, "slot \(i) outside \(count)")
+            return base + i
+        }
+    }
+}
+
+extension Array {
+    /// Runs `body` with the elements as `ParallelSlots`, for workers that each reach their own.
+    package mutating func withParallelSlots<R>(_ body: (ParallelSlots<Element>) throws -> R) rethrows -> R {
+        try withUnsafeMutableBufferPointer { try body(ParallelSlots($0)) }
+    }
+}

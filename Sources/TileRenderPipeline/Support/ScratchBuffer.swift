@@ -5,6 +5,8 @@
 ///
 /// It is scratch space, not a value: copies of a struct holding one share it, so each worker owns its
 /// own (as each binner does) and nothing reads it across threads. Indices are checked in debug builds.
+/// Its storage's pointer operations are all in this class; loops over its elements take them as a
+/// `ReadOnlySpan` (`span`) or `ScratchSpan` (`scratchSpan`), whose accesses are checked the same way.
 package final class ScratchBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     // The fields an append writes sit between 128 bytes of padding on each side: different workers'
     // buffers are allocated one after another (a chunk's outputs, the binners' buffers), and two
@@ -80,6 +82,12 @@ package final class ScratchBuffer<Element: BitwiseCopyable>: @unchecked Sendable
 
     /// The elements for writing in place, valid until the next append or `removeAll`.
     package var mutableElements: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: storage, count: count) }
+
+    /// The elements as a checked view, valid until the next append or `removeAll`.
+    package var span: ReadOnlySpan<Element> { ReadOnlySpan(unsafeStart: storage, count: count) }
+
+    /// The elements as a checked view for writing in place, valid until the next append or `removeAll`.
+    package var scratchSpan: ScratchSpan<Element> { ScratchSpan(unsafeStart: storage, count: count) }
 
     private func grow(toAtLeast needed: Int) {
         let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)

@@ -1,7 +1,9 @@
 // Views of plain memory for the hot loops: `ScratchSpan` (memory a worker owns and writes: the fine
 // stage's planes, accumulation rows and per-draw buffers, the CPU filters' blur lines, image
-// comparison's rows) and `ReadOnlySpan` (memory read in place for one pass: the binned scene's arrays,
-// an image's texels and bytes, a mask's values). Each is a start and a count;
+// comparison's rows, the binning merge's output ranges, a glyph mask's rows, a `ScratchBuffer`'s
+// elements; and memory that is no array: mapped Vulkan buffers, a render target's rows as bytes) and
+// `ReadOnlySpan` (memory read in place for one pass: the binned scene's arrays, an image's texels and
+// bytes, a mask's values, the merge's inputs). Each is a start and a count;
 // every index, range and vector access is checked against the count in debug builds (`assert`), so a
 // test run catches an access outside the view, and compiles to the bare pointer operation in release
 // builds, where the loops that use them are measured instruction by instruction (callgrind).
@@ -16,7 +18,8 @@
 // stores, slices and fills are pointer arithmetic at each use; these types keep that arithmetic here.
 //
 // The pointer operations on such memory are in this file and `Fine/RenderTarget.swift` (`PixelRow`,
-// `TexelRow`: pixels and texels as words); the README's Safety section lists the other places.
+// `TexelRow`: pixels and texels as words; `rowBytes`, `bytes(ofRows:)`: the target's rows as a
+// `ScratchSpan`); the README's Safety section lists the other places.
 
 /// `count` values of `Element` in memory that one owner writes (a worker's scratch), read and written
 /// by index, as SIMD vectors of consecutive values, and in runs (fills and copies).
@@ -53,6 +56,29 @@ package struct ScratchSpan<Element>: BitwiseCopyable {
         // A view of nothing points at a dangling, aligned address it never reads (count 0).
         self.init(base: buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!,
                   count: buffer.count)
+    }
+
+    /// The bytes of `raw`, which its owner keeps allocated for the view's use (an array's bytes inside
+    /// `withUnsafeMutableBytes`).
+    @inline(__always)
+    package init(bytes raw: UnsafeMutableRawBufferPointer) where Element == UInt8 {
+        self.init(raw.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// `count` bytes from `start`: memory that is not a Swift array's (mapped device memory, a caller's
+    /// pixel rows), which its owner keeps mapped or allocated for the view's use.
+    @inline(__always)
+    package init(unsafeBytes start: UnsafeMutableRawPointer, count: Int) where Element == UInt8 {
+        assert(count >= 0, "a negative count")
+        self.init(base: start.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// `count` values from `start`, whose owner keeps them allocated for the view's use and lets no one
+    /// else write them meanwhile (`ScratchBuffer.scratchSpan`, a `unsafeUninitializedCapacity` buffer).
+    @inline(__always)
+    package init(unsafeStart start: UnsafeMutablePointer<Element>, count: Int) {
+        assert(count >= 0, "a negative count")
+        self.init(base: start, count: count)
     }
 
     /// `count` values in new memory, not initialized: for scratch whose every value the caller writes
@@ -202,6 +228,18 @@ package struct ReadOnlySpan<Element>: BitwiseCopyable {
         assert(i >= 0 && i + MemoryLayout<T>.size / MemoryLayout<Element>.stride <= count,
                "\(T.self) at \(i) outside a span of \(count)")
         return UnsafeRawPointer(base + i).loadUnaligned(as: T.self)
+    }
+
+    /// The same values as an array (a read-back's copy).
+    package var array: [Element] {
+        var values: [Element] = []
+        append(to: &values)
+        return values
+    }
+
+    /// Appends the values to `array` (one copy).
+    package func append(to array: inout [Element]) {
+        withStart { array.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     /// The first value's address, for `ScratchSpan.copy` and `PixelRow.copy` (bulk copies).

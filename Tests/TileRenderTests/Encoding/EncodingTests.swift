@@ -268,7 +268,7 @@ private func apply(_ t: CGAffineTransform, _ p: CGPoint) -> CGPoint { p.applying
         #expect(e.images.texelCount == 8 && e.images.entries.count == 1 && e.paints[1].lutStart == p.lutStart)
         // Laid out for a device: texels packed R in the low byte.
         var words = [UInt32](repeating: 0, count: 8)
-        words.withUnsafeMutableBytes { e.images.copyBitmapTexels(into: $0.baseAddress!, count: 8) }
+        words.withUnsafeMutableBytes { e.images.copyBitmapTexels(into: ScratchSpan(bytes: $0)) }
         #expect(words[1] == UInt32(32) | UInt32(40) << 8 | UInt32(48) << 16 | UInt32(56) << 24)
     }
 

@@ -40,4 +40,27 @@ import Testing
         #expect(buffer.elements.reduce(0, +) == 70)
         #expect(buffer[3] == 11.5)
     }
+
+    @Test func spansViewTheElementsUpToTheCount() {
+        let buffer = ScratchBuffer<UInt32>(capacity: 16)
+        for i in 0..<5 { buffer.append(UInt32(i)) }
+        #expect(buffer.span.count == 5 && buffer.span[4] == 4)
+        buffer.scratchSpan[4] = 40
+        #expect(buffer[4] == 40 && buffer.scratchSpan.count == 5, "a view of the count, not the capacity")
+        buffer.removeAll()
+        #expect(buffer.span.count == 0)
+    }
+
+    @Test(.enabled(if: ScratchSpanTests.checksCompiled)) func spanPastTheCountStops() async {
+        await #expect(processExitsWith: .failure) {
+            let buffer = ScratchBuffer<UInt32>(capacity: 16)
+            buffer.append(repeating: 0, count: 5)
+            _ = buffer.span[5]  // inside the capacity, past the count
+        }
+        await #expect(processExitsWith: .failure) {
+            let buffer = ScratchBuffer<UInt32>(capacity: 16)
+            buffer.append(repeating: 0, count: 5)
+            buffer.scratchSpan[5] = 1
+        }
+    }
 }

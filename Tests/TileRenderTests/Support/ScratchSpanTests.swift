@@ -79,6 +79,43 @@ import Testing
         #expect(bytes[84] == 0 && bytes[89] == 1 && bytes[113] == 0xDD && bytes[116] == 0xAA && bytes[117...].allSatisfy { $0 == 0 })
     }
 
+    @Test func spansViewMemoryThatIsNoArraysAndCopyItOut() {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 1)
+        defer { raw.deallocate() }
+        // Memory a C library or a device mapped: viewed as bytes.
+        let bytes = ScratchSpan(unsafeBytes: raw, count: 8)
+        bytes.zeroBytes()
+        bytes.copy(from: ScratchSpan<UInt8>.allocate(count: 3, repeating: 7).readOnly, to: 5)
+        #expect(bytes.readOnly.array == [0, 0, 0, 0, 0, 7, 7, 7])
+        var appended: [UInt8] = [1]
+        bytes.readOnly.slice(from: 6, count: 2).append(to: &appended)
+        #expect(appended == [1, 7, 7])
+        var words: [UInt16] = [0, 0]
+        words.withUnsafeMutableBytes { ScratchSpan(bytes: $0)[1] = 0xFF }
+        #expect(words == [UInt16(littleEndian: 0xFF00), 0], "byte 1 is the first word's second byte")
+        let values = UnsafeMutablePointer<Int>.allocate(capacity: 3)
+        defer { values.deallocate() }
+        let span = ScratchSpan(unsafeStart: values, count: 3)
+        span.fill(2)
+        #expect(span.readOnly.array == [2, 2, 2])
+    }
+
+    @Test func targetRowsAreReachedAsBytes() {
+        var bytes = [UInt8](repeating: 0, count: 3 * 12)
+        bytes.withUnsafeMutableBytes { raw in
+            // Rows of 2 pixels, 12 bytes apart: 4 bytes of padding after each.
+            let padded = RenderTarget(base: raw.baseAddress!, width: 2, height: 3, bytesPerRow: 12)
+            #expect(padded.rowBytes(2).count == 8)
+            padded.rowBytes(2).fill(9)
+            // The same memory as rows back to back (3 rows of 3 pixels).
+            let packed = RenderTarget(base: raw.baseAddress!, width: 3, height: 3, bytesPerRow: 12)
+            #expect(packed.bytes(ofRows: 1..<3).count == 24 && packed.bytes(ofRows: 3..<3).count == 0)
+            packed.bytes(ofRows: 1..<2)[0] = 5
+        }
+        #expect(bytes[..<12].allSatisfy { $0 == 0 } && bytes[12] == 5 && bytes[13..<24].allSatisfy { $0 == 0 })
+        #expect(bytes[24..<32].allSatisfy { $0 == 9 } && bytes[32...].allSatisfy { $0 == 0 }, "the padding is not part of a row")
+    }
+
     // MARK: One past each boundary stops the process (debug builds)
 
     @Test(.enabled(if: checksCompiled)) func indexPastTheEndStops() async {
@@ -135,6 +172,33 @@ import Testing
             let base = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 4)
             let target = RenderTarget(base: base, width: 4, height: 4, bytesPerRow: 16)
             _ = target.row(3, x: 0, count: 3).span(1, count: 3)
+        }
+    }
+
+    @Test(.enabled(if: checksCompiled)) func bytesOutsideTheTargetOrView() async {
+        await #expect(processExitsWith: .failure) {
+            let base = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 4)
+            let target = RenderTarget(base: base, width: 4, height: 4, bytesPerRow: 16)
+            _ = target.rowBytes(4)
+        }
+        await #expect(processExitsWith: .failure) {
+            let base = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 4)
+            let target = RenderTarget(base: base, width: 4, height: 4, bytesPerRow: 16)
+            target.rowBytes(3)[16] = 0  // one past the row's 16 bytes
+        }
+        await #expect(processExitsWith: .failure) {
+            let base = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 4)
+            let target = RenderTarget(base: base, width: 4, height: 4, bytesPerRow: 16)
+            _ = target.bytes(ofRows: 2..<5)
+        }
+        await #expect(processExitsWith: .failure) {
+            let base = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 4)
+            let target = RenderTarget(base: base, width: 3, height: 4, bytesPerRow: 16)
+            _ = target.bytes(ofRows: 0..<2)  // rows with padding between them
+        }
+        await #expect(processExitsWith: .failure) {
+            let raw = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 1)
+            _ = ScratchSpan(unsafeBytes: raw, count: 8).readOnly.slice(from: 4, count: 5).array
         }
     }
 

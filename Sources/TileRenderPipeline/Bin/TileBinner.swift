@@ -69,8 +69,21 @@ package struct TileBinner {
         var pieceBound = 0.0
         let (w, h) = (width, height)
         let inverseTile = 1 / Double(BinnedScene.tileSize)
+        @inline(__always) func keep(_ s: LineSegment) {
+            kept.append(s)
+            minX = min(minX, min(s.x0, s.x1)); maxX = max(maxX, max(s.x0, s.x1))
+            minY = min(minY, min(s.y0, s.y1)); maxY = max(maxY, max(s.y0, s.y1))
+            pieceBound += (Double(abs(s.x1 - s.x0)) + Double(abs(s.y1 - s.y0))) * inverseTile + 3
+        }
         for line in lines.elements {
-            if max(line.x0, line.x1) > w { clippedRight = true }
+            let right = max(line.x0, line.x1), left = min(line.x0, line.x1)
+            if right > w { clippedRight = true }
+            if left > 0 && right <= w && min(line.y0, line.y1) >= 0 && max(line.y0, line.y1) <= h {
+                // Inside the canvas and off its left side (most lines): kept as they are, which is what
+                // `clip` gives them, without its call.
+                keep(line)
+                continue
+            }
             // A static function: a method on self here would copy self (and its buffers) per line.
             TileBinner.clip(line, width: w, height: h) { s in
                 // Consecutive edges along the canvas' left side (the parts of the outline left of it,
@@ -85,10 +98,7 @@ package struct TileBinner {
                     pieceBound += Double(abs(s.y1 - s.y0)) * inverseTile + 3  // still a bound on the joined edge
                     return
                 }
-                kept.append(s)
-                minX = min(minX, min(s.x0, s.x1)); maxX = max(maxX, max(s.x0, s.x1))
-                minY = min(minY, min(s.y0, s.y1)); maxY = max(maxY, max(s.y0, s.y1))
-                pieceBound += (Double(abs(s.x1 - s.x0)) + Double(abs(s.y1 - s.y0))) * inverseTile + 3
+                keep(s)
             }
         }
         let count = kept.count - lineStart

@@ -238,7 +238,7 @@ package struct TileBinner {
             // pieces' keys rather than count over every tile of the box, and walk the tiles with pieces
             // only (the gaps between them are runs, whatever their length).
             sortKeys.removeAll()
-            for (i, t) in keys.enumerated() { sortKeys.append(UInt64(UInt32(t)) << 32 | UInt64(i)) }
+            for (i, t) in keys.enumerated() { sortKeys.append(UInt64(UInt32(truncatingIfNeeded: t)) << 32 | UInt64(i)) }
             var sorted = sortKeys.mutableElements
             sorted.sort()
             for (rank, key) in sorted.enumerated() { segments[base + rank] = cut[Int(key & 0xFFFF_FFFF)] }
@@ -501,7 +501,11 @@ package struct TileBinner {
             let xTop = yTop == ya ? xa : xa + (yTop - ya) * dxdy
             let xBot = yBot == yb ? xb : xa + (yBot - ya) * dxdy
             let xl = min(xTop, xBot), xr = max(xTop, xBot)
-            let col0 = min(tilesX - 1, Int(xl / size)), col1 = min(tilesX - 1, Int(xr / size))
+            // Not left of the draw's box: an x interpolated within a row can round to just below the
+            // box's left edge when the line ends on it (the box comes from the end points), and the
+            // piece's tile would be outside the box (its key another tile's, or negative).
+            let col0 = max(originX, min(tilesX - 1, Int(xl / size)))
+            let col1 = max(col0, min(tilesX - 1, Int(xr / size)))
             for col in col0...col1 {
                 let left = Float(col) * size
                 var pTop = (x: xTop, y: yTop), pBot = (x: xBot, y: yBot)

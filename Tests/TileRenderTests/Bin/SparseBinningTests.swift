@@ -65,6 +65,37 @@ import Testing
         }
     }
 
+    /// A line ending a hair below a tile row on the left edge of its draw's box: the x interpolated at
+    /// the row boundary rounds to just left of the box (31.99998 for 32), and the row's piece was cut
+    /// for the column left of the box, whose key is another tile's (the last of the row above). Every
+    /// piece, moved back to canvas coordinates from the tile that lists it, lies in the draw's box.
+    @Test func piecesStayInTheirTiles() throws {
+        // Found by searching Float lines ending at (32, 48.000004) for one whose x at y = 48 rounds below 32.
+        let top = CGPoint(x: 204.06800842285156, y: 8.268495559692383), end = CGPoint(x: 32, y: 48.000003814697266)
+        var scene = Scene(size: CGSize(width: 256, height: 96))
+        scene.draw { ctx in
+            var path = Path()
+            path.addLines([top, end, CGPoint(x: top.x, y: end.y)])
+            path.closeSubpath()
+            ctx.fill(path, with: .color(.blue))
+        }
+        for ratio in [0, 1 << 40] {
+            let draw = try #require(binned(scene, sparseBoxRatio: ratio).first)
+            var index = 0
+            for tile in draw.pathTiles where tile.segmentCount > 0 {
+                let tileX = Float(Int(tile.tileIndex) % 16 * 16), tileY = Float(Int(tile.tileIndex) / 16 * 16)
+                for k in Int(tile.segmentStart)..<Int(tile.segmentStart + tile.segmentCount) {
+                    let p = draw.segments[k]
+                    for (x, y) in [(p.x0 + tileX, p.y0 + tileY), (p.x1 + tileX, p.y1 + tileY)] {
+                        #expect(x >= 31.99 && x <= 204.08 && y >= 8.26 && y <= 48.01, "tile \(tile.tileIndex): (\(x), \(y))")
+                    }
+                }
+                index += 1
+            }
+            #expect(index > 10)
+        }
+    }
+
     /// A canvas-sized rectangle: its pieces lie in its two side columns, and the sorted grouping walks
     /// those tiles only, one record for each row's inside (the bandwidth benchmark's fill).
     @Test func aLargeRectangleIsOneRunPerRow() throws {

@@ -109,13 +109,16 @@ package struct PixelRow {
     /// Sets every pixel to `word`.
     @inline(__always)
     package func fill(_ word: UInt32) {
-        if Int(bitPattern: base) & 3 == 0 && count >= 64 {
-            // A long row (a background's) through the C library's tuned fill (`CIntrinsics_fillWords`).
-            CIntrinsics_fillWords(base.assumingMemoryBound(to: UInt32.self), word.littleEndian, count)
-        } else if Int(bitPattern: base) & 3 == 0 {
-            base.assumingMemoryBound(to: UInt32.self).update(repeating: word.littleEndian, count: count)
-        } else {
+        guard Int(bitPattern: base) & 3 == 0 else {
             for x in 0..<count { self[x] = word }
+            return
+        }
+        let words = base.assumingMemoryBound(to: UInt32.self)
+        if count >= 64 {
+            // A long row (a background's) through the C library's tuned fill (`CIntrinsics_fillWords`).
+            CIntrinsics_fillWords(words, word.littleEndian, count)
+        } else {
+            words.update(repeating: word.littleEndian, count: count)
         }
     }
 

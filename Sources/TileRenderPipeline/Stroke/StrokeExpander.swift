@@ -488,8 +488,7 @@ package struct StrokeExpander {
                 return (-segmentNormals[before], segmentLengths[before])
             }
             let contourStart = out.points.count
-            var normal = outgoing(point(0)).normal
-            var incomingLength = outgoing(point(0)).length
+            var (normal, incomingLength) = outgoing(point(0))
             out.points.append(pts[point(0)] + normal)
             for k in 1...n {
                 let here = point(k)

@@ -55,6 +55,9 @@ public struct Renderer: Sendable {
     /// The offscreen cache's counters and size (shared by this renderer's copies).
     public var offscreenCacheStatistics: OffscreenCacheStatistics { state.offscreen.statistics }
 
+    /// What debug builds fill a new frame with before rendering: no backend leaves a pixel unwritten.
+    package static let unwrittenByte: UInt8 = 0xA5
+
     /// Renders `scene` into a new bitmap of `scene.size`, rounded up to whole pixels, on a transparent
     /// background.
     public func render(_ scene: Scene) throws -> Bitmap {
@@ -87,14 +90,20 @@ public struct Renderer: Sendable {
     public func renderWithStatistics(_ scene: Scene) throws -> (Bitmap, RenderStatistics) {
         let (w, h) = try Renderer.pixelSize(of: scene.size)
         // The pixels are drawn into an array of their own, then wrapped: a mutation through
-        // `Bitmap.pixels` (a property with an observer) copied the whole frame once more.
+        // `Bitmap.pixels` (a property with an observer) copied the whole frame once more. The array
+        // starts uninitialized: the backends write every pixel of a target that `writesEmptyTiles`
+        // (tiles with nothing drawn are cleared), so zeroing it first was a second pass over the frame.
+        // Debug builds fill it with a pattern first, so a pixel a backend skipped shows in the tests.
         try Bitmap.validate(width: w, height: h)
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        let stats = try pixels.withUnsafeMutableBytes { buf in
-            try renderReturningStatistics(scene, into: RenderTarget(base: buf.baseAddress!, width: w, height: h,
-                                                                    bytesPerRow: w * 4, startsTransparent: true))
+        var stats: RenderStatistics?
+        let pixels = try [UInt8](unsafeUninitializedCapacity: w * h * 4) { buf, initialized in
+            assert({ buf.initialize(repeating: Renderer.unwrittenByte); return true }())
+            stats = try renderReturningStatistics(scene, into: RenderTarget(base: UnsafeMutableRawPointer(buf.baseAddress!),
+                                                                            width: w, height: h, bytesPerRow: w * 4,
+                                                                            startsTransparent: true, writesEmptyTiles: true))
+            initialized = w * h * 4
         }
-        return (try Bitmap(width: w, height: h, premultipliedRGBA: pixels), stats)
+        return (try Bitmap(width: w, height: h, premultipliedRGBA: pixels), stats!)
     }
 
     /// `scene` with each offscreen group replaced by its image: from the offscreen cache when this

@@ -1408,12 +1408,31 @@ package final class FineRasterizer: @unchecked Sendable {
             }
             return
         }
-        for row in rowStart..<rowEnd {
+        // Which end of a row's piece is its left one follows from the line's direction: one of two
+        // copies of the row loop walks it, so that is decided once per line. (As a min and max per row
+        // it became branches, mispredicted as often as lines change direction.)
+        if dxdy > 0 {
+            accumulateRows(rowStart..<rowEnd, x: x, dxdy: dxdy, dir: dir, y0: y0, y1: y1, edge: edge, stride: stride,
+                           rightward: true, into: acc)
+        } else {
+            accumulateRows(rowStart..<rowEnd, x: x, dxdy: dxdy, dir: dir, y0: y0, y1: y1, edge: edge, stride: stride,
+                           rightward: false, into: acc)
+        }
+    }
+
+    /// `accumulateLine`'s rows `rows` of a line that is not vertical, from x = `start` at the first
+    /// row's top; `rightward` when x grows down the line (`dxdy` > 0).
+    @inline(__always)
+    private static func accumulateRows(_ rows: Range<Int>, x start: Float, dxdy: Float, dir: Float, y0: Float, y1: Float,
+                                       edge: Float, stride: Int, rightward: Bool, into acc: ScratchSpan<Float>) {
+        var x = start
+        for row in rows {
             let line = row * stride
             let dy = min(Float(row + 1), y1) - max(Float(row), y0)
             let xNext = min(max(x + dxdy * dy, 0), edge)
             let d = dy * dir
-            let xa = min(x, xNext), xb = max(x, xNext)
+            // x and xNext are in 0...edge, so the clamped step keeps their order.
+            let xa = rightward ? x : xNext, xb = rightward ? xNext : x
             let xaFloor = xa.roundedDownSmall
             let xaInt = smallInt(xaFloor)
             let xbCeil = xb.roundedUpSmall

@@ -2,7 +2,7 @@ import Foundation
 import TileRender
 
 // tile-bench compare-peers [--scenes NAME[,NAME...]] [--runs N] [--size WxH] [--threads T]
-//                          [--backend cpu|vulkan|auto] [--python PATH] [-o FOLDER]
+//                          [--backend cpu|vulkan|auto] [--python PATH] [--polygons] [-o FOLDER]
 //
 // TileRender next to Blend2D, Skia and Cairo on the bench scenes, in one run on one machine (peer timings
 // are noisy, about ±30%, so only figures taken together compare). The peers run through the vendored
@@ -10,8 +10,11 @@ import TileRender
 // `tile-bench render --repeat N`. Prints a Markdown table of medians and TileRender's ratio to each peer.
 // A peer whose Python package is missing is named with its install command; with none installed, or
 // without the harness's numpy and Pillow, nothing is timed and the command fails.
+// `--polygons` times everyone on the polygons Blend2D's peer draws instead (scripts/peers/polygon_scene.py:
+// curves flattened and strokes expanded ahead of time, as the blend2d-ir peer does before its timed call),
+// so that the figures compare the rasterizers alone.
 
-let comparePeersUsage = "usage: tile-bench compare-peers [--scenes NAME[,NAME...]] [--runs N] [--size WxH] [--threads T] [--backend cpu|vulkan|auto] [--python PATH] [-o FOLDER]"
+let comparePeersUsage = "usage: tile-bench compare-peers [--scenes NAME[,NAME...]] [--runs N] [--size WxH] [--threads T] [--backend cpu|vulkan|auto] [--python PATH] [--polygons] [-o FOLDER]"
 
 /// A peer as render_peers.py names it, and the Python modules it imports.
 struct Peer {
@@ -126,6 +129,7 @@ func runComparePeers(_ args: [String]) throws {
     var backend = "cpu"
     var pythonPath: String?
     var outFolder: String?
+    var polygons = false
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
@@ -143,6 +147,7 @@ func runComparePeers(_ args: [String]) throws {
         case "--backend": backend = try arguments.backend(for: a).rawValue
         case "--python": pythonPath = try arguments.value(for: a)
         case "-o", "--output": outFolder = try arguments.value(for: a)
+        case "--polygons": polygons = true
         default: throw UsageError(description: "unknown argument \(a)\n\(comparePeersUsage)")
         }
     }
@@ -154,7 +159,7 @@ func runComparePeers(_ args: [String]) throws {
         }
         return svg
     }
-    guard let harness = repositoryItem("scripts/peers/render_peers.py") else {
+    guard let harness = repositoryItem("scripts/peers/render_peers.py"), let polygonScript = repositoryItem("scripts/peers/polygon_scene.py") else {
         throw UsageError(description: "cannot find scripts/peers/render_peers.py above the working directory or the executable: run tile-bench from the repository")
     }
     let python: URL
@@ -172,6 +177,9 @@ func runComparePeers(_ args: [String]) throws {
     let missing = try missingPythonModules(pythonPackages.map(\.key), python: python)
     let harnessMissing = missing.filter { ["numpy", "PIL"].contains($0) }
     let peers = Peer.all.filter { peer in peer.modules.allSatisfy { !missing.contains($0) } }
+    if polygons && missing.contains("skia") {
+        throw UsageError(description: "--polygons expands strokes with skia-python, which \(python.path) lacks (pip install skia-python)")
+    }
     if !harnessMissing.isEmpty || peers.isEmpty {
         throw UsageError(description: "\(python.path) lacks the Python packages \(packageNames(missing)): "
                          + (harnessMissing.isEmpty ? "no peer renderer is installed" : "render_peers.py needs numpy and Pillow")
@@ -190,10 +198,19 @@ func runComparePeers(_ args: [String]) throws {
     defer { if outFolder == nil { try? FileManager.default.removeItem(at: temporary) } }
 
     var rows: [String] = []
-    for (scene, svg) in zip(scenes, svgs) {
-        let name = svg.deletingPathExtension().lastPathComponent
+    for (scene, original) in zip(scenes, svgs) {
+        let name = original.deletingPathExtension().lastPathComponent
         let folder = out.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var svg = original
+        if polygons {
+            svg = folder.appendingPathComponent("\(name)-polygons.svg")
+            progress("\(scene): writing the polygons Blend2D's peer draws to \(svg.lastPathComponent)")
+            let written = try runProgram(python, [polygonScript.path, original.path, svg.path, "--size", size])
+            guard written.status == 0 else {
+                throw UsageError(description: "polygon_scene.py failed on \(scene): \(written.err.trimmingCharacters(in: .whitespacesAndNewlines))")
+            }
+        }
         // render_peers.py merges into an existing timings.json: an earlier run's figures must not stand in.
         let timingsFile = folder.appendingPathComponent("timings.json")
         try? FileManager.default.removeItem(at: timingsFile)
@@ -227,7 +244,8 @@ func runComparePeers(_ args: [String]) throws {
                     + peerTimings.map { ratioCell(ours, $0) }.joined(separator: " | ") + " |")
     }
 
-    print("Medians in ms of \(runs) runs at \(size); TileRender on \(backend) with \(threads) threads, the peers on one thread; a ratio under 1 means TileRender is faster.")
+    print("Medians in ms of \(runs) runs at \(size); TileRender on \(backend) with \(threads) threads, the peers on one thread; a ratio under 1 means TileRender is faster."
+          + (polygons ? " Everyone draws the scenes' polygons as Blend2D's peer flattens and strokes them (--polygons)." : ""))
     print("")
     print("| scene | TileRender | " + Peer.all.map(\.name).joined(separator: " | ") + " | "
           + Peer.all.map { "TileRender / \($0.name)" }.joined(separator: " | ") + " |")

@@ -185,6 +185,11 @@ import Testing
         #expect(error.contains("skia-python blend2d-py pycairo"), "\(error)")
         #expect(error.contains("pip install numpy pillow skia-python blend2d-py pycairo"), "\(error)")
         #expect(!result.err.contains("TileRender (backend"), "nothing is timed: \(result.err)")
+        // --polygons expands the scenes' strokes with skia-python before anything runs.
+        let polygons = try Self.run(try #require(Self.executable), ["compare-peers", "--polygons", "--python", python, "--runs", "1"],
+                                    environment: ["PYTHONPATH": blockers.path])
+        #expect(polygons.status == 1)
+        #expect(polygons.err.hasPrefix("tile-bench: error: --polygons expands strokes with skia-python, which \(python) lacks"), "\(polygons.err)")
     }
 
     @Test(arguments: [

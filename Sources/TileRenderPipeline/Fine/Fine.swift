@@ -457,19 +457,43 @@ package final class FineRasterizer: @unchecked Sendable {
             let t = texels.span(x, count: n)
             let (opaque, clear) = texelState(t, count: n)
             if opaque { row.setSpan(x, count: n, t); continue }
-            var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>()
-            if let c = under {
-                r = SIMD8(repeating: c.x); g = SIMD8(repeating: c.y); b = SIMD8(repeating: c.z); a = SIMD8(repeating: c.w)
-            } else if readsTarget {
+            guard let c = under else {
+                // Over the row's pixels, or over transparent (where the texels are the result).
+                if !readsTarget { row.setSpan(x, count: n, t); continue }
                 if clear { continue }
-                let pixels = row.span(x, count: n)
-                let scale: Float = 1 / 255
-                r = levels(pixels, 0) * scale; g = levels(pixels, 8) * scale
-                b = levels(pixels, 16) * scale; a = levels(pixels, 24) * scale
+                row.setSpan(x, count: n, texelsOver(t, row.span(x, count: n)))
+                continue
             }
+            var r = SIMD8<Float>(repeating: c.x), g = SIMD8<Float>(repeating: c.y)
+            var b = SIMD8<Float>(repeating: c.z), a = SIMD8<Float>(repeating: c.w)
             blendTexels(t, opacity: 1, coverage: SIMD8(repeating: 1), &r, &g, &b, &a)
             row.setSpan(x, count: n, words(r) | words(g) &<< 8 | words(b) &<< 16 | words(a) &<< 24)
         }
+    }
+
+    /// Premultiplied texels `t` source-over pixels `d` at coverage 1 and full opacity, in integers: each
+    /// channel is t + d x (255 - t's alpha) / 255, rounded to nearest and at most 255. These are the
+    /// bytes of the float blend (`blendTexels`, then `words`): the quotient is k / 255, whose fraction
+    /// is never one half and is at least 1/510 from it, far more than the float path's error.
+    @inline(__always)
+    private static func texelsOver(_ t: SIMD8<UInt32>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let inverse = 255 &- (t &>> 24)
+        let factor = unsafeBitCast(inverse | inverse &<< 16, to: SIMD16<UInt16>.self)
+        // Two channels a word, one per 16-bit lane (each product is at most 255 x 255): x / 255
+        // rounded is (y + y >> 8) >> 8 with y = x + 128, exactly, for such x.
+        @inline(__always) func scaled(_ pair: SIMD8<UInt32>) -> SIMD16<UInt16> {
+            let y = unsafeBitCast(pair, to: SIMD16<UInt16>.self) &* factor &+ 128
+            return (y &+ y &>> 8) &>> 8
+        }
+        // Sums above 255 (texels whose colour exceeds their alpha) end at 255, as the float path clamps:
+        // a sum is at most 510, so its bit 8 says so.
+        @inline(__always) func clamped(_ v: SIMD16<UInt16>) -> SIMD8<UInt32> {
+            unsafeBitCast((v | (v &>> 8) &* 255) & 255, to: SIMD8<UInt32>.self)
+        }
+        let pairs = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+        let redBlue = unsafeBitCast(t & pairs, to: SIMD16<UInt16>.self) &+ scaled(d & pairs)
+        let greenAlpha = unsafeBitCast((t &>> 8) & pairs, to: SIMD16<UInt16>.self) &+ scaled((d &>> 8) & pairs)
+        return clamped(redBlue) | clamped(greenAlpha) &<< 8
     }
 
     // MARK: Drawing straight into the target

@@ -180,6 +180,30 @@ private func randomScene(width: Int, height: Int, seed: UInt64, count: Int) thro
         }
     }
 
+    /// An image on whole pixels over the target (whole tiles of it, `drawImageRow`'s integer blend):
+    /// every alpha level with every colour level, including colours above their alpha (not valid
+    /// premultiplied, which the float planes clamp), over varied pixels: the planes' bytes.
+    @Test func imageOverPixelsIsExact() throws {
+        var texels = [UInt8](repeating: 0, count: 256 * 256 * 4)
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let i = (y * 256 + x) * 4
+                texels[i] = UInt8(x); texels[i + 1] = UInt8(255 - x); texels[i + 2] = UInt8(x * y / 255); texels[i + 3] = UInt8(y)
+            }
+        }
+        let image = Image(bitmap: try Bitmap(width: 256, height: 256, premultipliedRGBA: texels))
+        var scene = Scene(size: CGSize(width: 256, height: 256))
+        scene.draw { $0.draw(image, in: CGRect(x: 0, y: 0, width: 256, height: 256)) }
+        var rng = SeededRandom(seed: 11)
+        // 1,021 bytes (not a multiple of 4): every pixel of the buffer starts different from its neighbours.
+        let background = (0..<1_021).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        for clear in [false, true] {
+            let (fast, planes) = try renderBoth(scene, clear: clear, background: background)
+            let same = fast == planes  // (a Bool: the expectation would print both megabyte buffers)
+            #expect(same, "clear \(clear): worst difference \(worstDifference(fast, planes))")
+        }
+    }
+
     /// Random scenes with overlaps (tiles of one to many draws, some direct, some not): the same bytes.
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func randomScenesMatchThePlanes(seed: UInt64) throws {

@@ -160,7 +160,7 @@ func runComparePeers(_ args: [String]) throws {
         return svg
     }
     guard let harness = repositoryItem("scripts/peers/render_peers.py"), let polygonScript = repositoryItem("scripts/peers/polygon_scene.py") else {
-        throw UsageError(description: "cannot find scripts/peers/render_peers.py above the working directory or the executable: run tile-bench from the repository")
+        throw UsageError(description: "cannot find scripts/peers/render_peers.py and polygon_scene.py above the working directory or the executable: run tile-bench from the repository")
     }
     let python: URL
     if let pythonPath {

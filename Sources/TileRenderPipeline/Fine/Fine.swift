@@ -622,6 +622,12 @@ package final class FineRasterizer: @unchecked Sendable {
             let (opaque, clear) = Self.texelState(lastTexels, count: n)
             if opaque && last.color.w == 1 && covering & lastBit != 0 { row.setSpan(x0, count: n, lastTexels); return }
             if clear && touching == lastBit && readsTarget { return }
+            if touching == lastBit && covering & lastBit != 0 && last.color.w == 1 {
+                // The image alone over the span at full coverage and opacity: its texels over the pixels
+                // in integers (`texelsOver`, the float blend's bytes), or the texels over transparent.
+                row.setSpan(x0, count: n, readsTarget ? Self.texelsOver(lastTexels, row.span(x0, count: n)) : lastTexels)
+                return
+            }
         }
         var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>()
         let first = draws[start]

@@ -192,15 +192,19 @@ private func randomScene(width: Int, height: Int, seed: UInt64, count: Int) thro
             }
         }
         let image = Image(bitmap: try Bitmap(width: 256, height: 256, premultipliedRGBA: texels))
-        var scene = Scene(size: CGSize(width: 256, height: 256))
-        scene.draw { $0.draw(image, in: CGRect(x: 0, y: 0, width: 256, height: 256)) }
         var rng = SeededRandom(seed: 11)
         // 1,021 bytes (not a multiple of 4): every pixel of the buffer starts different from its neighbours.
         let background = (0..<1_021).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        for clear in [false, true] {
-            let (fast, planes) = try renderBoth(scene, clear: clear, background: background)
-            let same = fast == planes  // (a Bool: the expectation would print both megabyte buffers)
-            #expect(same, "clear \(clear): worst difference \(worstDifference(fast, planes))")
+        // On the tiles (whole tiles: `drawImageRow`), and 5 and 3 pixels off them (the tiles along its
+        // edges are partly covered: `drawSpan`).
+        for origin in [CGPoint(x: 0, y: 0), CGPoint(x: 5, y: 3)] {
+            var scene = Scene(size: CGSize(width: 256 + 2 * origin.x, height: 256 + 2 * origin.y))
+            scene.draw { $0.draw(image, in: CGRect(origin: origin, size: CGSize(width: 256, height: 256))) }
+            for clear in [false, true] {
+                let (fast, planes) = try renderBoth(scene, clear: clear, background: background)
+                let same = fast == planes  // (a Bool: the expectation would print both megabyte buffers)
+                #expect(same, "at \(origin), clear \(clear): worst difference \(worstDifference(fast, planes))")
+            }
         }
     }
 

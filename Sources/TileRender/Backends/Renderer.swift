@@ -97,7 +97,9 @@ public struct Renderer: Sendable {
         try Bitmap.validate(width: w, height: h)
         var stats: RenderStatistics?
         let pixels = try [UInt8](unsafeUninitializedCapacity: w * h * 4) { buf, initialized in
-            assert({ buf.initialize(repeating: Renderer.unwrittenByte); return true }())
+            #if DEBUG
+            buf.initialize(repeating: Renderer.unwrittenByte)
+            #endif
             stats = try renderReturningStatistics(scene, into: RenderTarget(base: UnsafeMutableRawPointer(buf.baseAddress!),
                                                                             width: w, height: h, bytesPerRow: w * 4,
                                                                             startsTransparent: true, writesEmptyTiles: true))

@@ -458,10 +458,8 @@ package final class FineRasterizer: @unchecked Sendable {
             let (opaque, clear) = texelState(t, count: n)
             if opaque { row.setSpan(x, count: n, t); continue }
             guard let c = under else {
-                // Over the row's pixels, or over transparent (where the texels are the result).
-                if !readsTarget { row.setSpan(x, count: n, t); continue }
-                if clear { continue }
-                row.setSpan(x, count: n, texelsOver(t, row.span(x, count: n)))
+                // Clear texels over the row's pixels leave them.
+                if !(clear && readsTarget) { drawTexels(t, into: row, x: x, count: n, readsTarget: readsTarget) }
                 continue
             }
             var r = SIMD8<Float>(repeating: c.x), g = SIMD8<Float>(repeating: c.y)
@@ -469,6 +467,13 @@ package final class FineRasterizer: @unchecked Sendable {
             blendTexels(t, opacity: 1, coverage: SIMD8(repeating: 1), &r, &g, &b, &a)
             row.setSpan(x, count: n, words(r) | words(g) &<< 8 | words(b) &<< 16 | words(a) &<< 24)
         }
+    }
+
+    /// Texels `t` at coverage 1 and full opacity over pixels `x ..< x + n` of `row`: `texelsOver` the
+    /// row's pixels (`readsTarget`), or the texels themselves over transparent.
+    @inline(__always)
+    private static func drawTexels(_ t: SIMD8<UInt32>, into row: PixelRow, x: Int, count n: Int, readsTarget: Bool) {
+        row.setSpan(x, count: n, readsTarget ? texelsOver(t, row.span(x, count: n)) : t)
     }
 
     /// Premultiplied texels `t` source-over pixels `d` at coverage 1 and full opacity, in integers: each
@@ -623,9 +628,8 @@ package final class FineRasterizer: @unchecked Sendable {
             if opaque && last.color.w == 1 && covering & lastBit != 0 { row.setSpan(x0, count: n, lastTexels); return }
             if clear && touching == lastBit && readsTarget { return }
             if touching == lastBit && covering & lastBit != 0 && last.color.w == 1 {
-                // The image alone over the span at full coverage and opacity: its texels over the pixels
-                // in integers (`texelsOver`, the float blend's bytes), or the texels over transparent.
-                row.setSpan(x0, count: n, readsTarget ? Self.texelsOver(lastTexels, row.span(x0, count: n)) : lastTexels)
+                // The image alone over the span at full coverage and opacity (the float blend's bytes).
+                Self.drawTexels(lastTexels, into: row, x: x0, count: n, readsTarget: readsTarget)
                 return
             }
         }

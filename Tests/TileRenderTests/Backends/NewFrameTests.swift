@@ -35,9 +35,7 @@ import Testing
                 ("layered", layered, CGRect(x: 16, y: 16, width: 16, height: 16))]
     }
 
-    static var backends: [Backend] { vulkanAvailable ? [.cpu, .vulkan] : [.cpu] }
-
-    @Test(arguments: backends)
+    @Test(arguments: availableBackends)
     func undrawnPixelsAreTransparent(_ backend: Backend) throws {
         for threads in [1, 2] {
             let renderer = Renderer(backend: backend, threadCount: threads)

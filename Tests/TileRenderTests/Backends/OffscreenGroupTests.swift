@@ -420,7 +420,6 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
 /// Reference scenes (MANIFEST snippets as views) with their parts as drawing groups, rendered by a
 /// `backend` renderer, against the reference renders.
 @Suite struct DrawingGroupGoldenTests {
-    static var backends: [Backend] { vulkanAvailable ? [.cpu, .vulkan] : [.cpu] }
 
     private func render<V: View>(_ backend: Backend, width: CGFloat, height: CGFloat, @ViewBuilder _ content: () -> V) throws -> Bitmap {
         let canvas = ZStack(alignment: .topLeading) { Color.white; content() }
@@ -432,7 +431,7 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
 
     // (A group clips to its frame, so the snippets whose strokes reach outside their frames are not
     // used here.)
-    @Test(arguments: backends) func builtinShapesInGroups(_ backend: Backend) throws {
+    @Test(arguments: availableBackends) func builtinShapesInGroups(_ backend: Backend) throws {
         let bitmap = try render(backend, width: 400, height: 240) {
             Circle().fill(.orange).frame(width: 100, height: 100).drawingGroup().offset(x: 10, y: 10)
             Capsule(style: .circular).fill(.teal).frame(width: 160, height: 60).drawingGroup().offset(x: 120, y: 30)
@@ -444,7 +443,7 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
         try expectMatchesReference(bitmap, scene: "builtin_shapes")
     }
 
-    @Test(arguments: backends) func trianglesInGroups(_ backend: Backend) throws {
+    @Test(arguments: availableBackends) func trianglesInGroups(_ backend: Backend) throws {
         let bitmap = try render(backend, width: 240, height: 430) {
             VStack(spacing: 30) {
                 GoldenFixedTriangle().fill(.green).frame(width: 240, height: 200).border(.gray).drawingGroup()
@@ -454,7 +453,7 @@ private struct StandInGPU: GPUBackendProvider, RasterBackend {
         try expectMatchesReference(bitmap, scene: "triangles_fixed_vs_rect")
     }
 
-    @Test(arguments: backends) func clipShapeRoundedAsOneGroup(_ backend: Backend) throws {
+    @Test(arguments: availableBackends) func clipShapeRoundedAsOneGroup(_ backend: Backend) throws {
         let bitmap = try render(backend, width: 280, height: 200) {
             ZStack {
                 Color.teal

@@ -17,6 +17,9 @@ let vulkanAvailable: Bool = (try? VulkanContext.shared.get()) != nil
 let vulkanAvailable = false
 #endif
 
+/// The backends a test can compare: the CPU, and Vulkan where a device runs.
+var availableBackends: [Backend] { vulkanAvailable ? [.cpu, .vulkan] : [.cpu] }
+
 #if Vulkan
 @Suite struct ShaderCompileTests {
     /// Runs without any Vulkan device: the shader must compile, and a broken one must say why.

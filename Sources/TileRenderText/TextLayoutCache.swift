@@ -18,6 +18,18 @@ package final class TextLayoutCache: Sendable {
         let lineSpacing: UInt64
         let alignment: Int
         let truncation: Int
+
+        /// The strings, sizes and width alone: keys that differ only in the other fields (a weight, a
+        /// line limit) share a bucket and are told apart by `==`. Hashing every field through the
+        /// hasher cost more than the look-up it serves (a label drawn each frame is one look-up).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(runs.count)
+            for run in runs {
+                hasher.combine(run.string)
+                hasher.combine(run.style.size.bitPattern)
+            }
+            hasher.combine(maxWidth ?? UInt64.max)
+        }
     }
     package let byteBudget: Int
     private let state: Locked<ByteBudgetStore<Key, TextLayout>>

@@ -25,20 +25,18 @@ public struct Text: Sendable {
         var underline: Decoration?
         var strikethrough: Decoration?
 
-        /// `self`, with what it leaves unset taken from `outer`.
-        func filled(from outer: Attributes) -> Attributes {
-            var a = self
-            a.font = font ?? outer.font
-            a.weight = weight ?? outer.weight
-            a.italic = italic ?? outer.italic
-            a.monospacedDigit = monospacedDigit ?? outer.monospacedDigit
-            a.foreground = foreground ?? outer.foreground
-            a.kerning = kerning ?? outer.kerning
-            a.tracking = tracking ?? outer.tracking
-            a.baselineOffset = baselineOffset ?? outer.baselineOffset
-            a.underline = underline ?? outer.underline
-            a.strikethrough = strikethrough ?? outer.strikethrough
-            return a
+        /// Takes what `self` leaves unset from `outer`.
+        mutating func fill(from outer: Attributes) {
+            if font == nil { font = outer.font }
+            if weight == nil { weight = outer.weight }
+            if italic == nil { italic = outer.italic }
+            if monospacedDigit == nil { monospacedDigit = outer.monospacedDigit }
+            if foreground == nil { foreground = outer.foreground }
+            if kerning == nil { kerning = outer.kerning }
+            if tracking == nil { tracking = outer.tracking }
+            if baselineOffset == nil { baselineOffset = outer.baselineOffset }
+            if underline == nil { underline = outer.underline }
+            if strikethrough == nil { strikethrough = outer.strikethrough }
         }
     }
     package struct Decoration: Sendable {
@@ -81,37 +79,41 @@ public struct Text: Sendable {
     /// The text's characters (all runs).
     package var string: String { runs.map(\.string).joined() }
 
-    private func modifying(_ change: (inout Attributes) -> Void) -> Text {
+    /// The text with `change` applied to every run that leaves the attribute unset. Modifiers consume
+    /// the text they modify, so a chain of them (`Text("a").font(.title).bold()`) changes one array of
+    /// runs in place instead of copying it at each step.
+    private consuming func modifying(_ change: (inout Attributes) -> Void) -> Text {
         var outer = Attributes()
         change(&outer)
-        return Text(runs: runs.map { Run(string: $0.string, attributes: $0.attributes.filled(from: outer)) })
+        for i in runs.indices { runs[i].attributes.fill(from: outer) }
+        return self
     }
 
     // MARK: Text modifiers
 
-    public func font(_ font: Font?) -> Text { modifying { $0.font = font } }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { modifying { $0.weight = weight } }
-    public func bold() -> Text { fontWeight(.bold) }
+    public consuming func font(_ font: Font?) -> Text { modifying { $0.font = font } }
+    public consuming func fontWeight(_ weight: Font.Weight?) -> Text { modifying { $0.weight = weight } }
+    public consuming func bold() -> Text { fontWeight(.bold) }
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
-    public func italic() -> Text { modifying { $0.italic = true } }
+    public consuming func italic() -> Text { modifying { $0.italic = true } }
     public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
-    public func monospacedDigit() -> Text { modifying { $0.monospacedDigit = true } }
-    public func foregroundColor(_ color: Color?) -> Text {
+    public consuming func monospacedDigit() -> Text { modifying { $0.monospacedDigit = true } }
+    public consuming func foregroundColor(_ color: Color?) -> Text {
         guard let color else { return self }
         return modifying { $0.foreground = color }
     }
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { modifying { $0.foreground = style } }
+    public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { modifying { $0.foreground = style } }
     /// Extra space between characters, in points (TileRender adds it after every character, as it does
     /// `tracking`; SwiftUI's kerning also keeps ligatures).
-    public func kerning(_ kerning: CGFloat) -> Text { modifying { $0.kerning = kerning } }
+    public consuming func kerning(_ kerning: CGFloat) -> Text { modifying { $0.kerning = kerning } }
     /// Extra space after every character, in points.
-    public func tracking(_ tracking: CGFloat) -> Text { modifying { $0.tracking = tracking } }
+    public consuming func tracking(_ tracking: CGFloat) -> Text { modifying { $0.tracking = tracking } }
     /// Moves the text up (positive) or down from the baseline, in points.
-    public func baselineOffset(_ offset: CGFloat) -> Text { modifying { $0.baselineOffset = offset } }
-    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
+    public consuming func baselineOffset(_ offset: CGFloat) -> Text { modifying { $0.baselineOffset = offset } }
+    public consuming func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
         modifying { $0.underline = Decoration(isActive: isActive, color: color) }
     }
-    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+    public consuming func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
         modifying { $0.strikethrough = Decoration(isActive: isActive, color: color) }
     }
 
@@ -132,15 +134,20 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable {
 
     public init(_ value: String) { runs = [Text.Run(string: value)] }
     public init(stringLiteral value: String) { runs = [Text.Run(string: value)] }
-    public init(stringInterpolation: StringInterpolation) { runs = stringInterpolation.runs }
+    public init(stringInterpolation: StringInterpolation) {
+        // Nothing but empty pieces is one empty run, as the empty literal is.
+        runs = stringInterpolation.runs.isEmpty ? [Text.Run(string: "")] : stringInterpolation.runs
+    }
 
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
         package var runs: [Text.Run] = []
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
         private mutating func append(_ string: String) {
-            // Plain pieces join the previous plain run.
-            if let last = runs.last, last.attributes.isEmpty {
+            // Plain pieces join the previous plain run; an empty piece (the literal before or after an
+            // interpolation) adds nothing.
+            if string.isEmpty { return }
+            if !runs.isEmpty && runs[runs.count - 1].attributes.isEmpty {
                 runs[runs.count - 1].string += string
             } else {
                 runs.append(Text.Run(string: string))
@@ -180,31 +187,39 @@ func formatted<T: CVarArg>(_ value: T, specifier: String) -> String {
         return String(format: specifier, locale: Locale(identifier: "en_US_POSIX"), value)
     }
     if conversion.writesToMemory { return specifier }
-    // One argument of a C type the specifier names: a typed snprintf, no va_list to build.
-    let call: ((UnsafeMutablePointer<CChar>?, Int) -> Int32)?
+    // One argument of a C type the specifier names: a typed snprintf, no va_list to build (and no
+    // closure context: the argument is chosen here, the call made in the buffer's closure).
+    let argument: PrintfCArgument?
     switch (conversion.kind, PrintfArgument(value)) {
-    case (.floating, .floating(let v)) where conversion.length == .int:
-        call = { CFormat_double($0, $1, specifier, v) }
-    case (.signed, .integer(let bits)) where conversion.length == .int:
-        call = { CFormat_int($0, $1, specifier, Int32(truncatingIfNeeded: bits)) }
-    case (.signed, .integer(let bits)) where conversion.length == .long:
-        call = { CFormat_long($0, $1, specifier, Int(truncatingIfNeeded: bits)) }
-    case (.unsigned, .integer(let bits)) where conversion.length == .int:
-        call = { CFormat_unsigned($0, $1, specifier, UInt32(truncatingIfNeeded: bits)) }
-    case (.unsigned, .integer(let bits)) where conversion.length == .long:
-        call = { CFormat_unsignedLong($0, $1, specifier, UInt(truncatingIfNeeded: bits)) }
-    default:
-        call = nil
+    case (.floating, .floating(let v)) where conversion.length == .int: argument = .double(v)
+    case (.signed, .integer(let bits)) where conversion.length == .int: argument = .int(Int32(truncatingIfNeeded: bits))
+    case (.signed, .integer(let bits)) where conversion.length == .long: argument = .long(Int(truncatingIfNeeded: bits))
+    case (.unsigned, .integer(let bits)) where conversion.length == .int: argument = .unsigned(UInt32(truncatingIfNeeded: bits))
+    case (.unsigned, .integer(let bits)) where conversion.length == .long: argument = .unsignedLong(UInt(truncatingIfNeeded: bits))
+    default: argument = nil
     }
-    guard let call else {
+    guard let argument else {
         // Other pairs (a character, a `%lld`, a Double given to `%d`): the C library through a va_list,
         // as Foundation would pass it.
         return snprintfString { buffer, size in
             withVaList([value]) { vsnprintf(buffer, size, specifier, $0) }
         }
     }
-    return snprintfString(call)
+    return specifier.withCString { format in
+        snprintfString { buffer, size in
+            switch argument {
+            case .double(let v): CFormat_double(buffer, size, format, v)
+            case .int(let v): CFormat_int(buffer, size, format, v)
+            case .long(let v): CFormat_long(buffer, size, format, v)
+            case .unsigned(let v): CFormat_unsigned(buffer, size, format, v)
+            case .unsignedLong(let v): CFormat_unsignedLong(buffer, size, format, v)
+            }
+        }
+    }
 }
+
+/// The argument of a one-conversion specifier, as the C type `formatted` passes it.
+private enum PrintfCArgument { case double(Double), int(Int32), long(Int), unsigned(UInt32), unsignedLong(UInt) }
 
 /// The string `write` puts into a buffer of the size it is given, snprintf-style: it returns the
 /// length it needs; a negative result (an encoding error) leaves the empty string.
@@ -242,10 +257,10 @@ struct PrintfConversion {
             guard byte == UInt8(ascii: "%") else { continue }
             var next = bytes.next()
             if next == UInt8(ascii: "%") { continue }
-            while let b = next, "-+ #0'".utf8.contains(b) { next = bytes.next() }
+            while let b = next, Self.isFlag(b) { next = bytes.next() }
             while let b = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: ".") { next = bytes.next() }
             var h = 0, l = 0, otherModifiers = 0
-            while let b = next, "hlqLzjt".utf8.contains(b) {
+            while let b = next, Self.isLengthModifier(b) {
                 if b == UInt8(ascii: "h") { h += 1 } else if b == UInt8(ascii: "l") { l += 1 } else { otherModifiers += 1 }
                 next = bytes.next()
             }
@@ -257,13 +272,29 @@ struct PrintfConversion {
             case UInt8(ascii: "d"), UInt8(ascii: "i"): found = (.signed, length)
             case UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"): found = (.unsigned, length)
             // A double: no modifier, or `l` (which C ignores here); `h` and `L` are other types.
-            case _ where "eEfFgGaA".utf8.contains(letter): found = (.floating, h == 0 && otherModifiers == 0 ? .int : .other)
+            case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "g"),
+                 UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"): found = (.floating, h == 0 && otherModifiers == 0 ? .int : .other)
             case UInt8(ascii: "c"): found = (.character, length)
             default: readable = false
             }
         }
         guard readable, count == 1, let found else { return nil }
         (kind, length) = found
+    }
+
+    private static func isFlag(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'"): true
+        default: false
+        }
+    }
+
+    private static func isLengthModifier(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"), UInt8(ascii: "j"),
+             UInt8(ascii: "t"): true
+        default: false
+        }
     }
 }
 

@@ -42,6 +42,7 @@ package struct PreparedText: Sendable {
     package init(_ text: Text, settings: TextSettings) {
         self.settings = settings
         runs = []; paints = []
+        runs.reserveCapacity(text.runs.count); paints.reserveCapacity(text.runs.count)
         for (index, run) in text.runs.enumerated() {
             let a = run.attributes
             var font = a.font ?? settings.font ?? .body

@@ -23,6 +23,9 @@ package struct PreparedDraw: Sendable {
     /// Some of the outline lay right of the canvas: the interior may run to the canvas' right edge.
     package var clippedRight: Bool
     package var pieceBound: Int
+    /// A mask draw (`EncodedDraw.maskRun`): no lines; its path tiles are every tile of the box
+    /// `minX ..< maxX` x `minY ..< maxY` (its masks' pixels, on the canvas), without segments.
+    package var isBox = false
 }
 
 /// Phase 1's output for a run of consecutive draws.

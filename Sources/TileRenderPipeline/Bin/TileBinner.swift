@@ -1,4 +1,5 @@
 import Foundation
+import Shaders
 import TileRenderGeometry
 
 /// Flattens and bins one draw at a time, reusing its buffers across draws (one binner per worker).
@@ -48,6 +49,10 @@ package struct TileBinner {
     /// time goes to `timings` when given (benchmarks).
     @discardableResult
     package mutating func prepare(_ draw: EncodedDraw, into chunk: inout PreparedChunk, timings: StageTimings? = nil) -> Int {
+        if draw.maskRun != GPUABI.noIndex {
+            prepareBox(draw, into: &chunk)
+            return 0
+        }
         lines.removeAll()
         if liesOutsideCanvas(draw) {
             // Nothing of it shows (a scrolled list's rows far off screen): no flattening.
@@ -108,6 +113,31 @@ package struct TileBinner {
         return count
     }
 
+    /// Phase 1 of a mask draw: its path is the rectangle of device pixels its masks cover, and the
+    /// fine stages take the coverage from the masks, so its path tiles are that rectangle's tiles on
+    /// the canvas, with no segments or backdrops: nothing to flatten, cut or walk.
+    private func prepareBox(_ draw: EncodedDraw, into chunk: inout PreparedChunk) {
+        let bounds = draw.path.boundingRect
+        let r = draw.transform == .identity ? bounds : bounds.applying(draw.transform)
+        var minX = Float(max(0, r.minX)), maxX = Float(min(Double(width), r.maxX))
+        var minY = Float(max(0, r.minY)), maxY = Float(min(Double(height), r.maxY))
+        // Nothing on the canvas (or not finite): an empty box, which bins to nothing.
+        if !(minX < maxX && minY < maxY) { minX = 0; maxX = 0; minY = 0; maxY = 0 }
+        let end = chunk.lines.count
+        chunk.draws.append(PreparedDraw(lineStart: end, lineEnd: end, minX: minX, maxX: maxX, minY: minY, maxY: maxY,
+                                        clippedRight: false, pieceBound: 0, isBox: true))
+    }
+
+    /// The tiles of a box draw's box (`prepareBox`): those its pixels reach, or nil when it is empty.
+    private func boxTiles(_ d: PreparedDraw) -> (tx0: Int, tx1: Int, ty0: Int, ty1: Int)? {
+        guard d.minX < d.maxX && d.minY < d.maxY else { return nil }
+        let size = Float(BinnedScene.tileSize)
+        // In 0...width and 0...height (`prepareBox`): the conversions cannot overflow.
+        func first(_ v: Float) -> Int { Int((v / size).rounded(.down)) }
+        func last(_ v: Float) -> Int { Int((v / size).rounded(.up)) - 1 }
+        return (first(d.minX), min(tilesX - 1, last(d.maxX)), first(d.minY), min(tilesY - 1, last(d.maxY)))
+    }
+
     /// Whether all of `draw` lies outside the canvas: the hull of its points (end and control points,
     /// which holds the curves), widened for a stroke by the farthest its outline can reach (half the
     /// width, times the miter limit or the square cap's diagonal, at the transform's largest scale,
@@ -160,6 +190,11 @@ package struct TileBinner {
     /// canvas' right edge. A record is a tile with pieces or a run after one, a backdrop record follows
     /// a tile with pieces, so both are bounded by the pieces too.
     package func bounds(_ d: PreparedDraw) -> (pieces: Int, tiles: Int, records: Int, backdrops: Int) {
+        if d.isBox {
+            guard let box = boxTiles(d) else { return (0, 0, 0, 0) }
+            let rows = box.ty1 - box.ty0 + 1
+            return (0, rows * (box.tx1 - box.tx0 + 1), rows, 0)
+        }
         guard d.lineEnd > d.lineStart else { return (0, 0, 0, 0) }
         let box = tileBox(d)
         let rows = box.ty1 - box.ty0 + 1
@@ -171,6 +206,14 @@ package struct TileBinner {
     /// Adds the per-tile-row upper bounds of `d` (pieces, path tiles, rows touched) to `rows`, indexed
     /// by tile row; used to cut the canvas into bands when the whole scene does not fit the budget.
     package func addRowBounds(_ d: PreparedDraw, lines: UnsafeBufferPointer<LineSegment>, into rows: inout RowBounds) {
+        if d.isBox {
+            guard let box = boxTiles(d) else { return }
+            for r in box.ty0...box.ty1 {
+                rows.tiles[r] += box.tx1 - box.tx0 + 1
+                rows.draws[r] += 1
+            }
+            return
+        }
         guard d.lineEnd > d.lineStart else { return }
         let box = tileBox(d)
         let columns = d.clippedRight ? tilesX - box.tx0 : box.tx1 - box.tx0 + 1
@@ -204,6 +247,18 @@ package struct TileBinner {
     /// gives the same tiles, byte for byte, as binning all rows at once.
     package mutating func bin(_ d: PreparedDraw, lines: UnsafeBufferPointer<LineSegment>, drawIndex: UInt32,
                       rows: Range<Int>, into out: ChunkOutput) {
+        if d.isBox {
+            // One record per tile row of the box: a run of its tiles.
+            guard let box = boxTiles(d) else { return }
+            let first = max(box.ty0, rows.lowerBound), end = min(box.ty1 + 1, rows.upperBound)
+            guard first < end else { return }
+            for row in first..<end {
+                out.append(PathTile(drawIndex: drawIndex, tileIndex: UInt32(row * tilesX + box.tx0),
+                                    segmentStart: UInt32(out.segments.count), segmentCount: 0, backdropStart: PathTile.noBackdrop),
+                           run: UInt32(box.tx1 - box.tx0 + 1))
+            }
+            return
+        }
         guard d.lineEnd > d.lineStart else { return }
         let box = tileBox(d)
         let tx0 = box.tx0, tx1 = box.tx1

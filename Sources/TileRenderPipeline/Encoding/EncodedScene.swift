@@ -63,8 +63,8 @@ package struct EncodedDraw: Sendable {
     /// `GraphicsContext.BlendMode.encoded`.
     package var blend: UInt32 = 0
     /// For a mask draw (a run of glyph masks), its index in `EncodedScene.maskRuns`; `path` is
-    /// then the rectangle of device pixels the masks cover, binned like any path so that its path
-    /// tiles are the tiles the masks can reach. `GPUABI.noIndex` for every other draw.
+    /// then the rectangle of device pixels the masks cover, and its path tiles are that rectangle's
+    /// tiles (`TileBinner.prepareBox`: not flattened or cut). `GPUABI.noIndex` for every other draw.
     package var maskRun: UInt32 = GPUABI.noIndex
 }
 
@@ -350,29 +350,33 @@ package struct EncodedScene: Sendable {
     /// Appends a mask draw for `run` moved by `shift` device pixels: its placements sorted by x (then
     /// by their order in the run), and a path of the pixel rectangle they cover.
     private mutating func appendMaskDraw(_ run: GlyphMaskRun, shift: (x: Int, y: Int), paint: EncodedPaint, layer: UInt32, blend: UInt32) {
-        var placed: [(MaskPlacement, Int)] = []
-        placed.reserveCapacity(run.glyphs.count)
+        let start = maskPlacements.count
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min, maxWidth = 0
-        for (i, g) in run.glyphs.enumerated() {
+        var sorted = true
+        for g in run.glyphs {
             guard let mask = g.mask else { continue }
             let x = g.pixelX + shift.x + mask.originX, y = g.pixelY + shift.y + mask.originY
             // Placements beyond Int32 (or a canvas' reach) show nothing.
             guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { continue }
-            placed.append((MaskPlacement(x: Int32(x), y: Int32(y), width: Int32(mask.width), height: Int32(mask.height),
-                                         values: UnsafePointer(mask.values)), i))
+            if maskPlacements.count > start && Int(maskPlacements[maskPlacements.count - 1].x) > x { sorted = false }
+            maskPlacements.append(MaskPlacement(x: Int32(x), y: Int32(y), width: Int32(mask.width), height: Int32(mask.height),
+                                                values: UnsafePointer(mask.values)))
             minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + mask.width); maxY = max(maxY, y + mask.height)
             maxWidth = max(maxWidth, mask.width)
         }
-        guard !placed.isEmpty else { return }
+        let count = maskPlacements.count - start
+        guard count > 0 else { return }
+        if !sorted {
+            // By x, then in the run's order (a stable sort: the order of equal x is the glyphs').
+            let placed = maskPlacements[start...].enumerated().sorted { $0.1.x != $1.1.x ? $0.1.x < $1.1.x : $0.0 < $1.0 }
+            maskPlacements.replaceSubrange(start..., with: placed.map(\.1))
+        }
         maskOwners.append(run)
-        placed.sort { $0.0.x != $1.0.x ? $0.0.x < $1.0.x : $0.1 < $1.1 }
-        let start = maskPlacements.count
-        maskPlacements.append(contentsOf: placed.map(\.0))
         let box = Path(CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
         var draw = EncodedDraw(path: box, transform: .identity, rule: .nonZero, paintIndex: UInt32(paints.count),
                                layer: layer, blend: blend)
         draw.maskRun = UInt32(maskRuns.count)
-        maskRuns.append(MaskRunRange(start: UInt32(start), count: UInt32(placed.count), maxWidth: Int32(maxWidth)))
+        maskRuns.append(MaskRunRange(start: UInt32(start), count: UInt32(count), maxWidth: Int32(maxWidth)))
         draws.append(draw)
         paints.append(paint)
     }

@@ -194,6 +194,39 @@ import Shaders
         }
     }
 
+    /// A mask draw's path tiles are its masks' box of tiles (`TileBinner.prepareBox`), without the
+    /// outline binning: text across every edge of the canvas, starting on and off tile boundaries, in
+    /// one band and in many (a small binning budget), draws what the outlines at the masks' positions
+    /// draw, with the same bytes in bands as in one. A box wholly off the canvas draws nothing.
+    @Test func maskBoxesAtTheCanvasEdgesAndInBands() throws {
+        var scene = Scene(size: CGSize(width: 203, height: 157))
+        scene.draw { context in
+            context.fill(Path(CGRect(x: 0, y: 0, width: 203, height: 157)), with: .color(.white))
+            let points = [CGPoint(x: -9.3, y: -6.2), CGPoint(x: 160.4, y: 140.7), CGPoint(x: 16, y: 32), CGPoint(x: 47.9, y: 63.99),
+                          CGPoint(x: -400, y: 20), CGPoint(x: 30, y: 900), CGPoint(x: 180, y: 70.5)]
+            for (i, point) in points.enumerated() {
+                let text = Text(verbatim: "Wy\(i) fi 0.5").font(.system(size: 9 + Double(i)))
+                context.draw(context.resolve(text), at: point, anchor: .topLeading)
+            }
+        }
+        #expect(Self.maskRuns(scene) >= 5)
+        var banded = Renderer(backend: .cpu, threadCount: 2)
+        banded.binningBudget = 4 << 10
+        for backend in availableBackends {
+            let renderer = Renderer(backend: backend, threadCount: 2)
+            let (masks, stats) = try renderer.renderWithStatistics(scene)
+            #expect(stats.bandCount == 1)
+            let outlines = try renderer.render(Self.outlined(scene, exact: false))
+            let d = Self.difference(masks, outlines)
+            #expect(d.max <= 1, "\(backend): masks vs quantised outlines, worst \(d.max)")
+            if backend == .cpu {
+                let (inBands, bandStats) = try banded.renderWithStatistics(scene)
+                #expect(bandStats.bandCount > 1)
+                #expect(inBands == masks)
+            }
+        }
+    }
+
     /// Bad input: a huge size, a position that is not finite, a size of zero, and degenerate outlines.
     @Test func badInputIsDocumented() throws {
         // Over `StrikeCache.maxEm` device pixels: the outlines are filled (no mask run), as before masks.

@@ -115,6 +115,19 @@ import Testing
         #expect(Text(0.25, format: .percent).string.contains("25"))
     }
 
+    /// Modifiers consume the text they change (one array of runs changed in place along a chain), but a
+    /// text still in use keeps its attributes; empty literal pieces around an interpolation add no run.
+    @Test func modifiersLeaveTheOriginalAndInterpolationsKeepOneRun() {
+        let plain = Text("a") + Text("b").italic()
+        let bold = plain.bold().font(.title)
+        #expect(plain.runs.allSatisfy { $0.attributes.weight == nil && $0.attributes.font == nil })
+        #expect(bold.runs.allSatisfy { $0.attributes.weight == .bold && $0.attributes.font == .title })
+        #expect(bold.runs.map { $0.attributes.italic } == [nil, true])
+        #expect(Text("\(1.5, specifier: "%.1f")").runs.map(\.string) == ["1.5"])
+        #expect(Text("x \(2, specifier: "%d") y").runs.map(\.string) == ["x 2 y"])
+        #expect(Text("\("")").runs.map(\.string) == [""])
+    }
+
     /// The typed snprintf path writes what the C library writes through a va_list (Foundation's way of
     /// passing a CVarArg), for every numeric type, length modifier and edge value, and for strings
     /// longer than the first buffer.

@@ -117,11 +117,10 @@ package struct TileBinner {
     /// fine stages take the coverage from the masks, so its path tiles are that rectangle's tiles on
     /// the canvas, with no segments or backdrops: nothing to flatten, cut or walk.
     private func prepareBox(_ draw: EncodedDraw, into chunk: inout PreparedChunk) {
-        let bounds = draw.path.boundingRect
-        let r = draw.transform == .identity ? bounds : bounds.applying(draw.transform)
+        let r = Self.pointHull(draw)
         var minX = Float(max(0, r.minX)), maxX = Float(min(Double(width), r.maxX))
         var minY = Float(max(0, r.minY)), maxY = Float(min(Double(height), r.maxY))
-        // Nothing on the canvas (or not finite): an empty box, which bins to nothing.
+        // Nothing on the canvas (or not a number): an empty box, which bins to nothing.
         if !(minX < maxX && minY < maxY) { minX = 0; maxX = 0; minY = 0; maxY = 0 }
         let end = chunk.lines.count
         chunk.draws.append(PreparedDraw(lineStart: end, lineEnd: end, minX: minX, maxX: maxX, minY: minY, maxY: maxY,
@@ -150,6 +149,17 @@ package struct TileBinner {
             margin = reach * draw.transform.maximumScale + 1
             guard margin.isFinite else { return false }
         }
+        let (minX, minY, maxX, maxY) = Self.pointHull(draw)
+        // A NaN point is passed over by min/max, as the renderer passes over its element; an infinite
+        // one leaves the box infinite, and nothing is culled.
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return false }
+        return maxX < -margin || maxY < -margin || minX > Double(width) + margin || minY > Double(height) + margin
+    }
+
+    /// The box of `draw`'s points in device space: its end and control points (which holds its curves)
+    /// through its transform. Infinite where there are none.
+    @inline(__always)
+    private static func pointHull(_ draw: EncodedDraw) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let t = draw.transform
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         func add(_ p: CGPoint) {
@@ -164,10 +174,7 @@ package struct TileBinner {
             case .closeSubpath: continue
             }
         }
-        // A NaN point is passed over by min/max, as the renderer passes over its element; an infinite
-        // one leaves the box infinite, and nothing is culled.
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return false }
-        return maxX < -margin || maxY < -margin || minX > Double(width) + margin || minY > Double(height) + margin
+        return (minX, minY, maxX, maxY)
     }
 
     /// The tile box of a prepared draw (its clipped lines lie inside the canvas, so the values are

@@ -864,32 +864,31 @@ package final class FineRasterizer: @unchecked Sendable {
     /// With `startsOccluded`, the first command is an opaque colour over every pixel of the tile on the
     /// canvas (`visibleCommands`): the planes start as that colour, with no coverage computed (what its
     /// coverage of 1 gives there: c * 1 + d * (1 - 1); pixels off the canvas are not written out).
+    ///
+    /// In a whole tile, the planes' rows are set up only where a draw reaches (`ready`), and the rows
+    /// no draw reaches are written straight: the starting colour's pixels (what the planes would give
+    /// back for it), nothing over the target's own pixels, or transparent. A label's glyphs over a
+    /// card reach a few rows of each tile they touch.
     private func rasterizeWide(_ commands: Range<Int>, input: FineInput, target: RenderTarget, region: TileRegion,
                                readsTarget: Bool, startsOccluded: Bool = false) {
         let size = Self.size, n = Self.pixels
         let planes = widePlanes
         var commands = commands
+        var start: WideColor?
         if startsOccluded, let first = commands.first {
             let paint = input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)]
-            fillWide(WideColor(paint.color, opaque: true), from: 0, count: n)
+            start = WideColor(paint.color, opaque: true)
             commands = (first + 1)..<commands.upperBound
-        } else if !readsTarget || region.w < size || region.h < size {
-            wide.zeroBytes()
         }
-        if readsTarget {
-            for y in 0..<region.h {
-                let row = target.row(region.originY + y, x: region.originX, count: region.w)
-                // Eight pixels at a time (lanes past the row's end read zero): R and G from the low
-                // half of each word, B and A from the high half, each level moved to the high byte.
-                for x in Self.eightPixelSteps(region.w) {
-                    let pixels = row.span(x, count: min(8, region.w - x)), i = y * size + x
-                    let low = SIMD8<UInt16>(truncatingIfNeeded: pixels), high = SIMD8<UInt16>(truncatingIfNeeded: pixels &>> 16)
-                    planes.r.store(low &<< 8, at: i)
-                    planes.g.store(low & 0xFF00, at: i)
-                    planes.b.store(high &<< 8, at: i)
-                    planes.a.store(high & 0xFF00, at: i)
-                }
-            }
+        let whole = region.w == size && region.h == size
+        assert(size <= UInt32.bitWidth, "a row per bit")
+        // The rows whose planes hold the tile's pixels (and that are written out from them).
+        var ready: UInt32 = 0
+        if !whole {
+            // A tile at the canvas' right or bottom edge: every row set up at once, the lanes past the
+            // canvas zero (reads stop at its edge).
+            if start == nil { wide.zeroBytes() }
+            prepareWideRows(0..<region.h, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
         }
         for c in commands {
             let pathTile = input.pathTiles[Int(input.tileCommands[c])]
@@ -899,7 +898,12 @@ package final class FineRasterizer: @unchecked Sendable {
                 if k == 0 { continue }
                 uniformTileDrawCount += 1
                 let paint = input.paints[Int(draw.paintIndex)]
-                blendWideUniform(WideColor(paint.color, opaque: paint.isOpaque), coverage: k)
+                let color = WideColor(paint.color, opaque: paint.isOpaque)
+                if !(color.opaque && k >= 1) {
+                    prepareWideRows(0..<size, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
+                }
+                blendWideUniform(color, coverage: k)
+                ready = Self.allRows
                 continue
             }
             let rows = draw.isMask
@@ -911,32 +915,97 @@ package final class FineRasterizer: @unchecked Sendable {
             if rows.fullyCovered && paint.isOpaque {
                 // The colour itself, as the planes hold it (c * 1 + d * (1 - 1)).
                 fillWide(color, from: 0, count: n)
+                ready = Self.allRows
                 continue
             }
+            prepareWideRows(rows.range, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
             blendWide(color, rows: rows.range)
+        }
+        // (v + 128) >> 8 of the starting colour's channels: the word its planes are written out as.
+        let startWord = start.map { c in
+            func level(_ v: UInt16) -> UInt32 { (UInt32(v) + 128) >> 8 }
+            return level(c.r) | level(c.g) << 8 | level(c.b) << 16 | level(c.a) << 24
         }
         for y in 0..<region.h {
             let row = target.row(region.originY + y, x: region.originX, count: region.w)
-            for x in Self.eightPixelSteps(region.w) {
-                let i = y * size + x
-                let r = planes.r.load(i, as: SIMD8<UInt16>.self), g = planes.g.load(i, as: SIMD8<UInt16>.self)
-                let b = planes.b.load(i, as: SIMD8<UInt16>.self), a = planes.a.load(i, as: SIMD8<UInt16>.self)
-                let half = SIMD8<UInt16>(repeating: 128)
-                // (v + 128) >> 8, saturated: v rounded to a level; red and green, then blue and alpha, as
-                // the low and high byte of one 16-bit lane, and the two halves of a pixel interleaved.
-                let redGreen = Self.saturatingSum(r, half) &>> 8 | Self.saturatingSum(g, half) & 0xFF00
-                let blueAlpha = Self.saturatingSum(b, half) &>> 8 | Self.saturatingSum(a, half) & 0xFF00
-                let words = SIMD8<UInt32>(truncatingIfNeeded: redGreen) | SIMD8<UInt32>(truncatingIfNeeded: blueAlpha) &<< 16
-                row.setSpan(x, count: min(8, region.w - x), words)
+            if ready & (1 << UInt32(y)) == 0 {
+                // No draw reached the row: as the planes would have written it out.
+                if let startWord { row.fill(startWord) } else if !readsTarget { row.clear() }
+                continue
+            }
+            if region.w == size {
+                storeWide(row, y: y, x: 0, count: 8); storeWide(row, y: y, x: 8, count: 8)
+            } else {
+                // (A `while`: a stride or lazy sequence of steps here became a call per step.)
+                var x = 0
+                while x < region.w {
+                    storeWide(row, y: y, x: x, count: min(8, region.w - x))
+                    x += 8
+                }
             }
         }
     }
 
-    /// The starts of the eight-pixel steps over a row of `width` pixels, as a sequence the optimizer
-    /// keeps inline (a `stride` there became a call per step once `rasterizeWide` grew: 2% of the tiger).
+    /// The integer planes' row `y` from pixel `x` (`count`, at most 8) written out to `row`.
     @inline(__always)
-    private static func eightPixelSteps(_ width: Int) -> LazyMapSequence<Range<Int>, Int> {
-        (0..<((width + 7) / 8)).lazy.map { $0 * 8 }
+    private func storeWide(_ row: PixelRow, y: Int, x: Int, count: Int) {
+        let planes = widePlanes
+        let i = y * Self.size + x
+        let r = planes.r.load(i, as: SIMD8<UInt16>.self), g = planes.g.load(i, as: SIMD8<UInt16>.self)
+        let b = planes.b.load(i, as: SIMD8<UInt16>.self), a = planes.a.load(i, as: SIMD8<UInt16>.self)
+        let half = SIMD8<UInt16>(repeating: 128)
+        // (v + 128) >> 8, saturated: v rounded to a level; red and green, then blue and alpha, as the
+        // low and high byte of one 16-bit lane, and the two halves of a pixel interleaved.
+        let redGreen = Self.saturatingSum(r, half) &>> 8 | Self.saturatingSum(g, half) & 0xFF00
+        let blueAlpha = Self.saturatingSum(b, half) &>> 8 | Self.saturatingSum(a, half) & 0xFF00
+        let words = SIMD8<UInt32>(truncatingIfNeeded: redGreen) | SIMD8<UInt32>(truncatingIfNeeded: blueAlpha) &<< 16
+        row.setSpan(x, count: count, words)
+    }
+
+    /// `rasterizeWide`'s mask of a tile's rows, all set.
+    private static let allRows = UInt32.max &>> UInt32(UInt32.bitWidth - size)
+
+    /// Sets up the integer planes' rows `rows` that are not `ready` yet (and marks them): `start`, the
+    /// target's pixels (`readsTarget`), or transparent (`rasterizeWide`).
+    @inline(__always)
+    private func prepareWideRows(_ rows: Range<Int>, ready: inout UInt32, start: WideColor?, readsTarget: Bool,
+                                 target: RenderTarget, region: TileRegion) {
+        let size = Self.size
+        let planes = widePlanes
+        if ready == Self.allRows { return }  // most draws after a tile's first
+        // The rows of `rows` (not empty) that are not ready, as bits.
+        let span = (UInt32.max &>> UInt32(32 - rows.count)) &<< UInt32(rows.lowerBound)
+        var missing = span & ~ready
+        if missing == 0 { return }
+        ready |= missing
+        if missing == span && rows.count == size, let start {
+            return fillWide(start, from: 0, count: Self.pixels)
+        }
+        while missing != 0 {
+            let y = missing.trailingZeroBitCount
+            missing &= missing &- 1
+            if let start {
+                fillWide(start, from: y * size, count: size)
+            } else if readsTarget {
+                let row = target.row(region.originY + y, x: region.originX, count: region.w)
+                // Eight pixels at a time: R and G from the low half of each word, B and A from the high
+                // half, each level moved to the high byte.
+                var x = 0
+                while x < region.w {
+                    defer { x += 8 }
+                    let pixels = row.span(x, count: min(8, region.w - x)), i = y * size + x
+                    let low = SIMD8<UInt16>(truncatingIfNeeded: pixels), high = SIMD8<UInt16>(truncatingIfNeeded: pixels &>> 16)
+                    planes.r.store(low &<< 8, at: i)
+                    planes.g.store(low & 0xFF00, at: i)
+                    planes.b.store(high &<< 8, at: i)
+                    planes.a.store(high & 0xFF00, at: i)
+                }
+            } else {
+                let zero = SIMD16<UInt16>()
+                planes.r.store(zero, at: y * size); planes.g.store(zero, at: y * size)
+                planes.b.store(zero, at: y * size); planes.a.store(zero, at: y * size)
+            }
+        }
     }
 
     /// Sets pixels `start ..< start + count` (multiples of 8) of the integer planes to `color`.

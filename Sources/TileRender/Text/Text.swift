@@ -175,7 +175,8 @@ extension Text.Attributes {
     }
 }
 
-/// `value` formatted with a printf-style `specifier` in the POSIX locale. A specifier of one numeric
+/// `value` formatted with a printf-style `specifier` in the POSIX locale. "%.Nf" of a floating-point
+/// value below 2^60 is written by `fixedPoint` (the C library's bytes). A specifier of one numeric
 /// conversion (flags, width, precision, length, then one of d i o u x X e E f F g G a A c, with `%%`
 /// anywhere) goes through the C library's snprintf, about 50 times faster than Foundation's
 /// `String(format:locale:)` (which builds an ICU number formatter per call); anything else (`%@`,
@@ -183,6 +184,12 @@ extension Text.Attributes {
 /// As with Foundation, an integer's conversion without a length modifier reads its low 32 bits
 /// (`%ld` reads 64).
 func formatted<T: CVarArg>(_ value: T, specifier: String) -> String {
+    // "%.Nf" of a double: written here, exactly as the C library writes it (a chart's labels format
+    // one number each, and snprintf's general path cost several times the rest of a label's recording).
+    if let digits = fixedPointDigits(specifier), case .floating(let v) = PrintfArgument(value),
+       let string = fixedPoint(v, digits: digits) {
+        return string
+    }
     guard let conversion = PrintfConversion(specifier) else {
         return String(format: specifier, locale: Locale(identifier: "en_US_POSIX"), value)
     }
@@ -215,6 +222,61 @@ func formatted<T: CVarArg>(_ value: T, specifier: String) -> String {
             case .unsignedLong(let v): CFormat_unsignedLong(buffer, size, format, v)
             }
         }
+    }
+}
+
+/// N for a specifier that is exactly "%.Nf" with one digit N, else nil.
+private func fixedPointDigits(_ specifier: String) -> Int? {
+    var bytes = specifier.utf8.makeIterator()
+    guard bytes.next() == UInt8(ascii: "%"), bytes.next() == UInt8(ascii: "."), let digit = bytes.next(),
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit), bytes.next() == UInt8(ascii: "f"), bytes.next() == nil
+    else { return nil }
+    return Int(digit - UInt8(ascii: "0"))
+}
+
+/// `value` written as printf's "%.Nf" writes it (`digits` N, 0...9): the exact binary value rounded
+/// to N decimals, halves to even, with a minus sign for any negative value (-0.0 and -0.01 give
+/// "-0.0" at one digit). nil for values it leaves to the C library: not finite, or 2^60 or more.
+package func fixedPoint(_ value: Double, digits: Int) -> String? {
+    guard value.isFinite, abs(value) < 0x1p60, (0...9).contains(digits) else { return nil }
+    var power: UInt128 = 1
+    for _ in 0..<digits { power *= 10 }
+    // |value| = significand x 2^exponent, the significand a 53-bit integer; then |value| x 10^N,
+    // rounded: an integer product, or a quotient by a power of two with its remainder compared
+    // to the half (at most 2^53 x 10^9 < 2^83 before the shift, so UInt128 holds it exactly).
+    let magnitude = abs(value)
+    let significand = UInt128(magnitude.significandBitPattern | (magnitude.isNormal ? 1 << 52 : 0))
+    let exponent = Int(magnitude.isNormal ? magnitude.exponent : Double.leastNormalMagnitude.exponent) - 52
+    let product = significand * power
+    var scaled: UInt128
+    if exponent >= 0 {
+        scaled = product << exponent  // below 2^60 x 10^9 < 2^90
+    } else if -exponent >= 100 {
+        scaled = 0  // below 2^83 / 2^100: less than half of the last digit
+    } else {
+        let shift = -exponent
+        scaled = product >> shift
+        let remainder = product & ((1 << shift) - 1), half = UInt128(1) << (shift - 1)
+        if remainder > half || (remainder == half && scaled & 1 == 1) { scaled += 1 }
+    }
+    let negative = value.sign == .minus
+    guard scaled <= UInt128(UInt64.max) else {
+        var text = String(scaled)
+        if text.count <= digits { text = String(repeating: "0", count: digits + 1 - text.count) + text }
+        if digits > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -digits)) }
+        return negative ? "-" + text : text
+    }
+    // Digits from the last, at least one before the point (a 64-bit quotient per digit).
+    var rest = UInt64(scaled)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        var i = buffer.count, written = 0
+        repeat {
+            if written == digits && digits > 0 { i -= 1; buffer[i] = UInt8(ascii: ".") }
+            i -= 1; buffer[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10; written += 1
+        } while rest > 0 || written <= digits
+        if negative { i -= 1; buffer[i] = UInt8(ascii: "-") }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[i...]), as: UTF8.self)
     }
 }
 

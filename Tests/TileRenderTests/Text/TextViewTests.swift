@@ -115,6 +115,39 @@ import Testing
         #expect(Text(0.25, format: .percent).string.contains("25"))
     }
 
+    /// "%.Nf" is written without the C library (`fixedPoint`), with exactly its bytes: seeded values
+    /// of every scale, halves of every digit count (ties to even on the exact binary value), values
+    /// next to them, negative zero and values that round to zero, subnormals, and the 2^60 limit
+    /// past which the C library takes over.
+    @Test func fixedPointMatchesTheCLibrary() {
+        func reference(_ value: Double, _ specifier: String) -> String {
+            var buffer = [CChar](repeating: 0, count: 512)
+            let n = withVaList([value]) { args in buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, specifier, args) } }
+            return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 0.05, 0.15, 0.25, 0.35, -0.04, -0.05, 9.995, 99.95,
+                                0x1p60, -0x1p60, 0x1p60.nextDown, 0x1p53 + 2, 1e17, 123456789.987654321, .leastNonzeroMagnitude,
+                                .leastNormalMagnitude, 1e-300, -1e-10, 0.000_000_000_5, 0.000_000_001_5]
+        var rng = SeededRandom(seed: 77)
+        for _ in 0..<3000 {
+            let bits = rng.next()
+            let scale = Double(Int(rng.next() % 40) - 20)
+            values.append((Double(bits % (1 << 53)) / 0x1p53 - 0.5) * pow(10, scale))
+        }
+        for digits in 0...9 {
+            // Every tie at this digit count (k + 1/2 in the last place) that a double holds exactly.
+            for k in 0..<64 { values.append((Double(k) + 0.5) / pow(2, Double(digits))) }
+        }
+        for v in values + values.map({ $0.nextUp }) + values.map({ $0.nextDown }) {
+            for digits in 0...9 {
+                let specifier = "%.\(digits)f"
+                #expect(Text("\(v, specifier: specifier)").string == reference(v, specifier), "\(v) with \(specifier)")
+            }
+        }
+        #expect(fixedPoint(0x1p60, digits: 1) == nil && fixedPoint(.nan, digits: 1) == nil && fixedPoint(.infinity, digits: 0) == nil)
+        #expect(fixedPoint(1.25, digits: 1) == "1.2" && fixedPoint(-0.0, digits: 2) == "-0.00" && fixedPoint(7, digits: 0) == "7")
+    }
+
     /// Modifiers consume the text they change (one array of runs changed in place along a chain), but a
     /// text still in use keeps its attributes; empty literal pieces around an interpolation add no run.
     @Test func modifiersLeaveTheOriginalAndInterpolationsKeepOneRun() {

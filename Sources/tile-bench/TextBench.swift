@@ -83,6 +83,7 @@ func runTextBench(_ args: [String]) throws {
     var outputFolder: String?
     var workloads = TextWorkload.allCases
     var warmOnly = false
+    var threads = ProcessInfo.processInfo.activeProcessorCount
     var arguments = Arguments(args)
     while let a = arguments.next() {
         switch a {
@@ -92,6 +93,10 @@ func runTextBench(_ args: [String]) throws {
         case "--glyphs-out": glyphsOut = try arguments.value(for: a)
         case "-o", "--output": outputFolder = try arguments.value(for: a)
         case "--warm-only": warmOnly = true
+        case "--threads":
+            let text = try arguments.value(for: a)
+            guard let n = Int(text), n >= 1 else { throw UsageError(description: "invalid --threads '\(text)'") }
+            threads = n
         case "--only":
             let name = try arguments.value(for: a)
             guard let workload = TextWorkload(rawValue: name) else {
@@ -101,7 +106,7 @@ func runTextBench(_ args: [String]) throws {
         default: throw UsageError(description: "unknown option \(a)\n\(usage)")
         }
     }
-    let renderer = Renderer(backend: backend)
+    let renderer = Renderer(backend: backend, threadCount: threads)
     var allGlyphs: [String: Any] = [:]
     for workload in workloads {
         let glyphs = workload.placedGlyphs()

@@ -10,7 +10,7 @@ import TileRenderSVG
 //                                        (the seed's scrolling experiment; see StrategiesCommand.swift)
 //   tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
 //                                        (the four strategies on a still grid; see Strategies.swift)
-//   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--only paragraph|chart] [--warm-only] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
+//   tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--only paragraph|chart] [--warm-only] [--glyphs-out FILE] [-o FOLDER]   (see TextBench.swift)
 //   tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]   (see EffectsBench.swift)
 //   tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]   (see LayoutBench.swift)
 //   tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]   (OUT.webp and OUT/frame-NNNN.png)
@@ -31,7 +31,7 @@ let usage = """
     usage: tile-bench render IN.svg -o OUT.png [--size WxH | --scale S] [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--quiet]
            tile-bench strategies [--frames N] [--backend cpu|vulkan|all] [--only NAME] [--out DIR] [--check-every K] [--cards N] [--no-animations] [--quiet]
            tile-bench strategies --static [--backend cpu|vulkan|auto|all] [--repeat N] [-o FOLDER] [--scene-out FILE] [--threads T] [--only NAME]
-           tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--only paragraph|chart] [--warm-only] [--glyphs-out FILE] [-o FOLDER]
+           tile-bench text [--backend cpu|vulkan|auto] [--repeat N] [--threads T] [--only paragraph|chart] [--warm-only] [--glyphs-out FILE] [-o FOLDER]
            tile-bench effects [--backend cpu|vulkan|auto] [--repeat N] [-o FOLDER]
            tile-bench layout [--backend cpu|vulkan|auto] [--repeat N] [--only TEXT]
            tile-bench animate cogs|blob|stars -o OUT [--fps F] [--seconds S] [--backend cpu|vulkan|auto]
@@ -140,6 +140,10 @@ func runRender(_ args: [String]) throws {
                      median(encoding), median(binning), median(stroking), median(fine), fine.min()!,
                      lastStats!.segmentCount, lastStats!.pathTileCount,
                      Double(lastStats!.peakBinnedBytes) / 1048576, lastStats!.bandCount))
+        // The workers each stage took (`StageWork`: a small frame runs on one).
+        if case let workers = lastStats!.stageThreads, workers.count == 3 {
+            print("workers: flattening \(workers[0]), binning \(workers[1]), fine \(workers[2]) of \(renderer.threadCount)")
+        }
         if device.count == repeatCount {
             print(String(format: "device: fine shader median %.2f ms, min %.2f ms (timestamp queries), beside flatten+bin median %.2f ms on the CPU (%@)",
                          median(device), device.min()!, median(binning), lastStats!.deviceName ?? "?"))

@@ -9,7 +9,9 @@ import TileRenderPipeline
 /// repeated frames.
 public struct Renderer: Sendable {
     public var backend: Backend
-    /// CPU worker threads, clamped to 1...`maxThreadCount`. The output is identical for every thread count.
+    /// CPU worker threads, clamped to 1...`maxThreadCount`: the most a render's stages use (a stage
+    /// whose estimated work is small, as in a small frame, runs on the calling thread: `StageWork`).
+    /// The output is identical for every thread count.
     public var threadCount: Int {
         didSet { threadCount = Renderer.clampedThreads(threadCount) }
     }
@@ -194,7 +196,7 @@ public struct Renderer: Sendable {
         let scene = try resolvingOffscreenGroups(scene)
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
         let deviceTime = DeviceTime()
-        let settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths,
+        var settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths,
                                       fineIntegerTiles: fineIntegerTiles,
                                       deviceTime: deviceTime)
         let timings = StageTimings()
@@ -206,10 +208,20 @@ public struct Renderer: Sendable {
         // Phase 1 of binning and the bands (see BinningPlan.swift): the CPU's plan has to fit the binning
         // budget; a GPU's also the device's buffer limit, checked here, before anything is binned or
         // uploaded. `.auto` takes the CPU at once when the device's limit is what does not fit.
+        // Each stage on as many of `threadCount` workers as its work is worth (`StageWork`): a small
+        // frame is drawn on this thread.
+        var elements = 0, strokeElements = 0
+        for draw in encoding.draws {
+            if draw.stroke == nil { elements += draw.path.elements.count } else { strokeElements += draw.path.elements.count }
+        }
+        let flatteningThreads = StageWork.threads(threadCount, nanoseconds: StageWork.flattening(
+            draws: encoding.draws.count, elements: elements, strokeElements: strokeElements))
         var plan = try timings.measure(.binning) {
-            try BinningPlan(encoding: encoding, width: width, height: height, threadCount: threadCount,
+            try BinningPlan(encoding: encoding, width: width, height: height, threadCount: flatteningThreads,
                             budget: binningBudget, reusing: &buffers, timings: timings)
         }
+        let binningThreads = StageWork.threads(threadCount, nanoseconds: StageWork.binning(lines: plan.lineCount,
+                                                                                          draws: encoding.draws.count))
         if let deviceLimit = backend.capabilities.maxBufferBytes {
             do {
                 let range = min(deviceLimit, deviceBufferLimit ?? Int.max)
@@ -222,7 +234,7 @@ public struct Renderer: Sendable {
                     try timings.measure(.binning) {
                         try plan.plan(budget: min(binningBudget, range), extraRowBytes: rowBytes,
                                       limit: "\(device)'s buffer limit (\(limitName) \(range) bytes)",
-                                      threadCount: threadCount, buffers: &buffers)
+                                      threadCount: binningThreads, buffers: &buffers)
                     }
                 }
             } catch {
@@ -231,7 +243,7 @@ public struct Renderer: Sendable {
                 backend = cpu
                 try timings.measure(.binning) {
                     try plan.plan(budget: binningBudget, extraRowBytes: 0, limit: "the binning memory budget of \(BinningPlan.describe(binningBudget))",
-                                  threadCount: threadCount, buffers: &buffers)
+                                  threadCount: binningThreads, buffers: &buffers)
                 }
             }
         }
@@ -240,10 +252,14 @@ public struct Renderer: Sendable {
         if backend.capabilities.kind != .cpu { statistics.deviceName = backend.capabilities.deviceName }
         for band in plan.bands {
             var binned = try timings.measure(.binning) {
-                try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: threadCount, reusing: &buffers,
+                try BinnedScene(encoding: encoding, plan: plan, rows: band, threadCount: binningThreads, reusing: &buffers,
                                 dropsHiddenPathTiles: dropsHiddenPathTiles)
             }
             defer { buffers.reclaim(&binned) }
+            settings.threadCount = StageWork.threads(threadCount, nanoseconds: StageWork.fine(
+                pixels: width * binned.tileRows.count * BinnedScene.tileSize, tileCommands: binned.tileCommands.count,
+                segments: binned.segments.count))
+            statistics.stageThreads = [flatteningThreads, binningThreads, settings.threadCount]
             statistics.segmentCount += binned.segments.count
             statistics.pathTileCount += binned.pathTileCommandCount
             statistics.peakBinnedBytes = max(statistics.peakBinnedBytes, binned.binnedBytes + plan.lineCount * BinningPlan.bytesPerLine)
@@ -308,6 +324,9 @@ public struct RenderStatistics: Sendable {
     public var deviceSeconds: Double?
     /// Encoding the scene's commands into draws and paints (before binning), in seconds.
     package var encodingSeconds = 0.0
+    /// The workers flattening, binning and the CPU's fine stage took (`StageWork`; the last band's fine
+    /// stage; tests).
+    package var stageThreads: [Int] = []
     /// A GPU render's host-side phases (uploads, the wait, the copy back), for `tile-bench`.
     package var gpuHostPhases: GPUHostPhases?
     /// The device that drew the render: the Vulkan device's name (for example "llvmpipe (LLVM 15.0.6,

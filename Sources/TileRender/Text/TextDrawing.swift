@@ -17,6 +17,10 @@ package struct TextSettings: Sendable {
     package var minimumScaleFactor: CGFloat = 1
     package init() {}
 
+    /// The defaults, made once: a context's text takes them (their foreground is an existential whose
+    /// colour lives in a box, allocated anew by each `TextSettings()`).
+    package static let standard = TextSettings()
+
     /// Whether `other` lays out and paints text the same way (the foreground compared by the view
     /// rule, the rest by `==`): what the view graph asks of every place whose environment is not the
     /// very same, so it must not reflect.
@@ -43,13 +47,14 @@ package struct PreparedText: Sendable {
         self.settings = settings
         runs = []; paints = []
         runs.reserveCapacity(text.runs.count); paints.reserveCapacity(text.runs.count)
-        for (index, run) in text.runs.enumerated() {
-            let a = run.attributes
-            var font = a.font ?? settings.font ?? .body
-            if let weight = a.weight { font = font.weight(weight) }
-            if a.italic == true { font = font.italic() }
-            if a.monospacedDigit == true { font = font.monospacedDigit() }
-            var string = run.string
+        for index in text.runs.indices {
+            // Fields read in place: a copy of the whole run's attributes (a shape style, decorations)
+            // cost more than the rest of the loop.
+            var font = text.runs[index].attributes.font ?? settings.font ?? .body
+            if let weight = text.runs[index].attributes.weight { font = font.weight(weight) }
+            if text.runs[index].attributes.italic == true { font = font.italic() }
+            if text.runs[index].attributes.monospacedDigit == true { font = font.monospacedDigit() }
+            var string = text.runs[index].string
             switch settings.textCase {
             case .uppercase: string = string.uppercased()
             case .lowercase: string = string.lowercased()
@@ -57,10 +62,12 @@ package struct PreparedText: Sendable {
             }
             let style = TextRunStyle(face: font.faceRequest, size: Double(font.pointSize),
                                      features: ShapingFeatures(kerning: true, tabularFigures: font.usesMonospacedDigits),
-                                     tracking: Double((a.kerning ?? 0) + (a.tracking ?? 0)),
-                                     baselineOffset: Double(a.baselineOffset ?? 0))
+                                     tracking: Double((text.runs[index].attributes.kerning ?? 0) + (text.runs[index].attributes.tracking ?? 0)),
+                                     baselineOffset: Double(text.runs[index].attributes.baselineOffset ?? 0))
             runs.append(TextRunInput(string: string, style: style, tag: index))
-            paints.append(Paint(style: a.foreground ?? settings.foreground, underline: a.underline, strikethrough: a.strikethrough))
+            paints.append(Paint(style: text.runs[index].attributes.foreground ?? settings.foreground,
+                                underline: text.runs[index].attributes.underline,
+                                strikethrough: text.runs[index].attributes.strikethrough))
         }
     }
 
@@ -121,12 +128,17 @@ package struct PreparedText: Sendable {
     }
 
     private func layout(fitting size: CGSize, scale: Double) -> TextLayout {
-        let text = scaled(scale)
-        var layout = text.layout(width: size.width)
+        // At scale 1 (nearly always) the text itself, not a copy of it.
+        scale == 1 ? linesFitting(size) : scaled(scale).linesFitting(size)
+    }
+
+    /// The layout wrapped to `size`'s width, with only the lines that fit its height (at least one).
+    private func linesFitting(_ size: CGSize) -> TextLayout {
+        var layout = layout(width: size.width)
         let height = Double(size.height)
         if height.isFinite, layout.lines.count > 1, layout.size.height > height + 1e-9 {
             let fitting = max(1, layout.lines.filter { $0.top + $0.height <= height + 1e-9 }.count)
-            layout = text.layout(width: size.width, lineLimit: fitting)
+            layout = self.layout(width: size.width, lineLimit: fitting)
         }
         return layout
     }
@@ -305,7 +317,7 @@ extension GraphicsContext {
 
     /// `text` resolved with this context's defaults (the body font, the foreground colour).
     public func resolve(_ text: Text) -> ResolvedText {
-        ResolvedText(prepared: PreparedText(text, settings: TextSettings()))
+        ResolvedText(prepared: PreparedText(text, settings: TextSettings.standard))
     }
 
     /// Draws `text` on one line (wrapping only at its line breaks) with the point `anchor` of its

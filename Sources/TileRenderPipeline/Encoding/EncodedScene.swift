@@ -353,9 +353,10 @@ package struct EncodedScene: Sendable {
         let start = maskPlacements.count
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min, maxWidth = 0
         var sorted = true
-        for g in run.glyphs {
-            guard let mask = g.mask else { continue }
-            let x = g.pixelX + shift.x + mask.originX, y = g.pixelY + shift.y + mask.originY
+        // Each glyph's fields read in place (a copy of a glyph retains its mask and its outline).
+        for i in run.glyphs.indices {
+            guard let mask = run.glyphs[i].mask else { continue }
+            let x = run.glyphs[i].pixelX + shift.x + mask.originX, y = run.glyphs[i].pixelY + shift.y + mask.originY
             // Placements beyond Int32 (or a canvas' reach) show nothing.
             guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { continue }
             if maskPlacements.count > start && Int(maskPlacements[maskPlacements.count - 1].x) > x { sorted = false }

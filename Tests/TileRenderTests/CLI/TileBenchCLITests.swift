@@ -107,7 +107,8 @@ import Testing
 
     @Test func textReportsGlyphsPerSecondAndWritesTheGlyphs() throws {
         let glyphs = FileManager.default.temporaryDirectory.appendingPathComponent("tile-bench-glyphs-\(getpid()).json")
-        let result = try run(["text", "--repeat", "1", "--backend", "cpu", "--glyphs-out", glyphs.path])
+        defer { try? FileManager.default.removeItem(at: glyphs) }
+        let result = try run(["text", "--repeat", "1", "--backend", "cpu", "--threads", "1", "--glyphs-out", glyphs.path])
         #expect(result.status == 0, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("text ") }
         #expect(lines.count == 8, "\(result.out)")

@@ -217,8 +217,8 @@ public struct Renderer: Sendable {
         let flatteningThreads = StageWork.threads(threadCount, nanoseconds: StageWork.flattening(
             draws: encoding.draws.count, elements: elements, strokeElements: strokeElements))
         var plan = try timings.measure(.binning) {
-            try BinningPlan(encoding: encoding, width: width, height: height, threadCount: flatteningThreads,
-                            budget: binningBudget, reusing: &buffers, timings: timings)
+            try BinningPlan(encoding: encoding, width: width, height: height, threadCount: threadCount,
+                            phaseOneThreads: flatteningThreads, budget: binningBudget, reusing: &buffers, timings: timings)
         }
         let binningThreads = StageWork.threads(threadCount, nanoseconds: StageWork.binning(lines: plan.lineCount,
                                                                                           draws: encoding.draws.count))

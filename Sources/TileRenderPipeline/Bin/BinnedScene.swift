@@ -163,6 +163,8 @@ package struct BinnedScene: Sendable {
         // chunk, so each tile's path tiles stay in draw order; a tile's own data do not depend on the
         // split, so the pixels are the same for every thread count.
         let workers = max(1, threadCount)
+        // The plan made and reset binners for at least as many workers (`BinningPlan.init`'s threadCount).
+        precondition(buffers.binners.count >= workers, "\(workers) binning workers, \(buffers.binners.count) binners")
         let splits = workers == 1 || chunkCount >= workers * 4 ? 1
             : max(1, min(rows.count, (workers * 4 + chunkCount - 1) / max(1, chunkCount)))
         let unitCount = chunkCount * splits

@@ -93,8 +93,10 @@ package struct BinningPlan: Sendable {
     /// Per draw, what the fine stage reads of it (made in phase 1, on the workers).
     package let draws: [BinnedDraw]
     /// Runs phase 1 for `encoding` and plans the bands for `budget` bytes. Stroke expansion reports its
-    /// time to `timings` when given.
-    package init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, budget: Int,
+    /// time to `timings` when given. The chunks and the binners are made for `threadCount` workers (what
+    /// phase 2 and the band plan may use); phase 1 itself runs on `phaseOneThreads` of them (all by
+    /// default; `StageWork` may give it fewer).
+    package init(encoding: EncodedScene, width: Int, height: Int, threadCount: Int, phaseOneThreads: Int? = nil, budget: Int,
          reusing buffers: inout BinningBuffers, timings: StageTimings? = nil) throws {
         self.width = width
         self.height = height
@@ -128,7 +130,7 @@ package struct BinningPlan: Sendable {
             buffers.binners.withParallelSlots { binners in
                 // Each chunk writes only prepared[chunk] and its own draws' entries; each worker only
                 // binners[worker].
-                parallelFor(chunkCount, threads: threadCount) { chunk, worker in
+                parallelFor(chunkCount, threads: min(threadCount, phaseOneThreads ?? threadCount)) { chunk, worker in
                     // Written in place: the chunk is this unit's alone.
                     preparedChunks[chunk].removeAll()
                     let lo = chunk * chunkSize, hi = min(drawCount, lo + chunkSize)

@@ -33,6 +33,30 @@ import Testing
         #expect(try Renderer(backend: .cpu, threadCount: 1).render(Self.large()) == large)
     }
 
+    /// A few draws of many lines: flattening on one thread, binning and the fine stage on all, with
+    /// the binners the plan reset for this canvas (not a larger one's from the render before), and the
+    /// pixels of one thread.
+    @Test func fewDrawsOfManyLinesBinOnEveryWorker() throws {
+        var scene = Scene(size: CGSize(width: 900, height: 700))
+        scene.draw { ctx in
+            var path = Path()
+            path.move(to: CGPoint(x: 10, y: 350))
+            for k in 0..<60 {
+                let x = 10 + Double(k) * 14.5
+                path.addCurve(to: CGPoint(x: x + 14.5, y: 350), control1: CGPoint(x: x + 4, y: k.isMultiple(of: 2) ? -900 : 1600),
+                              control2: CGPoint(x: x + 10, y: k.isMultiple(of: 2) ? 1600 : -900))
+            }
+            path.closeSubpath()
+            ctx.fill(path, with: .color(.blue))
+            ctx.stroke(path, with: .color(.red), lineWidth: 1.5)
+        }
+        let renderer = Renderer(backend: .cpu, threadCount: 4)
+        _ = try renderer.render(Self.large())  // the binners sized for 1024 x 1024 first
+        let (pixels, stats) = try renderer.renderWithStatistics(scene)
+        #expect(stats.stageThreads == [1, 4, 4], "\(stats.stageThreads), \(stats.segmentCount) segments")
+        #expect(try Renderer(backend: .cpu, threadCount: 1).render(scene) == pixels)
+    }
+
     /// The estimates grow with the work: more draws, elements, lines, commands, segments or pixels
     /// never make a stage look smaller, and each reaches the parallel line.
     @Test func estimatesGrowWithTheWork() {

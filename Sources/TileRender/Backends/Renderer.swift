@@ -38,6 +38,9 @@ public struct Renderer: Sendable {
     package var dropsHiddenPathTiles = true
     /// Tests: false turns off the CPU fine stage's fixed-point tiles (`RasterSettings.fineIntegerTiles`).
     package var fineIntegerTiles = true
+    /// Tests: false makes the CPU's integer tiles composite glyph masks from their float values
+    /// (`RasterSettings.fineMaskLevels`), to compare with the masks' 16-bit levels.
+    package var fineMaskLevels = true
     /// Where `.vulkan` and `.auto` get their GPU backend (tests: a stand-in device).
     package var gpuProvider: (any GPUBackendProvider)? = BackendSelection.defaultGPU
 
@@ -197,7 +200,7 @@ public struct Renderer: Sendable {
         let timeLimit = deviceTimeLimit ?? backend.capabilities.timeLimit ?? .seconds(Int64(Int32.max))
         let deviceTime = DeviceTime()
         var settings = RasterSettings(threadCount: threadCount, deadline: ContinuousClock.now + timeLimit, fineFastPaths: fineFastPaths,
-                                      fineIntegerTiles: fineIntegerTiles,
+                                      fineIntegerTiles: fineIntegerTiles, fineMaskLevels: fineMaskLevels,
                                       deviceTime: deviceTime)
         let timings = StageTimings()
         var buffers = state.buffers.take()

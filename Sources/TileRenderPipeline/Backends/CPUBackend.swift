@@ -34,6 +34,7 @@ package final class CPUBackend: RasterBackend {
         }
         defer { scratch.withLock { $0 = workers } }
         while workers.count < threadCount { workers.append(FineRasterizer()) }
+        for worker in workers { worker.usesMaskLevels = settings.fineMaskLevels }
         // Only the tiles of the binned band of tile rows (all of them unless the scene is banded).
         let firstTile = scene.tileRows.lowerBound * scene.tilesX
         FineInput.with(scene) { input in

@@ -52,13 +52,16 @@ package struct RasterSettings: Sendable {
     /// Tests: false makes the CPU backend composite every tile in float (the planes or the float fast
     /// paths), without the fixed-point tiles (`FineRasterizer.rasterizeWide`), to compare the two.
     package var fineIntegerTiles = true
+    /// Tests: false makes the CPU backend's integer tiles composite glyph masks from their float values
+    /// (`FineRasterizer.maskCoverage`) instead of their 16-bit levels (`maskLevelCoverage`), to compare.
+    package var fineMaskLevels = true
     /// Where a GPU backend adds the device time its dispatches took (timestamp queries), if anywhere.
     package var deviceTime: DeviceTime?
 
     package init(threadCount: Int, deadline: ContinuousClock.Instant, fineFastPaths: Bool = true, fineIntegerTiles: Bool = true,
-                 deviceTime: DeviceTime? = nil) {
+                 fineMaskLevels: Bool = true, deviceTime: DeviceTime? = nil) {
         self.threadCount = threadCount; self.deadline = deadline; self.fineFastPaths = fineFastPaths
-        self.fineIntegerTiles = fineIntegerTiles
+        self.fineIntegerTiles = fineIntegerTiles; self.fineMaskLevels = fineMaskLevels
         self.deviceTime = deviceTime
     }
 }

@@ -361,7 +361,7 @@ package struct EncodedScene: Sendable {
             guard abs(x) < 1 << 30, abs(y) < 1 << 30 else { continue }
             if maskPlacements.count > start && Int(maskPlacements[maskPlacements.count - 1].x) > x { sorted = false }
             maskPlacements.append(MaskPlacement(x: Int32(x), y: Int32(y), width: Int32(mask.width), height: Int32(mask.height),
-                                                values: UnsafePointer(mask.values)))
+                                                values: UnsafePointer(mask.values), levels: UnsafePointer(mask.levels)))
             minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + mask.width); maxY = max(maxY, y + mask.height)
             maxWidth = max(maxWidth, mask.width)
         }

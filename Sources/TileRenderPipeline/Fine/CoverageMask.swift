@@ -23,16 +23,27 @@ package final class CoverageMask: @unchecked Sendable {
     package let originY: Int
     /// `width * height` values (never written after `init`).
     package let values: UnsafeMutablePointer<Float>
+    /// Each value as the CPU's integer tiles composite a mask alone: folded nonzero and in 16-bit fixed
+    /// point (`FineRasterizer.maskLevels`), so that a pixel only one mask of a run reaches takes its
+    /// level as it is. `levelPadding` zeros lie before and after them, so that a tile row's 16 levels
+    /// can be read at once from any column of the mask (`FineRasterizer.maskLevelCoverage`).
+    package let levels: UnsafeMutablePointer<UInt16>
+    /// Zero levels before and after `levels`.
+    package static let levelPadding = 16
 
-    /// Bytes the mask takes (its values and a fixed overhead), for a cache's budget.
-    package var byteCount: Int { 64 + width * height * MemoryLayout<Float>.stride }
+    /// Bytes the mask takes (its values, its levels and a fixed overhead), for a cache's budget.
+    package var byteCount: Int { 64 + width * height * (MemoryLayout<Float>.stride + MemoryLayout<UInt16>.stride) }
 
     private init(width: Int, height: Int, originX: Int, originY: Int) {
         self.width = width; self.height = height; self.originX = originX; self.originY = originY
         values = .allocate(capacity: max(1, width * height))
         values.initialize(repeating: 0, count: max(1, width * height))
+        let padding = CoverageMask.levelPadding
+        let base = UnsafeMutablePointer<UInt16>.allocate(capacity: width * height + 2 * padding)
+        base.initialize(repeating: 0, count: width * height + 2 * padding)
+        levels = base + padding
     }
-    deinit { values.deallocate() }
+    deinit { values.deallocate(); (levels - CoverageMask.levelPadding).deallocate() }
 
     /// The largest mask side, in pixels: glyphs larger than this are drawn from their outlines.
     package static let maxSide = 512
@@ -87,6 +98,8 @@ package final class CoverageMask: @unchecked Sendable {
                 for x in 0..<width { sum += row[x]; out[x] = sum }
             }
         }
+        FineRasterizer.maskLevels(ReadOnlySpan(unsafeStart: mask.values, count: width * height),
+                                  into: ScratchSpan(unsafeStart: mask.levels, count: width * height))
         return mask
     }
 
@@ -170,6 +183,8 @@ package struct GlyphMaskRun: Sendable, Equatable {
 package struct MaskPlacement: @unchecked Sendable {
     package var x: Int32, y: Int32, width: Int32, height: Int32
     package var values: UnsafePointer<Float>
+    /// Its levels (`CoverageMask.levels`, padded).
+    package var levels: UnsafePointer<UInt16>
 }
 
 /// A mask draw's placements in `BinnedScene.maskPlacements`: `start ..< start + count`, sorted by `x`,

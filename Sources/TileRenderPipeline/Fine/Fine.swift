@@ -124,6 +124,8 @@ package final class FineRasterizer: @unchecked Sendable {
         storage.deallocate()
         directDraws.deallocate()
         wide.deallocate()
+        levelRows.deallocate()
+        levelColumns.deallocate()
         rowConstants.deallocate()
         paintRow.deallocate()
         for p in layerSlots { p.deallocate() }
@@ -771,6 +773,19 @@ package final class FineRasterizer: @unchecked Sendable {
                 wide.slice(from: 3 * n, count: n))
     }
 
+    /// `maskLevelCoverage`'s coverage of a tile in 16-bit levels, and the columns each row's masks
+    /// wrote (a bit per column).
+    private let levelRows = ScratchSpan<UInt16>.allocate(count: FineRasterizer.pixels, repeating: 0)
+    private let levelColumns = ScratchSpan<UInt32>.allocate(count: FineRasterizer.size, repeating: 0)
+
+    /// Whether integer tiles take glyph masks' 16-bit levels (`maskLevelCoverage`); tests turn it off
+    /// to compare with their float values (`RasterSettings.fineMaskLevels`).
+    @exclusivity(unchecked) package var usesMaskLevels = true
+    /// Mask draws of integer tiles composited from their levels, and rows of them where masks met and
+    /// were summed in float (tests).
+    @exclusivity(unchecked) package private(set) var maskLevelDrawCount = 0
+    @exclusivity(unchecked) package private(set) var summedMaskRowCount = 0
+
     /// Tiles this rasterizer composited in fixed point (tests).
     @exclusivity(unchecked) package private(set) var wideTileCount = 0
     /// Draws of fixed-point tiles composited at one coverage over the whole tile (tests).
@@ -904,6 +919,15 @@ package final class FineRasterizer: @unchecked Sendable {
                 }
                 blendWideUniform(color, coverage: k)
                 ready = Self.allRows
+                continue
+            }
+            if draw.isMask, usesMaskLevels, let rows = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY) {
+                // The masks' own levels: no float coverage to fold and convert.
+                maskLevelDrawCount += 1
+                if rows.isEmpty { continue }
+                let paint = input.paints[Int(draw.paintIndex)]
+                prepareWideRows(rows, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
+                blendWideLevels(WideColor(paint.color, opaque: paint.isOpaque), rows: rows)
                 continue
             }
             let rows = draw.isMask
@@ -1098,6 +1122,27 @@ package final class FineRasterizer: @unchecked Sendable {
             }
             let i = r * size
             let kk = Self.fixedCoverage(coverage.load(i, as: SIMD16<Float>.self))
+            let g = Self.high(alpha, kk)
+            blend(i, planes.r, g, Self.high(colors.0, kk)); blend(i, planes.g, g, Self.high(colors.1, kk))
+            blend(i, planes.b, g, Self.high(colors.2, kk)); blend(i, planes.a, g, Self.high(colors.3, kk))
+        }
+    }
+
+    /// `blendWide` of rows `rows` of `levelRows` (each pixel's coverage already a 16-bit level).
+    private func blendWideLevels(_ color: WideColor, rows: Range<Int>) {
+        let size = Self.size
+        let planes = widePlanes
+        let colors = (SIMD16<UInt16>(repeating: color.rFactor), SIMD16<UInt16>(repeating: color.gFactor),
+                      SIMD16<UInt16>(repeating: color.bFactor), SIMD16<UInt16>(repeating: color.aFactor))
+        let alpha = SIMD16<UInt16>(repeating: color.alphaFactor)
+        @inline(__always)
+        func blend(_ i: Int, _ plane: ScratchSpan<UInt16>, _ g: SIMD16<UInt16>, _ ck: SIMD16<UInt16>) {
+            let d = plane.load(i, as: SIMD16<UInt16>.self)
+            plane.store(CIntrinsics_adds_u16x16(d &- Self.high(d, g), ck), at: i)
+        }
+        for r in rows {
+            let i = r * size
+            let kk = levelRows.load(i, as: SIMD16<UInt16>.self)
             let g = Self.high(alpha, kk)
             blend(i, planes.r, g, Self.high(colors.0, kk)); blend(i, planes.g, g, Self.high(colors.1, kk))
             blend(i, planes.b, g, Self.high(colors.2, kk)); blend(i, planes.a, g, Self.high(colors.3, kk))
@@ -1377,6 +1422,135 @@ package final class FineRasterizer: @unchecked Sendable {
             if spans { rowConstants[r] = Self.varies }
         }
         return CoveredRows(range: first..<(last + 1), fullyCovered: first == 0 && last == size - 1 && minimum >= 1)
+    }
+
+    /// `maskCoverage` in 16-bit levels, into `levelRows`, for `rasterizeWide`: the rows it reaches,
+    /// each level what `blendWide` makes of `maskCoverage`'s value there (`fixedCoverage` of it). Where
+    /// only one mask reaches a pixel that is the mask's own level (`CoverageMask.levels`), copied; a
+    /// row where masks of the run meet is summed in float as `maskCoverage` sums it. nil when every
+    /// pixel of the tile is at the highest level: `maskCoverage` then tells whether the tile is fully
+    /// covered (an opaque colour is then filled, not blended), which the levels cannot.
+    private func maskLevelCoverage(_ t: PathTile, input: FineInput, originX: Int, originY: Int) -> Range<Int>? {
+        let size = Self.size
+        let run = input.maskRuns[Int(input.drawMaskRuns[Int(t.drawIndex)])]
+        let count = Int(run.count)
+        let placements = input.maskPlacements.slice(from: Int(run.start), count: count)
+        let tileX0 = Int32(originX), tileY0 = Int32(originY)
+        let tileX1 = tileX0 + Int32(size), tileY1 = tileY0 + Int32(size)
+        // The first placement that may reach the tile (as `maskCoverage` finds it).
+        let reach = tileX0 - run.maxWidth
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if placements[mid].x <= reach { lo = mid + 1 } else { hi = mid }
+        }
+        let levels = levelRows, columns = levelColumns
+        var zeroed: UInt32 = 0, summed: UInt32 = 0
+        var end = lo
+        while end < count {
+            let p = placements[end]
+            if p.x >= tileX1 { break }
+            end += 1
+            if p.x + p.width <= tileX0 || p.y >= tileY1 || p.y + p.height <= tileY0 { continue }
+            let r0 = Int(max(p.y, tileY0) - tileY0), r1 = Int(min(p.y + p.height, tileY1) - tileY0)
+            let c0 = Int(max(p.x, tileX0) - tileX0), c1 = Int(min(p.x + p.width, tileX1) - tileX0)
+            let width = Int(p.width)
+            let span = (UInt32.max &>> UInt32(32 - (c1 - c0))) &<< UInt32(c0)
+            // The tile's columns c0 ..< c1 of the mask's row, read as one tile row: lane c holds the
+            // mask's column tileX0 + c - p.x, the lanes outside c0 ..< c1 the row's neighbours or the
+            // padding (at most 15 levels before and after: `CoverageMask.levelPadding`), not used.
+            // All ones in lanes c0 ..< c1: the sign of (lane - c0) | (c1 - 1 - lane), in lane arithmetic
+            // (a `SIMDMask` here became a loop over lanes).
+            let lane = SIMD16<Int16>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+            let outside = ((lane &- Int16(c0)) | (Int16(c1 - 1) &- lane)) &>> 15
+            let inSpan = ~SIMD16<UInt16>(truncatingIfNeeded: outside)
+            let padding = CoverageMask.levelPadding
+            let source = ReadOnlySpan(unsafeStart: p.levels - padding, count: width * Int(p.height) + 2 * padding)
+            var at = (Int(tileY0) + r0 - Int(p.y)) * width + Int(tileX0) - Int(p.x) + padding
+            for r in r0..<r1 {
+                let bit: UInt32 = 1 << UInt32(r)
+                let line = levels.slice(from: r * size, count: size)
+                if zeroed & bit == 0 {
+                    line.store(SIMD16<UInt16>(), at: 0)
+                    zeroed |= bit
+                    columns[r] = 0
+                }
+                if columns[r] & span != 0 {
+                    summed |= bit  // masks meet in this row: summed in float below
+                } else if summed & bit == 0 {
+                    let row = line.load(0, as: SIMD16<UInt16>.self) & ~inSpan
+                    line.store(row | source.load(at, as: SIMD16<UInt16>.self) & inSpan, at: 0)
+                    columns[r] |= span
+                }
+                at += width
+            }
+        }
+        if zeroed == 0 { return 0..<0 }
+        var rest = summed
+        summedMaskRowCount += summed.nonzeroBitCount
+        while rest != 0 {
+            let r = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            levels.store(rowLevelsSummed(r, placements: placements.slice(from: lo, count: end - lo), tileX0: tileX0,
+                                         tileY0: tileY0), at: r * size)
+        }
+        let first = zeroed.trailingZeroBitCount, last = UInt32.bitWidth - 1 - zeroed.leadingZeroBitCount
+        var all = SIMD16<UInt16>(repeating: 0xFFFF)
+        for r in first...last {
+            if zeroed & (1 << UInt32(r)) == 0 {
+                levels.store(SIMD16<UInt16>(), at: r * size)
+                all = SIMD16()
+            } else {
+                all &= levels.load(r * size, as: SIMD16<UInt16>.self)
+            }
+        }
+        if first == 0 && last == size - 1 && all == SIMD16(repeating: 0xFFFF) { return nil }
+        return first..<(last + 1)
+    }
+
+    /// Row `r` of the tile at (`tileX0`, `tileY0`) as `maskCoverage` makes it from `placements` (their
+    /// values summed in order, folded nonzero), in levels.
+    private func rowLevelsSummed(_ r: Int, placements: ReadOnlySpan<MaskPlacement>, tileX0: Int32, tileY0: Int32) -> SIMD16<UInt16> {
+        let size = Self.size
+        let line = coverage.slice(from: 0, count: size)
+        line.fill(0)
+        let y = tileY0 + Int32(r)
+        for k in 0..<placements.count {
+            let p = placements[k]
+            if p.x + p.width <= tileX0 || p.x >= tileX0 + Int32(size) || y < p.y || y >= p.y + p.height { continue }
+            let c0 = Int(max(p.x, tileX0) - tileX0), c1 = Int(min(p.x + p.width, tileX0 + Int32(size)) - tileX0)
+            let width = Int(p.width)
+            let values = ReadOnlySpan(unsafeStart: p.values, count: width * Int(p.height))
+            let at = Int(y - p.y) * width + (Int(tileX0) + c0 - Int(p.x))
+            for c in c0..<c1 { line[c] += values[at + c - c0] }
+        }
+        var folded = SIMD16<Float>()
+        for x in Swift.stride(from: 0, to: size, by: 4) {
+            let v = Self.nonzeroCoverage(line.load(x, as: SIMD4<Float>.self))
+            for j in 0..<4 { folded[x + j] = v[j] }
+        }
+        return Self.fixedCoverage(folded)
+    }
+
+    /// `values` (a mask's averaged winding) as `CoverageMask.levels`: each folded nonzero and in 16-bit
+    /// fixed point, with the very operations `maskCoverage` and `blendWide` apply to a pixel one mask
+    /// reaches (`nonzeroCoverage`, then `fixedCoverage`), so the levels are their values.
+    package static func maskLevels(_ values: ReadOnlySpan<Float>, into levels: ScratchSpan<UInt16>) {
+        assert(levels.count == values.count, "one level per value")
+        var i = 0
+        while i < values.count {
+            let n = min(16, values.count - i)
+            var folded = SIMD16<Float>()
+            for x in Swift.stride(from: 0, to: 16, by: 4) {
+                var w = SIMD4<Float>()
+                for j in 0..<4 where x + j < n { w[j] = values[i + x + j] }
+                let v = nonzeroCoverage(w)
+                for j in 0..<4 { folded[x + j] = v[j] }
+            }
+            let k = fixedCoverage(folded)
+            for j in 0..<n { levels[i + j] = k[j] }
+            i += 16
+        }
     }
 
     // MARK: Spans

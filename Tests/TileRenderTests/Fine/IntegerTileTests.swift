@@ -238,6 +238,44 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
         }
     }
 
+    /// Integer tiles take a glyph mask's 16-bit levels where one mask reaches a pixel and sum the
+    /// masks in float where they meet (`maskLevelCoverage`): the same bytes as composing every mask
+    /// from its float values. Text at sizes from 6 to 120 points (a tile inside a glyph falls back to
+    /// the float path), with tracking that makes glyphs meet and overlap, opaque and translucent, over
+    /// a background and over transparent pixels.
+    @Test func maskLevelsMatchTheFloatMasks() throws {
+        var scene = Scene(size: CGSize(width: 400, height: 300))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 260, height: 300)), with: .color(.white))
+            for (i, size) in [6.0, 9, 11, 13.5, 17, 24].enumerated() {
+                let text = Text(verbatim: "Wavy glyphs, fi ff 0123456789 AVATAR").font(.system(size: size)).tracking(Double(i % 3) * -1.2)
+                ctx.draw(text, at: CGPoint(x: 2.3 + Double(i) * 0.37, y: 4.1 + Double(i) * 20.3), anchor: .topLeading)
+            }
+            var c = ctx
+            c.opacity = 0.55
+            c.draw(Text(verbatim: "Overlap").font(.system(size: 40).bold()).foregroundColor(.blue).tracking(-9),
+                   at: CGPoint(x: 10.6, y: 130.2), anchor: .topLeading)
+            ctx.draw(Text(verbatim: "M").font(.system(size: 120).weight(.black)), at: CGPoint(x: 250.5, y: 150), anchor: .topLeading)
+        }
+        var levels = Renderer(backend: .cpu, threadCount: 2), floats = Renderer(backend: .cpu, threadCount: 2)
+        floats.fineMaskLevels = false
+        #expect(try levels.render(scene) == floats.render(scene))
+        levels.threadCount = 1
+        #expect(try levels.render(scene) == floats.render(scene))
+        // Both paths taken: draws from levels, rows summed where glyphs met.
+        let binnedScene = try binned(scene)
+        var pixels = [UInt8](repeating: 0, count: 400 * 300 * 4)
+        let rasterizer = FineRasterizer()
+        pixels.withUnsafeMutableBytes { raw in
+            let target = RenderTarget(base: raw.baseAddress!, width: 400, height: 300, bytesPerRow: 400 * 4, startsTransparent: true)
+            FineInput.with(binnedScene) { input in
+                for tile in 0..<(binnedScene.tilesX * binnedScene.tilesY) { rasterizer.rasterizeTile(tile, input: input, target: target) }
+            }
+        }
+        #expect(rasterizer.maskLevelDrawCount > 100 && rasterizer.summedMaskRowCount > 10,
+                "\(rasterizer.maskLevelDrawCount) draws, \(rasterizer.summedMaskRowCount) summed rows")
+    }
+
     /// The benchmark scenes at the size they are timed at: within one level of the planes.
     @Test(arguments: ["Ghostscript_Tiger", "micro_1000_shapes", "synthetic_30k_shapes"])
     func benchmarkScenesWithinOneLevel(_ name: String) throws {

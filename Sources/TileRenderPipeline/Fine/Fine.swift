@@ -1352,25 +1352,33 @@ package final class FineRasterizer: @unchecked Sendable {
         return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<size && minimum >= 1)
     }
 
+    /// The placements of mask draw path tile `t`'s run, and the first that may reach a tile from column
+    /// `tileX0`: they are sorted by x and none is wider than the run's `maxWidth`, so those starting at
+    /// or before tileX0 - maxWidth end before it.
+    @inline(__always)
+    private static func placements(of t: PathTile, reaching tileX0: Int32, _ input: FineInput)
+        -> (placements: ReadOnlySpan<MaskPlacement>, first: Int) {
+        let run = input.maskRuns[Int(input.drawMaskRuns[Int(t.drawIndex)])]
+        let placements = input.maskPlacements.slice(from: Int(run.start), count: Int(run.count))
+        let reach = tileX0 - run.maxWidth
+        var lo = 0, hi = placements.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if placements[mid].x <= reach { lo = mid + 1 } else { hi = mid }
+        }
+        return (placements, lo)
+    }
+
     /// The coverage of mask draw path tile `t` in the tile at (`originX`, `originY`): the sum of the
     /// averaged winding of every mask of the draw's run that reaches the tile, folded nonzero (as
     /// `computeCoverage` folds a path's winding), into `coverage`. With `spans`, every row it returns
     /// is marked as varying in `rowConstants` (a mask row is rarely one value).
     private func maskCoverage(_ t: PathTile, input: FineInput, originX: Int, originY: Int, spans: Bool) -> CoveredRows {
         let size = Self.size
-        let run = input.maskRuns[Int(input.drawMaskRuns[Int(t.drawIndex)])]
-        let count = Int(run.count)
-        let placements = input.maskPlacements.slice(from: Int(run.start), count: count)
         let tileX0 = Int32(originX), tileY0 = Int32(originY)
         let tileX1 = tileX0 + Int32(size), tileY1 = tileY0 + Int32(size)
-        // The first placement that may reach the tile: sorted by x, none wider than maxWidth, so those
-        // starting at or before tileX0 - maxWidth end before it.
-        let reach = tileX0 - run.maxWidth
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if placements[mid].x <= reach { lo = mid + 1 } else { hi = mid }
-        }
+        let (placements, lo) = Self.placements(of: t, reaching: tileX0, input)
+        let count = placements.count
         let cov = coverage
         var zeroed: UInt32 = 0
         var i = lo
@@ -1432,18 +1440,10 @@ package final class FineRasterizer: @unchecked Sendable {
     /// covered (an opaque colour is then filled, not blended), which the levels cannot.
     private func maskLevelCoverage(_ t: PathTile, input: FineInput, originX: Int, originY: Int) -> Range<Int>? {
         let size = Self.size
-        let run = input.maskRuns[Int(input.drawMaskRuns[Int(t.drawIndex)])]
-        let count = Int(run.count)
-        let placements = input.maskPlacements.slice(from: Int(run.start), count: count)
         let tileX0 = Int32(originX), tileY0 = Int32(originY)
         let tileX1 = tileX0 + Int32(size), tileY1 = tileY0 + Int32(size)
-        // The first placement that may reach the tile (as `maskCoverage` finds it).
-        let reach = tileX0 - run.maxWidth
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if placements[mid].x <= reach { lo = mid + 1 } else { hi = mid }
-        }
+        let (placements, lo) = Self.placements(of: t, reaching: tileX0, input)
+        let count = placements.count
         let levels = levelRows, columns = levelColumns
         var zeroed: UInt32 = 0, summed: UInt32 = 0
         var end = lo

@@ -259,16 +259,17 @@ package func fixedPoint(_ value: Double, digits: Int) -> String? {
         let remainder = product & ((1 << shift) - 1), half = UInt128(1) << (shift - 1)
         if remainder > half || (remainder == half && scaled & 1 == 1) { scaled += 1 }
     }
-    let negative = value.sign == .minus
-    guard scaled <= UInt128(UInt64.max) else {
-        var text = String(scaled)
-        if text.count <= digits { text = String(repeating: "0", count: digits + 1 - text.count) + text }
-        if digits > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -digits)) }
-        return negative ? "-" + text : text
-    }
-    // Digits from the last, at least one before the point (a 64-bit quotient per digit).
-    var rest = UInt64(scaled)
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+    // Digits from the last, at least one before the point: 64-bit quotients where the number fits.
+    return scaled <= UInt128(UInt64.max)
+        ? fixedPointText(UInt64(scaled), digits: digits, negative: value.sign == .minus)
+        : fixedPointText(scaled, digits: digits, negative: value.sign == .minus)
+}
+
+/// `scaled` (the number times 10^digits) written with `digits` decimals, and a minus sign.
+private func fixedPointText<T: FixedWidthInteger & UnsignedInteger>(_ scaled: T, digits: Int, negative: Bool) -> String {
+    var rest = scaled
+    // 39 digits at most (UInt128), the point, the sign.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
         var i = buffer.count, written = 0
         repeat {
             if written == digits && digits > 0 { i -= 1; buffer[i] = UInt8(ascii: ".") }

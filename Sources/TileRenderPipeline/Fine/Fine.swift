@@ -1089,9 +1089,6 @@ package final class FineRasterizer: @unchecked Sendable {
         let planes = widePlanes
         // A whole tile row (16 pixels) per operation: one AVX2 register of UInt16, two SSE2 ones.
         assert(size == 16, "a tile row is one SIMD16")
-        let colors = (SIMD16<UInt16>(repeating: color.rFactor), SIMD16<UInt16>(repeating: color.gFactor),
-                      SIMD16<UInt16>(repeating: color.bFactor), SIMD16<UInt16>(repeating: color.aFactor))
-        let alpha = SIMD16<UInt16>(repeating: color.alphaFactor)
         @inline(__always)
         func blend(_ i: Int, _ plane: ScratchSpan<UInt16>, _ g: SIMD16<UInt16>, _ ck: SIMD16<UInt16>) {
             let d = plane.load(i, as: SIMD16<UInt16>.self)
@@ -1120,33 +1117,27 @@ package final class FineRasterizer: @unchecked Sendable {
                 blend(i, planes.r, g, ck.0); blend(i, planes.g, g, ck.1); blend(i, planes.b, g, ck.2); blend(i, planes.a, g, ck.3)
                 continue
             }
-            let i = r * size
-            let kk = Self.fixedCoverage(coverage.load(i, as: SIMD16<Float>.self))
-            let g = Self.high(alpha, kk)
-            blend(i, planes.r, g, Self.high(colors.0, kk)); blend(i, planes.g, g, Self.high(colors.1, kk))
-            blend(i, planes.b, g, Self.high(colors.2, kk)); blend(i, planes.a, g, Self.high(colors.3, kk))
+            blendWideRow(color, at: r * size, coverage: Self.fixedCoverage(coverage.load(r * size, as: SIMD16<Float>.self)))
         }
     }
 
     /// `blendWide` of rows `rows` of `levelRows` (each pixel's coverage already a 16-bit level).
     private func blendWideLevels(_ color: WideColor, rows: Range<Int>) {
-        let size = Self.size
+        for r in rows { blendWideRow(color, at: r * Self.size, coverage: levelRows.load(r * Self.size, as: SIMD16<UInt16>.self)) }
+    }
+
+    /// `color` over the integer planes' tile row from pixel `i` at per-pixel coverage `kk` (16-bit).
+    @inline(__always)
+    private func blendWideRow(_ color: WideColor, at i: Int, coverage kk: SIMD16<UInt16>) {
         let planes = widePlanes
-        let colors = (SIMD16<UInt16>(repeating: color.rFactor), SIMD16<UInt16>(repeating: color.gFactor),
-                      SIMD16<UInt16>(repeating: color.bFactor), SIMD16<UInt16>(repeating: color.aFactor))
-        let alpha = SIMD16<UInt16>(repeating: color.alphaFactor)
         @inline(__always)
-        func blend(_ i: Int, _ plane: ScratchSpan<UInt16>, _ g: SIMD16<UInt16>, _ ck: SIMD16<UInt16>) {
+        func blend(_ plane: ScratchSpan<UInt16>, _ g: SIMD16<UInt16>, _ factor: UInt16) {
             let d = plane.load(i, as: SIMD16<UInt16>.self)
-            plane.store(CIntrinsics_adds_u16x16(d &- Self.high(d, g), ck), at: i)
+            plane.store(CIntrinsics_adds_u16x16(d &- Self.high(d, g), Self.high(SIMD16(repeating: factor), kk)), at: i)
         }
-        for r in rows {
-            let i = r * size
-            let kk = levelRows.load(i, as: SIMD16<UInt16>.self)
-            let g = Self.high(alpha, kk)
-            blend(i, planes.r, g, Self.high(colors.0, kk)); blend(i, planes.g, g, Self.high(colors.1, kk))
-            blend(i, planes.b, g, Self.high(colors.2, kk)); blend(i, planes.a, g, Self.high(colors.3, kk))
-        }
+        let g = Self.high(SIMD16(repeating: color.alphaFactor), kk)
+        blend(planes.r, g, color.rFactor); blend(planes.g, g, color.gFactor)
+        blend(planes.b, g, color.bFactor); blend(planes.a, g, color.aFactor)
     }
 
     // MARK: Layers
@@ -1524,12 +1515,17 @@ package final class FineRasterizer: @unchecked Sendable {
             let at = Int(y - p.y) * width + (Int(tileX0) + c0 - Int(p.x))
             for c in c0..<c1 { line[c] += values[at + c - c0] }
         }
-        var folded = SIMD16<Float>()
-        for x in Swift.stride(from: 0, to: size, by: 4) {
-            let v = Self.nonzeroCoverage(line.load(x, as: SIMD4<Float>.self))
-            for j in 0..<4 { folded[x + j] = v[j] }
-        }
-        return Self.fixedCoverage(folded)
+        return Self.levels(ofWindings: line.load(0, as: SIMD16<Float>.self))
+    }
+
+    /// 16 averaged windings as levels: folded nonzero four at a time (`nonzeroCoverage`, as
+    /// `maskCoverage` folds them), then `fixedCoverage` (as `blendWide` takes them).
+    @inline(__always)
+    private static func levels(ofWindings w: SIMD16<Float>) -> SIMD16<UInt16> {
+        let low = w.lowHalf, high = w.highHalf
+        let folded = SIMD16(lowHalf: SIMD8(lowHalf: nonzeroCoverage(low.lowHalf), highHalf: nonzeroCoverage(low.highHalf)),
+                            highHalf: SIMD8(lowHalf: nonzeroCoverage(high.lowHalf), highHalf: nonzeroCoverage(high.highHalf)))
+        return fixedCoverage(folded)
     }
 
     /// `values` (a mask's averaged winding) as `CoverageMask.levels`: each folded nonzero and in 16-bit
@@ -1540,14 +1536,9 @@ package final class FineRasterizer: @unchecked Sendable {
         var i = 0
         while i < values.count {
             let n = min(16, values.count - i)
-            var folded = SIMD16<Float>()
-            for x in Swift.stride(from: 0, to: 16, by: 4) {
-                var w = SIMD4<Float>()
-                for j in 0..<4 where x + j < n { w[j] = values[i + x + j] }
-                let v = nonzeroCoverage(w)
-                for j in 0..<4 { folded[x + j] = v[j] }
-            }
-            let k = fixedCoverage(folded)
+            var w = SIMD16<Float>()
+            for j in 0..<n { w[j] = values[i + j] }
+            let k = Self.levels(ofWindings: w)
             for j in 0..<n { levels[i + j] = k[j] }
             i += 16
         }

@@ -24,20 +24,6 @@ public struct Text: Sendable {
         /// nil: not set; .some(nil): set off; .some(color): on (a nil colour is the text's colour).
         var underline: Decoration?
         var strikethrough: Decoration?
-
-        /// Takes what `self` leaves unset from `outer`.
-        mutating func fill(from outer: Attributes) {
-            if font == nil { font = outer.font }
-            if weight == nil { weight = outer.weight }
-            if italic == nil { italic = outer.italic }
-            if monospacedDigit == nil { monospacedDigit = outer.monospacedDigit }
-            if foreground == nil { foreground = outer.foreground }
-            if kerning == nil { kerning = outer.kerning }
-            if tracking == nil { tracking = outer.tracking }
-            if baselineOffset == nil { baselineOffset = outer.baselineOffset }
-            if underline == nil { underline = outer.underline }
-            if strikethrough == nil { strikethrough = outer.strikethrough }
-        }
     }
     package struct Decoration: Sendable {
         var isActive: Bool
@@ -79,42 +65,46 @@ public struct Text: Sendable {
     /// The text's characters (all runs).
     package var string: String { runs.map(\.string).joined() }
 
-    /// The text with `change` applied to every run that leaves the attribute unset. Modifiers consume
-    /// the text they modify, so a chain of them (`Text("a").font(.title).bold()`) changes one array of
-    /// runs in place instead of copying it at each step.
+    /// The text with `change` applied to every run's attributes: each modifier sets its attribute on
+    /// the runs that leave it unset (an inner run's own setting wins). Modifiers consume the text they
+    /// modify, so a chain of them (`Text("a").font(.title).bold()`) changes one array of runs in place
+    /// instead of copying it at each step; each touches only its own attribute (merging a whole set of
+    /// attributes copied every field of each run, shape style included).
     private consuming func modifying(_ change: (inout Attributes) -> Void) -> Text {
-        var outer = Attributes()
-        change(&outer)
-        for i in runs.indices { runs[i].attributes.fill(from: outer) }
+        for i in runs.indices { change(&runs[i].attributes) }
         return self
     }
 
     // MARK: Text modifiers
 
-    public consuming func font(_ font: Font?) -> Text { modifying { $0.font = font } }
-    public consuming func fontWeight(_ weight: Font.Weight?) -> Text { modifying { $0.weight = weight } }
+    public consuming func font(_ font: Font?) -> Text { modifying { if $0.font == nil { $0.font = font } } }
+    public consuming func fontWeight(_ weight: Font.Weight?) -> Text { modifying { if $0.weight == nil { $0.weight = weight } } }
     public consuming func bold() -> Text { fontWeight(.bold) }
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
-    public consuming func italic() -> Text { modifying { $0.italic = true } }
+    public consuming func italic() -> Text { modifying { if $0.italic == nil { $0.italic = true } } }
     public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
-    public consuming func monospacedDigit() -> Text { modifying { $0.monospacedDigit = true } }
+    public consuming func monospacedDigit() -> Text { modifying { if $0.monospacedDigit == nil { $0.monospacedDigit = true } } }
     public consuming func foregroundColor(_ color: Color?) -> Text {
         guard let color else { return self }
-        return modifying { $0.foreground = color }
+        return modifying { if $0.foreground == nil { $0.foreground = color } }
     }
-    public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { modifying { $0.foreground = style } }
+    public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
+        modifying { if $0.foreground == nil { $0.foreground = style } }
+    }
     /// Extra space between characters, in points (TileRender adds it after every character, as it does
     /// `tracking`; SwiftUI's kerning also keeps ligatures).
-    public consuming func kerning(_ kerning: CGFloat) -> Text { modifying { $0.kerning = kerning } }
+    public consuming func kerning(_ kerning: CGFloat) -> Text { modifying { if $0.kerning == nil { $0.kerning = kerning } } }
     /// Extra space after every character, in points.
-    public consuming func tracking(_ tracking: CGFloat) -> Text { modifying { $0.tracking = tracking } }
+    public consuming func tracking(_ tracking: CGFloat) -> Text { modifying { if $0.tracking == nil { $0.tracking = tracking } } }
     /// Moves the text up (positive) or down from the baseline, in points.
-    public consuming func baselineOffset(_ offset: CGFloat) -> Text { modifying { $0.baselineOffset = offset } }
+    public consuming func baselineOffset(_ offset: CGFloat) -> Text {
+        modifying { if $0.baselineOffset == nil { $0.baselineOffset = offset } }
+    }
     public consuming func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        modifying { $0.underline = Decoration(isActive: isActive, color: color) }
+        modifying { if $0.underline == nil { $0.underline = Decoration(isActive: isActive, color: color) } }
     }
     public consuming func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        modifying { $0.strikethrough = Decoration(isActive: isActive, color: color) }
+        modifying { if $0.strikethrough == nil { $0.strikethrough = Decoration(isActive: isActive, color: color) } }
     }
 
     /// SwiftUI's `Text.Case`, for `textCase(_:)`.

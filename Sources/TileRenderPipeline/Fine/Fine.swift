@@ -138,6 +138,12 @@ package final class FineRasterizer: @unchecked Sendable {
     /// fixed point (`rasterizeWide`), within one level of the planes.
     package func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget, fastPaths: Bool = true,
                                integerTiles: Bool = true) {
+        rasterizeTile(tile, input: input, target: target, fastPaths: fastPaths, integerTiles: integerTiles, visible: nil)
+    }
+
+    /// `rasterizeTile`, with the tile's `visibleCommands` when they are known already (`wholeTile`).
+    private func rasterizeTile(_ tile: Int, input: FineInput, target: RenderTarget, fastPaths: Bool, integerTiles: Bool,
+                               visible: VisibleCommands?) {
         let lo = Int(input.tileCommandStart[tile]), hi = Int(input.tileCommandStart[tile + 1])
         let size = Self.size
         let originX = (tile % input.tilesX) * size, originY = (tile / input.tilesX) * size
@@ -148,7 +154,7 @@ package final class FineRasterizer: @unchecked Sendable {
             }
             return
         }
-        let (first, occluded) = visibleCommands(lo..<hi, columns: w, rows: h, input)
+        let (first, occluded) = visible ?? visibleCommands(lo..<hi, columns: w, rows: h, input)
         let readsTarget = !(target.startsTransparent || occluded)
         if fastPaths && occluded && first == hi - 1 {
             // One opaque colour over the whole tile (`coversTileOpaquely`): the planes hold it exactly.
@@ -231,7 +237,7 @@ package final class FineRasterizer: @unchecked Sendable {
     /// opaque paint that covers the whole tile cannot show, and neither can the target's pixels (only
     /// checked in tiles without layers).
     @inline(__always)
-    private func visibleCommands(_ commands: Range<Int>, columns: Int, rows: Int, _ input: FineInput) -> (first: Int, occluded: Bool) {
+    private func visibleCommands(_ commands: Range<Int>, columns: Int, rows: Int, _ input: FineInput) -> VisibleCommands {
         var first = commands.lowerBound, occluded = false
         for c in commands.reversed() {
             let word = input.tileCommands[c]
@@ -251,6 +257,9 @@ package final class FineRasterizer: @unchecked Sendable {
     // and blends the others (`blendTexels`, the planes' arithmetic at coverage 1), so the bytes are
     // `rasterizeTile`'s. What is saved is the per-tile work, down to the stores.
 
+    /// A tile's first command that can show, and whether it hides the target (`visibleCommands`).
+    private typealias VisibleCommands = (first: Int, occluded: Bool)
+
     /// What a whole tile of a run draws (`wholeTile`).
     private enum WholeTile: Equatable {
         /// Opaque solid paint `paint`.
@@ -268,12 +277,14 @@ package final class FineRasterizer: @unchecked Sendable {
     package func rasterizeTiles(_ tiles: Range<Int>, input: FineInput, target: RenderTarget, fastPaths: Bool = true,
                                 integerTiles: Bool = true) {
         var tile = tiles.lowerBound
-        var next: WholeTile?? = nil  // the classification of `tile`, when already known
+        // The classification of `tile`, when already known (found while extending the run before it).
+        var next: (kind: WholeTile?, visible: VisibleCommands?)? = nil
         while tile < tiles.upperBound {
-            let kind = fastPaths ? (next ?? wholeTile(tile, input: input, target: target)) : nil
+            let (kind, visible) = fastPaths ? (next ?? wholeTile(tile, input: input, target: target)) : (nil, nil)
             next = nil
             guard let kind else {
-                rasterizeTile(tile, input: input, target: target, fastPaths: fastPaths, integerTiles: integerTiles)
+                // The commands `wholeTile` found visible are not looked for again.
+                rasterizeTile(tile, input: input, target: target, fastPaths: fastPaths, integerTiles: integerTiles, visible: visible)
                 tile += 1
                 continue
             }
@@ -284,7 +295,7 @@ package final class FineRasterizer: @unchecked Sendable {
                 end = continuedRun(kind, from: end, to: rowEnd, input: input, target: target)
                 if end == rowEnd { break }
                 let following = wholeTile(end, input: input, target: target)
-                if following != kind { next = .some(following); break }
+                if following.kind != kind { next = following; break }
                 end += 1
             }
             drawRun(kind, tiles: tile..<end, input: input, target: target)
@@ -327,32 +338,34 @@ package final class FineRasterizer: @unchecked Sendable {
         return tile
     }
 
-    /// What `tile` draws when it is a whole tile of a run, else nil.
-    private func wholeTile(_ tile: Int, input: FineInput, target: RenderTarget) -> WholeTile? {
+    /// What `tile` draws when it is a whole tile of a run, else nil; and the tile's visible commands
+    /// (nil for a tile without commands).
+    private func wholeTile(_ tile: Int, input: FineInput, target: RenderTarget) -> (kind: WholeTile?, visible: VisibleCommands?) {
         let lo = Int(input.tileCommandStart[tile]), hi = Int(input.tileCommandStart[tile + 1])
-        if lo == hi { return nil }
+        if lo == hi { return (nil, nil) }
         let size = Self.size
         let originX = (tile % input.tilesX) * size, originY = (tile / input.tilesX) * size
         let w = min(size, target.width - originX), h = min(size, target.height - originY)
-        let (first, occluded) = visibleCommands(lo..<hi, columns: w, rows: h, input)
+        let visible = visibleCommands(lo..<hi, columns: w, rows: h, input)
+        let (first, occluded) = visible
         if occluded && first == hi - 1 {
-            return .fill(paint: Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex))
+            return (.fill(paint: Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex)), visible)
         }
         // The image: the tile's only command, or the one after an opaque colour that hides the rest.
-        guard hi - first == (occluded ? 2 : 1) else { return nil }
+        guard hi - first == (occluded ? 2 : 1) else { return (nil, visible) }
         let word = input.tileCommands[hi - 1]
-        guard word & TileCommand.kindMask == TileCommand.pathTile else { return nil }
+        guard word & TileCommand.kindMask == TileCommand.pathTile else { return (nil, visible) }
         let pathTile = input.pathTiles[Int(word)]
         let draw = input.draws[Int(pathTile.drawIndex)]
         let paint = input.paints[Int(draw.paintIndex)]
         guard !draw.isClip, draw.blend == 0, !draw.isMask, paint.color.w == 1, let offset = Self.wholeTexelOffset(paint),
-              coversTile(pathTile, rule: draw.rule, columns: w, rows: h, input) else { return nil }
+              coversTile(pathTile, rule: draw.rule, columns: w, rows: h, input) else { return (nil, visible) }
         // Texels of the tile's pixels, all inside the image (no clamping).
         let x = originX + offset.x, y = originY + offset.y
         let width = Int(paint.imageWidth), height = Int(paint.imageHeight)
-        guard x >= 0, y >= 0, x + w <= width, y + h <= height, input.texels(of: paint) != nil else { return nil }
+        guard x >= 0, y >= 0, x + w <= width, y + h <= height, input.texels(of: paint) != nil else { return (nil, visible) }
         let under = occluded ? Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[first])].drawIndex)].paintIndex) : nil
-        return .image(paint: Int(draw.paintIndex), under: under)
+        return (.image(paint: Int(draw.paintIndex), under: under), visible)
     }
 
     /// True when path tile `t` has coverage 1 in every pixel of the tile on the canvas (`columns` x

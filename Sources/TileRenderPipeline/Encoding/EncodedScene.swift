@@ -62,9 +62,10 @@ package struct EncodedDraw: Sendable {
     package var isClip = false
     /// `GraphicsContext.BlendMode.encoded`.
     package var blend: UInt32 = 0
-    /// For a mask draw (a run of glyph masks), its index in `EncodedScene.maskRuns`; `path` is
-    /// then the rectangle of device pixels the masks cover, and its path tiles are that rectangle's
-    /// tiles (`TileBinner.prepareBox`: not flattened or cut). `GPUABI.noIndex` for every other draw.
+    /// For a mask draw (a run of glyph masks), its index in `EncodedScene.maskRuns`; `path` through
+    /// `transform` is then the rectangle of device pixels the masks cover (`EncodedScene.unitSquare`
+    /// scaled and moved onto it), and its path tiles are that rectangle's tiles
+    /// (`TileBinner.prepareBox`: not flattened or cut). `GPUABI.noIndex` for every other draw.
     package var maskRun: UInt32 = GPUABI.noIndex
 }
 
@@ -373,14 +374,19 @@ package struct EncodedScene: Sendable {
             maskPlacements.replaceSubrange(start..., with: placed.map(\.1))
         }
         maskOwners.append(run)
-        let box = Path(CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
-        var draw = EncodedDraw(path: box, transform: .identity, rule: .nonZero, paintIndex: UInt32(paints.count),
+        // The masks' pixel rectangle as one shared path through a transform, not a path of its own
+        // (allocated and freed per draw). Exact: integers below 2^31 scaled by 0 or 1.
+        let box = CGAffineTransform(a: CGFloat(maxX - minX), b: 0, c: 0, d: CGFloat(maxY - minY), tx: CGFloat(minX), ty: CGFloat(minY))
+        var draw = EncodedDraw(path: EncodedScene.unitSquare, transform: box, rule: .nonZero, paintIndex: UInt32(paints.count),
                                layer: layer, blend: blend)
         draw.maskRun = UInt32(maskRuns.count)
         maskRuns.append(MaskRunRange(start: UInt32(start), count: UInt32(count), maxWidth: Int32(maxWidth)))
         draws.append(draw)
         paints.append(paint)
     }
+
+    /// The square from (0, 0) to (1, 1): every mask draw's path (`EncodedDraw.maskRun`).
+    package static let unitSquare = Path(CGRect(x: 0, y: 0, width: 1, height: 1))
 
     /// A draw's opacity clamped to 0...1, or nil when the draw shows nothing: opacity 0 (or not a
     /// number), or a transform that is singular or not finite.

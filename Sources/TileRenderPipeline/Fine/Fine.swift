@@ -238,6 +238,7 @@ package final class FineRasterizer: @unchecked Sendable {
     /// checked in tiles without layers).
     @inline(__always)
     private func visibleCommands(_ commands: Range<Int>, columns: Int, rows: Int, _ input: FineInput) -> VisibleCommands {
+        visibilityScanCount += 1
         var first = commands.lowerBound, occluded = false
         for c in commands.reversed() {
             let word = input.tileCommands[c]
@@ -271,6 +272,8 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Tiles this rasterizer drew as parts of runs, and the runs (`rasterizeTiles`; tests).
     @exclusivity(unchecked) package private(set) var runTileCount = 0
     @exclusivity(unchecked) package private(set) var runCount = 0
+    /// Scans of a tile's commands for the ones that can show (`visibleCommands`; tests: once a tile).
+    @exclusivity(unchecked) package private(set) var visibilityScanCount = 0
 
     /// Rasterizes tiles `tiles` in order, as `rasterizeTile` does each, drawing runs of adjacent whole
     /// tiles (`WholeTile`) of a tile row row by row.

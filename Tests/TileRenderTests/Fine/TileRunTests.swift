@@ -276,4 +276,38 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
             }
         }
     }
+
+    /// Each tile's commands are scanned once for the ones that can show: `rasterizeTiles` hands what
+    /// `wholeTile` found to `rasterizeTile` instead of scanning again (a second scan of a text tile's
+    /// commands cost as much as the first). A scene of run tiles, tiles an opaque fill only partly
+    /// covers, translucent and opaque draws over one another, and glyphs; the bytes are the planes'.
+    @Test func eachTileIsScannedOnce() throws {
+        let s = scene(width: 90, height: 70) { c in
+            c.fill(Path(CGRect(x: 0, y: 0, width: 90, height: 70)), with: .color(.white))
+            c.fill(Path(ellipseIn: CGRect(x: 7, y: 9, width: 50, height: 40)), with: .color(.red.opacity(0.5)))
+            c.fill(Path(CGRect(x: 40, y: 30, width: 33, height: 21)), with: .color(.blue))
+            c.draw(Text("Ag 12.5").font(.system(size: 13)), in: CGRect(x: 3, y: 50, width: 80, height: 18))
+        }
+        let binnedScene = try binned(s, dropsHiddenPathTiles: true)
+        let (w, h) = try Scene.pixelSize(for: s.size)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        let rasterizer = FineRasterizer()
+        pixels.withUnsafeMutableBytes { raw in
+            let target = RenderTarget(base: raw.baseAddress!, width: w, height: h, bytesPerRow: w * 4,
+                                      startsTransparent: true, writesEmptyTiles: true)
+            FineInput.with(binnedScene) { input in
+                let count = binnedScene.tilesX * binnedScene.tilesY
+                for start in Swift.stride(from: 0, to: count, by: binnedScene.tilesX) {
+                    rasterizer.rasterizeTiles(start..<min(count, start + binnedScene.tilesX), input: input, target: target,
+                                              integerTiles: false)
+                }
+            }
+        }
+        let tilesWithCommands = (0..<(binnedScene.tilesX * binnedScene.tilesY)).filter {
+            binnedScene.tileCommandStart[$0] != binnedScene.tileCommandStart[$0 + 1]
+        }.count
+        #expect(rasterizer.runTileCount > 0 && rasterizer.runTileCount < tilesWithCommands, "runs and other tiles both")
+        #expect(rasterizer.visibilityScanCount == tilesWithCommands)
+        #expect(pixels == (try planes(s, clear: true, bytesPerRow: 0)))
+    }
 }

@@ -323,24 +323,33 @@ extension GraphicsContext {
     /// Draws `text` on one line (wrapping only at its line breaks) with the point `anchor` of its
     /// bounds at `point` (the centre by default).
     public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
-        draw(resolve(text), at: point, anchor: anchor)
+        // As `draw(resolve(text), ...)`: a resolved text's shading is the foreground until changed, so
+        // nothing overrides the runs' styles (and no shading is compared).
+        draw(PreparedText(text, settings: TextSettings.standard), at: point, anchor: anchor, shadingOverride: nil)
     }
 
     /// Draws `text` wrapped to `rect`'s width, from its top-left corner; lines below its bottom are
     /// left out (the first line is always drawn).
     public func draw(_ text: Text, in rect: CGRect) {
-        draw(resolve(text), in: rect)
+        draw(PreparedText(text, settings: TextSettings.standard), in: rect, shadingOverride: nil)
     }
 
     public func draw(_ text: ResolvedText, at point: CGPoint, anchor: UnitPoint = .center) {
-        let layout = text.prepared.layout(width: nil)
-        let origin = CGPoint(x: point.x - anchor.x * layout.size.width, y: point.y - anchor.y * layout.size.height)
-        text.prepared.draw(layout, at: origin, in: self, shadingOverride: text.shadingOverride)
+        draw(text.prepared, at: point, anchor: anchor, shadingOverride: text.shadingOverride)
     }
 
     public func draw(_ text: ResolvedText, in rect: CGRect) {
-        let layout = text.prepared.layout(fitting: rect.size)
-        text.prepared.draw(layout, at: rect.origin, in: self, shadingOverride: text.shadingOverride)
+        draw(text.prepared, in: rect, shadingOverride: text.shadingOverride)
+    }
+
+    private func draw(_ prepared: PreparedText, at point: CGPoint, anchor: UnitPoint, shadingOverride: Shading?) {
+        let layout = prepared.layout(width: nil)
+        let origin = CGPoint(x: point.x - anchor.x * layout.size.width, y: point.y - anchor.y * layout.size.height)
+        prepared.draw(layout, at: origin, in: self, shadingOverride: shadingOverride)
+    }
+
+    private func draw(_ prepared: PreparedText, in rect: CGRect, shadingOverride: Shading?) {
+        prepared.draw(prepared.layout(fitting: rect.size), at: rect.origin, in: self, shadingOverride: shadingOverride)
     }
 }
 

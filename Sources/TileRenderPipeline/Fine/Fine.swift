@@ -797,6 +797,11 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Whether integer tiles take glyph masks' 16-bit levels (`maskLevelCoverage`); tests turn it off
     /// to compare with their float values (`RasterSettings.fineMaskLevels`).
     @exclusivity(unchecked) package var usesMaskLevels = true
+    /// Whether a tile whose rows are all one row (`isOneRowRepeated`: the sides of a rectangle) computes
+    /// that row once (the default; tests turn it off to compare with the row-by-row sums).
+    @exclusivity(unchecked) package var repeatsOneRow = true
+    /// Tiles whose coverage was one row repeated (tests).
+    @exclusivity(unchecked) package private(set) var oneRowTileCount = 0
     /// Mask draws of integer tiles composited from their levels, and rows of them where masks met and
     /// were summed in float (tests).
     @exclusivity(unchecked) package private(set) var maskLevelDrawCount = 0
@@ -1267,6 +1272,12 @@ package final class FineRasterizer: @unchecked Sendable {
         }
         let segmentCount = Int(t.segmentCount)
         let segments = input.segments.slice(from: Int(t.segmentStart), count: segmentCount)
+        // (Most tiles fail the first tests: more edges, or a first edge that is not vertical.)
+        if segmentCount > 0, segmentCount <= 2, segments[0].x0 == segments[0].x1, repeatsOneRow,
+           Self.isOneRowRepeated(rows, segments) {
+            oneRowTileCount += 1
+            return oneRowRepeated(rows[0], segments, evenOdd: evenOdd, into: cov, spans: spans)
+        }
         var segFirst = size, segLast = -1
         let edge = Float(size)
         for s in 0..<segmentCount {
@@ -1357,6 +1368,52 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
         return CoveredRows(range: rowRange, fullyCovered: rowRange == 0..<size && minimum >= 1)
+    }
+
+    /// Whether every row of a tile has the same coverage because every row is the same: one backdrop in
+    /// all rows, and only vertical edges from the tile's top to its bottom (the sides of a rectangle, of
+    /// a bar, of a card). `accumulateLine` gives each row of such an edge the same two cells (a height
+    /// of 1, the same split at its x), so the rows' sums are the same values in the same order.
+    @inline(never)
+    private static func isOneRowRepeated(_ backdrops: ReadOnlySpan<Float>, _ segments: ReadOnlySpan<TileSegment>) -> Bool {
+        assert(size == 16, "a tile's backdrops are one SIMD16")
+        // The same bits (not just equal values: 0 and -0 would start different sums).
+        let rows = unsafeBitCast(backdrops.load(0, as: SIMD16<Float>.self), to: SIMD16<UInt32>.self)
+        guard rows == SIMD16(repeating: rows[0]) else { return false }
+        let bottom = Float(size)
+        for i in 0..<segments.count {
+            let s = segments[i]
+            guard s.x0 == s.x1, min(s.y0, s.y1) == 0, max(s.y0, s.y1) == bottom else { return false }
+        }
+        return true
+    }
+
+    /// `computeCoverage` of a tile whose rows are one row (`isOneRowRepeated`): that row from a pixel-high
+    /// piece of each edge (the cells `accumulateLine` gives each row of the whole edge), summed from
+    /// `backdrop`, then copied into every row. The same values as row by row.
+    private func oneRowRepeated(_ backdrop: Float, _ segments: ReadOnlySpan<TileSegment>, evenOdd: Bool,
+                                into cov: ScratchSpan<Float>, spans: Bool) -> CoveredRows {
+        let size = Self.size
+        let acc = acc
+        acc.fill(0, from: 0, count: FineRasterizer.accStride)
+        for i in 0..<segments.count {
+            let s = segments[i]
+            // Downward edges (y0 < y1) add, upward ones subtract, as over the whole tile.
+            let down = s.y0 < s.y1
+            FineRasterizer.accumulate(TileSegment(x0: s.x0, y0: down ? 0 : 1, x1: s.x1, y1: down ? 1 : 0), into: acc)
+        }
+        var minimum: Float = 1, sum = backdrop
+        let line = cov.slice(from: 0, count: size)
+        for x in 0..<size {
+            sum += acc[x]
+            let v = evenOdd ? FineRasterizer.fold(sum, evenOdd: true) : min(abs(sum), 1)
+            minimum = min(minimum, v)
+            line[x] = v
+        }
+        let row = line.load(0, as: SIMD16<Float>.self)
+        for r in 1..<size { cov.store(row, at: r * size) }
+        if spans { for r in 0..<size { rowConstants[r] = Self.varies } }
+        return CoveredRows(range: 0..<size, fullyCovered: minimum >= 1)
     }
 
     /// The placements of mask draw path tile `t`'s run, and the first that may reach a tile from column

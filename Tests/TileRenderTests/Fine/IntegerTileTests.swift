@@ -276,6 +276,54 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
                 "\(rasterizer.maskLevelDrawCount) draws, \(rasterizer.summedMaskRowCount) summed rows")
     }
 
+    /// A tile that only vertical edges cross from top to bottom, over one backdrop in every row (the
+    /// sides of rectangles), computes one row of coverage and repeats it (`FineRasterizer.repeatsOneRow`):
+    /// the same bytes as summing every row, in integer tiles and in the float planes. Rectangles and bars
+    /// at fractional, whole and near-tile-boundary x, drawn both ways round, nested (winding 2), even-odd,
+    /// opaque and translucent, over a background and over transparent pixels, up to the canvas's
+    /// partial right column.
+    @Test func oneRowRepeatedMatchesEveryRow() throws {
+        let width = 203, height = 150
+        var scene = Scene(size: CGSize(width: width, height: height))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 120, height: 150)), with: .color(.white))
+            let xs: [Double] = [3.3, 16, 31.999, 47.5, 64.01, 80.75, 100.2, 190.6]
+            for (i, x) in xs.enumerated() {
+                let bar = Path(CGRect(x: x, y: 5.5 + Double(i), width: 0.6 + Double(i) * 1.7, height: 120))
+                ctx.fill(bar, with: .color(Color(red: 0.1 * Double(i), green: 0.4, blue: 0.8, opacity: i % 2 == 0 ? 1 : 0.6)))
+            }
+            // Drawn right to left (the edges' directions reversed), and a rectangle inside another: winding 2.
+            var reversed = Path()
+            reversed.move(to: CGPoint(x: 150.3, y: 2)); reversed.addLine(to: CGPoint(x: 110.7, y: 2))
+            reversed.addLine(to: CGPoint(x: 110.7, y: 140)); reversed.addLine(to: CGPoint(x: 150.3, y: 140)); reversed.closeSubpath()
+            reversed.addRect(CGRect(x: 120.25, y: 10, width: 20.5, height: 120))
+            ctx.fill(reversed, with: .color(.green.opacity(0.7)))
+            ctx.fill(reversed, with: .color(.red.opacity(0.5)), style: FillStyle(eoFill: true))
+            ctx.fill(Path(CGRect(x: 160.4, y: 0, width: 60, height: 150)), with: .color(.orange))
+        }
+        let binnedScene = try binned(scene, dropsHiddenPathTiles: true)
+        for (integer, clear) in [(true, true), (true, false), (false, true), (false, false)] {
+            var outputs: [[UInt8]] = []
+            for repeats in [true, false] {
+                var pixels = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+                let rasterizer = FineRasterizer()
+                rasterizer.repeatsOneRow = repeats
+                pixels.withUnsafeMutableBytes { raw in
+                    let target = RenderTarget(base: raw.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
+                                              startsTransparent: clear, writesEmptyTiles: clear)
+                    FineInput.with(binnedScene) { input in
+                        for tile in 0..<(binnedScene.tilesX * binnedScene.tilesY) {
+                            rasterizer.rasterizeTile(tile, input: input, target: target, fastPaths: integer, integerTiles: integer)
+                        }
+                    }
+                }
+                #expect((rasterizer.oneRowTileCount > 20) == repeats, "integer \(integer): \(rasterizer.oneRowTileCount) tiles")
+                outputs.append(pixels)
+            }
+            #expect(outputs[0] == outputs[1], "integer \(integer), clear \(clear)")
+        }
+    }
+
     /// The benchmark scenes at the size they are timed at: within one level of the planes.
     @Test(arguments: ["Ghostscript_Tiger", "micro_1000_shapes", "synthetic_30k_shapes"])
     func benchmarkScenesWithinOneLevel(_ name: String) throws {

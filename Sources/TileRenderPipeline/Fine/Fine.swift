@@ -964,7 +964,11 @@ package final class FineRasterizer: @unchecked Sendable {
                 continue
             }
             prepareWideRows(rows.range, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
-            blendWide(color, rows: rows.range)
+            if rows.repeatsRow {
+                blendWideRepeatedRow(color, rows: rows.range)
+            } else {
+                blendWide(color, rows: rows.range)
+            }
         }
         // (v + 128) >> 8 of the starting colour's channels: the word its planes are written out as.
         let startWord = start.map { c in
@@ -1142,6 +1146,25 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
+    /// `blendWide` of rows `rows` whose coverage is all row 0's (`CoveredRows.repeatsRow`): the 16-bit
+    /// coverage and the colour's factors made once, then each row as `blendWideRow` blends it.
+    private func blendWideRepeatedRow(_ color: WideColor, rows: Range<Int>) {
+        let planes = widePlanes
+        let kk = Self.fixedCoverage(coverage.load(0, as: SIMD16<Float>.self))
+        let g = Self.high(SIMD16(repeating: color.alphaFactor), kk)
+        let cr = Self.high(SIMD16(repeating: color.rFactor), kk), cg = Self.high(SIMD16(repeating: color.gFactor), kk)
+        let cb = Self.high(SIMD16(repeating: color.bFactor), kk), ca = Self.high(SIMD16(repeating: color.aFactor), kk)
+        @inline(__always)
+        func blend(_ plane: ScratchSpan<UInt16>, _ i: Int, _ c: SIMD16<UInt16>) {
+            let d = plane.load(i, as: SIMD16<UInt16>.self)
+            plane.store(CIntrinsics_adds_u16x16(d &- Self.high(d, g), c), at: i)
+        }
+        for r in rows {
+            let i = r * Self.size
+            blend(planes.r, i, cr); blend(planes.g, i, cg); blend(planes.b, i, cb); blend(planes.a, i, ca)
+        }
+    }
+
     /// `blendWide` of rows `rows` of `levelRows` (each pixel's coverage already a 16-bit level).
     private func blendWideLevels(_ color: WideColor, rows: Range<Int>) {
         for r in rows { blendWideRow(color, at: r * Self.size, coverage: levelRows.load(r * Self.size, as: SIMD16<UInt16>.self)) }
@@ -1242,6 +1265,8 @@ package final class FineRasterizer: @unchecked Sendable {
     package struct CoveredRows {
         package var range: Range<Int>
         package var fullyCovered: Bool
+        /// Every row's coverage is row 0's (`oneRowRepeated`).
+        package var repeatsRow = false
         package var isEmpty: Bool { range.isEmpty }
     }
 
@@ -1413,7 +1438,7 @@ package final class FineRasterizer: @unchecked Sendable {
         let row = line.load(0, as: SIMD16<Float>.self)
         for r in 1..<size { cov.store(row, at: r * size) }
         if spans { for r in 0..<size { rowConstants[r] = Self.varies } }
-        return CoveredRows(range: 0..<size, fullyCovered: minimum >= 1)
+        return CoveredRows(range: 0..<size, fullyCovered: minimum >= 1, repeatsRow: true)
     }
 
     /// The placements of mask draw path tile `t`'s run, and the first that may reach a tile from column

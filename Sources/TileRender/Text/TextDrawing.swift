@@ -86,7 +86,13 @@ package struct PreparedText: Sendable {
         case .tail: truncation = .tail
         }
         let maxWidth = width.flatMap { $0.isFinite ? Double(max(0, $0)) : nil }
-        let limit = [lineLimit, settings.lineLimit].compactMap { $0 }.min()
+        // The smaller of the two limits that are set (no array: this runs for every text drawn).
+        let limit: Int? = switch (lineLimit, settings.lineLimit) {
+        case let (a?, b?): min(a, b)
+        case let (a?, nil): a
+        case let (nil, b?): b
+        case (nil, nil): nil
+        }
         return TextLayoutCache.shared.layout(runs, options: TextLayoutOptions(maxWidth: maxWidth, lineLimit: limit,
                                                            lineSpacing: Double(settings.lineSpacing),
                                                            alignment: alignment, truncation: truncation))

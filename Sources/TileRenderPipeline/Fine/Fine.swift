@@ -797,6 +797,11 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Whether integer tiles take glyph masks' 16-bit levels (`maskLevelCoverage`); tests turn it off
     /// to compare with their float values (`RasterSettings.fineMaskLevels`).
     @exclusivity(unchecked) package var usesMaskLevels = true
+    /// Whether an integer tile of one mask draw over one colour is composited straight into the target
+    /// (`maskOverColor`); tests turn it off to compare with the planes.
+    @exclusivity(unchecked) package var blitsMaskTiles = true
+    /// Tiles composited by `maskOverColor` (tests).
+    @exclusivity(unchecked) package private(set) var maskOverColorTileCount = 0
     /// Whether a tile whose rows are all one row (`isOneRowRepeated`: the sides of a rectangle) computes
     /// that row once (the default; tests turn it off to compare with the row-by-row sums).
     @exclusivity(unchecked) package var repeatsOneRow = true
@@ -918,6 +923,19 @@ package final class FineRasterizer: @unchecked Sendable {
         }
         let whole = region.w == size && region.h == size
         assert(size <= UInt32.bitWidth, "a row per bit")
+        // One glyph run over one colour (a label over a card or the cleared canvas): composited
+        // straight into the target, each row from the colour (`maskOverColor`).
+        if commands.count == 1, blitsMaskTiles, usesMaskLevels, let base = start ?? (readsTarget ? nil : Self.clearColor) {
+            let pathTile = input.pathTiles[Int(input.tileCommands[commands.lowerBound])]
+            let draw = input.draws[Int(pathTile.drawIndex)]
+            if draw.isMask, let rows = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY) {
+                maskLevelDrawCount += 1
+                maskOverColorTileCount += 1
+                let paint = input.paints[Int(draw.paintIndex)]
+                return maskOverColor(WideColor(paint.color, opaque: paint.isOpaque), rows: rows, over: base,
+                                     target: target, region: region)
+            }
+        }
         // The rows whose planes hold the tile's pixels (and that are written out from them).
         var ready: UInt32 = 0
         if !whole {
@@ -995,6 +1013,56 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
+    /// `rasterizeWide` of one mask draw (`levelRows`, rows `rows`) in `color` over pixels that start as
+    /// `base`: the planes' operations on a row of `base` (`blendWideRow`, then `storeWide`), with no
+    /// planes to fill, load and store (the same bytes). The rows the mask does not reach are `base`.
+    private func maskOverColor(_ color: WideColor, rows: Range<Int>, over base: WideColor, target: RenderTarget,
+                               region: TileRegion) {
+        @inline(__always)
+        func level(_ v: UInt16) -> UInt32 { (UInt32(v) + 128) >> 8 }
+        let baseWord = level(base.r) | level(base.g) << 8 | level(base.b) << 16 | level(base.a) << 24
+        let r = SIMD16<UInt16>(repeating: base.r), g = SIMD16<UInt16>(repeating: base.g)
+        let b = SIMD16<UInt16>(repeating: base.b), a = SIMD16<UInt16>(repeating: base.a)
+        let rFactor = SIMD16<UInt16>(repeating: color.rFactor), gFactor = SIMD16<UInt16>(repeating: color.gFactor)
+        let bFactor = SIMD16<UInt16>(repeating: color.bFactor), aFactor = SIMD16<UInt16>(repeating: color.aFactor)
+        let alphaFactor = SIMD16<UInt16>(repeating: color.alphaFactor)
+        for y in 0..<region.h {
+            let row = target.row(region.originY + y, x: region.originX, count: region.w)
+            guard rows.contains(y) else {
+                row.fill(baseWord)
+                continue
+            }
+            let kk = levelRows.load(y * Self.size, as: SIMD16<UInt16>.self)
+            let k = Self.high(alphaFactor, kk)
+            @inline(__always)
+            func over(_ d: SIMD16<UInt16>, _ factor: SIMD16<UInt16>) -> SIMD16<UInt16> {
+                CIntrinsics_adds_u16x16(d &- Self.high(d, k), Self.high(factor, kk))
+            }
+            let words = Self.packedWords(red: over(r, rFactor), green: over(g, gFactor), blue: over(b, bFactor), alpha: over(a, aFactor))
+            if region.w == Self.size {
+                row.setSpan(0, count: 8, words.low); row.setSpan(8, count: 8, words.high)
+            } else {
+                row.setSpan(0, count: min(8, region.w), words.low)
+                if region.w > 8 { row.setSpan(8, count: region.w - 8, words.high) }
+            }
+        }
+    }
+
+    /// Transparent, as the planes start over a target they do not read (`maskOverColor`'s base).
+    private static let clearColor = WideColor(SIMD4<Float>(), opaque: false)
+
+    /// A row of the planes' values (levels times 256) as 16 pixels, each channel (v + 128) >> 8,
+    /// saturated (`storeWide`'s packing).
+    @inline(__always)
+    private static func packedWords(red: SIMD16<UInt16>, green: SIMD16<UInt16>, blue: SIMD16<UInt16>, alpha: SIMD16<UInt16>)
+        -> (low: SIMD8<UInt32>, high: SIMD8<UInt32>) {
+        let half = SIMD16<UInt16>(repeating: 128)
+        let redGreen = CIntrinsics_adds_u16x16(red, half) &>> 8 | CIntrinsics_adds_u16x16(green, half) & 0xFF00
+        let blueAlpha = CIntrinsics_adds_u16x16(blue, half) &>> 8 | CIntrinsics_adds_u16x16(alpha, half) & 0xFF00
+        return (SIMD8<UInt32>(truncatingIfNeeded: redGreen.lowHalf) | SIMD8<UInt32>(truncatingIfNeeded: blueAlpha.lowHalf) &<< 16,
+                SIMD8<UInt32>(truncatingIfNeeded: redGreen.highHalf) | SIMD8<UInt32>(truncatingIfNeeded: blueAlpha.highHalf) &<< 16)
+    }
+
     /// The integer planes' row `y` from pixel `x` (`count`, at most 8) written out to `row`.
     @inline(__always)
     private func storeWide(_ row: PixelRow, y: Int, x: Int, count: Int) {
@@ -1022,7 +1090,11 @@ package final class FineRasterizer: @unchecked Sendable {
         let size = Self.size
         let planes = widePlanes
         if ready == Self.allRows { return }  // most draws after a tile's first
-        // The rows of `rows` (not empty) that are not ready, as bits.
+        // Rows below the canvas (a glyph's mask reaches past its bottom edge) are not set up: there
+        // is no pixel of the target to read there, and they are not written out.
+        let rows = rows.clamped(to: 0..<region.h)
+        if rows.isEmpty { return }
+        // The rows of `rows` that are not ready, as bits.
         let span = (UInt32.max &>> UInt32(32 - rows.count)) &<< UInt32(rows.lowerBound)
         var missing = span & ~ready
         if missing == 0 { return }

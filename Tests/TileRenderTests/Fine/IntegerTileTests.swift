@@ -325,6 +325,51 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
         }
     }
 
+    /// A tile of one glyph run over one colour (a label over a card, or over the cleared canvas) is
+    /// composited straight into the target (`FineRasterizer.maskOverColor`): the same bytes as through
+    /// the integer planes. Labels over an opaque card and over transparent pixels, opaque and
+    /// translucent, across the canvas's partial right column and bottom row, and two runs meeting in
+    /// a tile (drawn through the planes).
+    @Test func maskOverColorMatchesThePlanes() throws {
+        let width = 203, height = 90
+        var scene = Scene(size: CGSize(width: width, height: height))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 120, height: 90)), with: .color(Color(red: 0.93, green: 0.95, blue: 0.8)))
+            for i in 0..<12 {
+                let x = 2.3 + Double(i % 4) * 51.7, y = 3.1 + Double(i / 4) * 29.4
+                let color = Color(red: 0.1 * Double(i % 5), green: 0.2, blue: 0.5, opacity: i % 3 == 0 ? 0.55 : 1)
+                ctx.draw(Text(verbatim: String(format: "%.1f", Double(i) * 7.3)).font(.system(size: 9 + Double(i % 4) * 3))
+                    .foregroundColor(color), at: CGPoint(x: x, y: y), anchor: .topLeading)
+            }
+            // Two runs in the same tiles, and one across the bottom edge.
+            ctx.draw(Text(verbatim: "ab").font(.system(size: 11)), at: CGPoint(x: 60.4, y: 70), anchor: .topLeading)
+            ctx.draw(Text(verbatim: "cd").font(.system(size: 11)), at: CGPoint(x: 74.2, y: 72), anchor: .topLeading)
+            ctx.draw(Text(verbatim: "edge").font(.system(size: 14)), at: CGPoint(x: 170.5, y: 80.3), anchor: .topLeading)
+        }
+        let binnedScene = try binned(scene, dropsHiddenPathTiles: true)
+        for clear in [true, false] {
+            var outputs: [[UInt8]] = []
+            for blits in [true, false] {
+                var pixels = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+                let rasterizer = FineRasterizer()
+                rasterizer.blitsMaskTiles = blits
+                pixels.withUnsafeMutableBytes { raw in
+                    let target = RenderTarget(base: raw.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
+                                              startsTransparent: clear, writesEmptyTiles: clear)
+                    FineInput.with(binnedScene) { input in
+                        rasterizer.rasterizeTiles(0..<(binnedScene.tilesX * binnedScene.tilesY), input: input, target: target)
+                    }
+                }
+                // Over the card in every case; over the canvas's transparent pixels only when cleared.
+                #expect(blits ? rasterizer.maskOverColorTileCount >= (clear ? 30 : 15) : rasterizer.maskOverColorTileCount == 0,
+                        "clear \(clear): \(rasterizer.maskOverColorTileCount) tiles")
+                outputs.append(pixels)
+            }
+            let d = difference(outputs[0], outputs[1])
+            #expect(d.differing == 0, "clear \(clear): \(d.differing) bytes differ, worst \(d.worst)")
+        }
+    }
+
     /// The benchmark scenes at the size they are timed at: within one level of the planes.
     @Test(arguments: ["Ghostscript_Tiger", "micro_1000_shapes", "synthetic_30k_shapes"])
     func benchmarkScenesWithinOneLevel(_ name: String) throws {

@@ -119,6 +119,7 @@ package final class StrikeCache: Sendable {
             for case .masks(let run, _) in runs {
                 total += run.glyphs.count * MemoryLayout<GlyphMaskRun.Glyph>.stride
                 for g in run.glyphs { total += g.mask?.byteCount ?? 0 }
+                total += run.combined?.byteCount ?? 0
             }
             return total
         }

@@ -40,13 +40,16 @@ package struct PreparedText: Sendable {
         var strikethrough: Text.Decoration?
     }
     package var runs: [TextRunInput]
-    package var paints: [Paint]
+    /// The text's own runs, whose paints are read when a run is drawn (`paint(_:)`): a label drawn
+    /// each frame makes no list of them.
+    private var textRuns: [Text.Run]
     package var settings: TextSettings
 
     package init(_ text: Text, settings: TextSettings) {
         self.settings = settings
-        runs = []; paints = []
-        runs.reserveCapacity(text.runs.count); paints.reserveCapacity(text.runs.count)
+        textRuns = text.runs
+        runs = []
+        runs.reserveCapacity(text.runs.count)
         for index in text.runs.indices {
             // Fields read in place: a copy of the whole run's attributes (a shape style, decorations)
             // cost more than the rest of the loop.
@@ -65,10 +68,13 @@ package struct PreparedText: Sendable {
                                      tracking: Double((text.runs[index].attributes.kerning ?? 0) + (text.runs[index].attributes.tracking ?? 0)),
                                      baselineOffset: Double(text.runs[index].attributes.baselineOffset ?? 0))
             runs.append(TextRunInput(string: string, style: style, tag: index))
-            paints.append(Paint(style: text.runs[index].attributes.foreground ?? settings.foreground,
-                                underline: text.runs[index].attributes.underline,
-                                strikethrough: text.runs[index].attributes.strikethrough))
         }
+    }
+
+    /// How run `tag` (an index of the text's runs) is painted.
+    package func paint(_ tag: Int) -> Paint {
+        Paint(style: textRuns[tag].attributes.foreground ?? settings.foreground, underline: textRuns[tag].attributes.underline,
+              strikethrough: textRuns[tag].attributes.strikethrough)
     }
 
     /// The text laid out to fit `width` (nil or infinite: no wrapping), at most `lineLimit` lines.
@@ -192,7 +198,7 @@ package struct PreparedText: Sendable {
                 var end = start
                 let tag = glyphs[start].tag
                 while end < glyphs.count && glyphs[end].tag == tag { end += 1 }
-                let paint = paints[tag]
+                let paint = paint(tag)
                 let shading = shadingOverride ?? paint.style.resolvedShading(in: frame)
                 let placed: StrikeCache.PlacedRun
                 if let kept {
@@ -298,7 +304,9 @@ extension PreparedText {
         // The masks' box in user space: the command's path, for bounds queries.
         let box = CGRect(x: (Double(minX) - Double(t.tx)) / k, y: (Double(minY) - Double(t.ty)) / k,
                          width: Double(maxX - minX) / k, height: Double(maxY - minY) / k)
-        return .masks(GlyphMaskRun(glyphs: placed, transform: t), bounds: Path(box))
+        var run = GlyphMaskRun(glyphs: placed, transform: t)
+        run.combinesMasks()
+        return .masks(run, bounds: Path(box))
     }
 }
 

@@ -354,8 +354,17 @@ package struct EncodedScene: Sendable {
         let start = maskPlacements.count
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min, maxWidth = 0
         var sorted = true
+        if let mask = run.combined {
+            // The glyphs' masks summed into one (`GlyphMaskRun.combinesMasks`).
+            let x = mask.originX + shift.x, y = mask.originY + shift.y
+            if abs(x) < 1 << 30, abs(y) < 1 << 30 {
+                maskPlacements.append(MaskPlacement(x: Int32(x), y: Int32(y), width: Int32(mask.width), height: Int32(mask.height),
+                                                    values: UnsafePointer(mask.values), levels: UnsafePointer(mask.levels)))
+                minX = x; minY = y; maxX = x + mask.width; maxY = y + mask.height; maxWidth = mask.width
+            }
+        }
         // Each glyph's fields read in place (a copy of a glyph retains its mask and its outline).
-        for i in run.glyphs.indices {
+        for i in run.glyphs.indices where run.combined == nil {
             guard let mask = run.glyphs[i].mask else { continue }
             let x = run.glyphs[i].pixelX + shift.x + mask.originX, y = run.glyphs[i].pixelY + shift.y + mask.originY
             // Placements beyond Int32 (or a canvas' reach) show nothing.

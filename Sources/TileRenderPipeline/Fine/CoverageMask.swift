@@ -45,6 +45,34 @@ package final class CoverageMask: @unchecked Sendable {
     }
     deinit { values.deallocate(); (levels - CoverageMask.levelPadding).deallocate() }
 
+    /// The sum of `parts` (each a mask whose pixel (0, 0) is at (`x`, `y`)), as one mask over their
+    /// box, its pixel (0, 0) at the box's corner (`originX`, `originY`). Each pixel's values are
+    /// added from 0 in the order of `parts`: what the fine stage sums where the parts meet, in the
+    /// same order (the same floats), and a part's own value where it is alone.
+    package static func sum(of parts: [(mask: CoverageMask, x: Int, y: Int)]) -> CoverageMask? {
+        guard let first = parts.first else { return nil }
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        for p in parts {
+            minX = min(minX, p.x); minY = min(minY, p.y)
+            maxX = max(maxX, p.x + p.mask.width); maxY = max(maxY, p.y + p.mask.height)
+        }
+        let width = maxX - minX, height = maxY - minY
+        guard width <= maxSide, height <= maxSide else { return nil }
+        let sum = CoverageMask(width: width, height: height, originX: minX, originY: minY)
+        let out = ScratchSpan(unsafeStart: sum.values, count: width * height)
+        for p in parts {
+            let values = ReadOnlySpan(unsafeStart: p.mask.values, count: p.mask.width * p.mask.height)
+            for row in 0..<p.mask.height {
+                let line = out.slice(from: (p.y - minY + row) * width + p.x - minX, count: p.mask.width)
+                let source = values.slice(from: row * p.mask.width, count: p.mask.width)
+                for x in 0..<p.mask.width { line[x] += source[x] }
+            }
+        }
+        FineRasterizer.maskLevels(ReadOnlySpan(unsafeStart: sum.values, count: width * height),
+                                  into: ScratchSpan(unsafeStart: sum.levels, count: width * height))
+        return sum
+    }
+
     /// The largest mask side, in pixels: glyphs larger than this are drawn from their outlines.
     package static let maxSide = 512
 
@@ -129,14 +157,58 @@ package struct GlyphMaskRun: Sendable, Equatable {
             self.pixelX = pixelX; self.pixelY = pixelY; self.fractionX = fractionX; self.fractionY = fractionY
         }
     }
-    package var glyphs: [Glyph]
+    /// The glyphs and their combined mask, in one object: a run is copied with each draw command
+    /// (recorded, encoded, kept), and one reference keeps those copies as cheap as the glyph list's.
+    private final class Storage: Sendable {
+        let glyphs: [Glyph]
+        let combined: CoverageMask?
+        init(glyphs: [Glyph], combined: CoverageMask?) { self.glyphs = glyphs; self.combined = combined }
+    }
+    private var storage: Storage
+
+    package var glyphs: [Glyph] { storage.glyphs }
     /// The transform the masks were chosen under (translation and a uniform positive scale).
     package var transform: CGAffineTransform
+    /// The glyphs' masks summed into one (`CoverageMask.sum`; its `originX`, `originY` in device pixels
+    /// under `transform`), for a short run (`combinesMasks`): drawn as one mask, the same pixels as
+    /// its glyphs' masks drawn one by one. nil: the glyphs' masks are drawn.
+    package var combined: CoverageMask? { storage.combined }
+
+    /// The most pixels a run's combined mask covers (`combinesMasks`): a label or a word, not a line
+    /// of body text, whose combined mask would be kept in memory beside its glyphs' masks.
+    package static let maxCombinedPixels = 4096
 
     /// Subpixel positions per pixel, in x and in y: pen positions are rounded to 1 / subpixelSteps.
     package static let subpixelSteps = 16.0
 
-    package init(glyphs: [Glyph], transform: CGAffineTransform) { self.glyphs = glyphs; self.transform = transform }
+    package init(glyphs: [Glyph], transform: CGAffineTransform) {
+        storage = Storage(glyphs: glyphs, combined: nil)
+        self.transform = transform
+    }
+
+    /// Sums the glyphs' masks into `combined` when there are at least two and their box covers at
+    /// most `maxCombinedPixels`: the fine stage then reads one mask a tile row instead of a glyph's
+    /// each (and sums none where glyphs meet), and the encoding places one mask. The parts are summed
+    /// in the order the encoding places the glyphs' masks (by x, then the run's order), which is the
+    /// order the fine stage sums them in.
+    package mutating func combinesMasks() {
+        var parts: [(mask: CoverageMask, x: Int, y: Int)] = []
+        parts.reserveCapacity(glyphs.count)
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for g in glyphs {
+            guard let mask = g.mask else { continue }
+            let x = g.pixelX + mask.originX, y = g.pixelY + mask.originY
+            parts.append((mask, x, y))
+            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + mask.width); maxY = max(maxY, y + mask.height)
+        }
+        guard parts.count >= 2, (maxX - minX) * (maxY - minY) <= Self.maxCombinedPixels else { return }
+        // By x, equal x in the run's order (`EncodedScene.appendMaskDraw`'s order).
+        let ordered = parts.enumerated().sorted { $0.1.x != $1.1.x ? $0.1.x < $1.1.x : $0.0 < $1.0 }.map(\.1)
+        storage = Storage(glyphs: glyphs, combined: CoverageMask.sum(of: ordered))
+    }
+
+    /// The run with its glyphs' masks drawn one by one (tests compare it with the combined mask).
+    package mutating func separatesMasks() { storage = Storage(glyphs: glyphs, combined: nil) }
 
     /// The whole-pixel shift from the recorded transform to `t`, when the masks still apply under `t`
     /// (the same scale, moved by whole device pixels), else nil.

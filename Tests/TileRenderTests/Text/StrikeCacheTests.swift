@@ -340,3 +340,72 @@ import Shaders
         }
     }
 }
+
+/// A short run's glyph masks summed into one (`GlyphMaskRun.combinesMasks`) draw the same pixels as
+/// the glyphs' masks drawn one by one: on the CPU's integer tiles and float planes, and on Vulkan.
+/// Labels with glyphs pulled into each other (overlapping masks, whose windings the sum adds as the
+/// fine stage adds them), opaque and translucent, over a card and over transparent pixels, across
+/// the canvas's edges; a line too long to combine is left as it is.
+@Suite struct CombinedMaskTests {
+    static func scene() -> Scene {
+        var scene = Scene(size: CGSize(width: 229, height: 101))
+        scene.draw { ctx in
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 140, height: 101)), with: .color(Color(red: 0.95, green: 0.93, blue: 0.85)))
+            for i in 0..<14 {
+                let x = -4.3 + Double(i % 5) * 49.9, y = -3.2 + Double(i / 5) * 37.7
+                let text = Text(verbatim: ["12.3", "AVA", "ff fi", "Wow!", "0.07", "xyz", "MM"][i % 7])
+                    .font(.system(size: 8 + Double(i % 4) * 4)).tracking(i % 3 == 0 ? -2.5 : 0)
+                    .foregroundColor(Color(red: 0.1 * Double(i % 6), green: 0.3, blue: 0.6, opacity: i % 4 == 1 ? 0.6 : 1))
+                ctx.draw(text, at: CGPoint(x: x, y: y), anchor: .topLeading)
+            }
+            ctx.draw(Text(verbatim: "A line of body text too long to sum").font(.system(size: 18)),
+                     at: CGPoint(x: 1.5, y: 80.4), anchor: .topLeading)
+        }
+        return scene
+    }
+
+    /// `scene` with every run's masks drawn one by one.
+    static func separated(_ scene: Scene) -> Scene {
+        var copy = scene
+        copy.commands = scene.commands.map { command in
+            guard case .fill(var fill) = command, var run = fill.glyphs else { return command }
+            run.separatesMasks()
+            fill.glyphs = run
+            return .fill(fill)
+        }
+        return copy
+    }
+
+    @Test func combinedMasksDrawTheGlyphsMasks() throws {
+        let scene = Self.scene()
+        let runs = scene.commands.compactMap { command -> GlyphMaskRun? in
+            if case .fill(let fill) = command { return fill.glyphs } else { return nil }
+        }
+        #expect(runs.filter { $0.combined != nil }.count >= 10, "labels combined")
+        #expect(runs.contains { $0.combined == nil && $0.glyphs.count > 15 }, "the long line is not")
+        let separate = Self.separated(scene)
+        for (integer, clear) in [(true, true), (true, false), (false, true), (false, false)] {
+            var renderer = Renderer(backend: .cpu, threadCount: 1)
+            renderer.fineFastPaths = integer
+            renderer.fineIntegerTiles = integer
+            let (w, h) = try Scene.pixelSize(for: scene.size)
+            var outputs: [[UInt8]] = []
+            for s in [scene, separate] {
+                var pixels = (0..<(w * h * 4)).map { UInt8(truncatingIfNeeded: $0 &* 29) }
+                try pixels.withUnsafeMutableBytes { _ = try renderer.render(s, into: $0, width: w, height: h, bytesPerRow: w * 4, clear: clear) }
+                outputs.append(pixels)
+            }
+            let differing = zip(outputs[0], outputs[1]).filter { $0 != $1 }.count
+            #expect(differing == 0, "integer \(integer), clear \(clear): \(differing) bytes differ")
+        }
+    }
+
+    @Test(.enabled(if: vulkanAvailable, "No Vulkan device available"))
+    func vulkanDrawsCombinedMasksAsTheGlyphsMasks() throws {
+        let scene = Self.scene()
+        let gpu = try Renderer(backend: .vulkan)
+        let combined = try gpu.render(scene), separate = try gpu.render(Self.separated(scene))
+        #expect(zip(combined.pixels, separate.pixels).filter { $0 != $1 }.isEmpty, "the same bytes on Vulkan")
+        expectVulkanParity(try Renderer(backend: .cpu).render(scene), try gpu.render(scene), "combined masks")
+    }
+}

@@ -171,9 +171,12 @@ package final class FineRasterizer: @unchecked Sendable {
             return
         }
         if fastPaths && integerTiles && (first..<hi).allSatisfy({ Self.drawsWide(input.tileCommands[$0], input) }) {
-            rasterizeWide(first..<hi, input: input, target: target,
-                          region: TileRegion(originX: originX, originY: originY, w: w, h: h), readsTarget: readsTarget,
-                          startsOccluded: occluded)
+            let region = TileRegion(originX: originX, originY: originY, w: w, h: h)
+            if !drawsMaskOverColor(first..<hi, input: input, target: target, region: region, readsTarget: readsTarget,
+                                   startsOccluded: occluded) {
+                rasterizeWide(first..<hi, input: input, target: target, region: region, readsTarget: readsTarget,
+                              startsOccluded: occluded)
+            }
             wideTileCount += 1
             return
         }
@@ -923,19 +926,6 @@ package final class FineRasterizer: @unchecked Sendable {
         }
         let whole = region.w == size && region.h == size
         assert(size <= UInt32.bitWidth, "a row per bit")
-        // One glyph run over one colour (a label over a card or the cleared canvas): composited
-        // straight into the target, each row from the colour (`maskOverColor`).
-        if commands.count == 1, blitsMaskTiles, usesMaskLevels, let base = start ?? (readsTarget ? nil : Self.clearColor) {
-            let pathTile = input.pathTiles[Int(input.tileCommands[commands.lowerBound])]
-            let draw = input.draws[Int(pathTile.drawIndex)]
-            if draw.isMask, let rows = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY) {
-                maskLevelDrawCount += 1
-                maskOverColorTileCount += 1
-                let paint = input.paints[Int(draw.paintIndex)]
-                return maskOverColor(WideColor(paint.color, opaque: paint.isOpaque), rows: rows, over: base,
-                                     target: target, region: region)
-            }
-        }
         // The rows whose planes hold the tile's pixels (and that are written out from them).
         var ready: UInt32 = 0
         if !whole {
@@ -954,24 +944,27 @@ package final class FineRasterizer: @unchecked Sendable {
                 let paint = input.paints[Int(draw.paintIndex)]
                 let color = WideColor(paint.color, opaque: paint.isOpaque)
                 if !(color.opaque && k >= 1) {
-                    prepareWideRows(0..<size, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
+                    prepareWideRows(0..<region.h, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
                 }
                 blendWideUniform(color, coverage: k)
                 ready = Self.allRows
                 continue
             }
-            if draw.isMask, usesMaskLevels, let rows = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY) {
-                // The masks' own levels: no float coverage to fold and convert.
+            if draw.isMask, usesMaskLevels, let reached = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY) {
+                // The masks' own levels: no float coverage to fold and convert. (A glyph's mask may
+                // reach below the canvas: those rows are not set up, and not written out.)
                 maskLevelDrawCount += 1
+                let rows = reached.clamped(to: 0..<region.h)
                 if rows.isEmpty { continue }
                 let paint = input.paints[Int(draw.paintIndex)]
                 prepareWideRows(rows, ready: &ready, start: start, readsTarget: readsTarget, target: target, region: region)
                 blendWideLevels(WideColor(paint.color, opaque: paint.isOpaque), rows: rows)
                 continue
             }
-            let rows = draw.isMask
+            var rows = draw.isMask
                 ? maskCoverage(pathTile, input: input, originX: region.originX, originY: region.originY, spans: true)
                 : computeCoverage(pathTile, evenOdd: draw.rule == GPUABI.FillRule.evenOdd.rawValue, input: input, spans: true)
+            if draw.isMask { rows.range = rows.range.clamped(to: 0..<region.h) }
             if rows.isEmpty { continue }
             let paint = input.paints[Int(draw.paintIndex)]
             let color = WideColor(paint.color, opaque: paint.isOpaque)
@@ -1013,6 +1006,32 @@ package final class FineRasterizer: @unchecked Sendable {
         }
     }
 
+    /// Draws `commands` as `rasterizeWide` would when they are one glyph run over one colour (a label
+    /// over a card: the opaque colour that hides the target, then a mask draw; or a mask draw alone
+    /// over a target not read, from transparent), straight into the target (`maskOverColor`); returns
+    /// false, drawing nothing, for other tiles. (Apart from `rasterizeWide`, whose set-up of rows it
+    /// would otherwise stop being inlined there.)
+    @inline(never)
+    private func drawsMaskOverColor(_ commands: Range<Int>, input: FineInput, target: RenderTarget, region: TileRegion,
+                                    readsTarget: Bool, startsOccluded: Bool) -> Bool {
+        guard blitsMaskTiles, usesMaskLevels, commands.count == (startsOccluded ? 2 : 1), startsOccluded || !readsTarget
+        else { return false }
+        let pathTile = input.pathTiles[Int(input.tileCommands[commands.upperBound - 1])]
+        let draw = input.draws[Int(pathTile.drawIndex)]
+        guard draw.isMask, let rows = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY)
+        else { return false }
+        // The planes' start: the opaque colour (`rasterizeWide`'s `start`), or transparent.
+        let base = startsOccluded
+            ? WideColor(input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[commands.lowerBound])].drawIndex)].paintIndex)].color,
+                        opaque: true)
+            : WideColor(SIMD4<Float>(), opaque: false)
+        maskLevelDrawCount += 1
+        maskOverColorTileCount += 1
+        let paint = input.paints[Int(draw.paintIndex)]
+        maskOverColor(WideColor(paint.color, opaque: paint.isOpaque), rows: rows, over: base, target: target, region: region)
+        return true
+    }
+
     /// `rasterizeWide` of one mask draw (`levelRows`, rows `rows`) in `color` over pixels that start as
     /// `base`: the planes' operations on a row of `base` (`blendWideRow`, then `storeWide`), with no
     /// planes to fill, load and store (the same bytes). The rows the mask does not reach are `base`.
@@ -1047,9 +1066,6 @@ package final class FineRasterizer: @unchecked Sendable {
             }
         }
     }
-
-    /// Transparent, as the planes start over a target they do not read (`maskOverColor`'s base).
-    private static let clearColor = WideColor(SIMD4<Float>(), opaque: false)
 
     /// A row of the planes' values (levels times 256) as 16 pixels, each channel (v + 128) >> 8,
     /// saturated (`storeWide`'s packing).
@@ -1090,11 +1106,9 @@ package final class FineRasterizer: @unchecked Sendable {
         let size = Self.size
         let planes = widePlanes
         if ready == Self.allRows { return }  // most draws after a tile's first
-        // Rows below the canvas (a glyph's mask reaches past its bottom edge) are not set up: there
-        // is no pixel of the target to read there, and they are not written out.
-        let rows = rows.clamped(to: 0..<region.h)
-        if rows.isEmpty { return }
-        // The rows of `rows` that are not ready, as bits.
+        // Rows below the canvas have no pixel of the target to read (callers clamp a mask's rows).
+        assert(!rows.isEmpty && rows.upperBound <= region.h, "rows \(rows) outside the tile's \(region.h) on the canvas")
+        // The rows of `rows` (not empty) that are not ready, as bits.
         let span = (UInt32.max &>> UInt32(32 - rows.count)) &<< UInt32(rows.lowerBound)
         var missing = span & ~ready
         if missing == 0 { return }

@@ -150,6 +150,11 @@ private func mixedAlpha(_ x: Int, _ y: Int) -> UInt8 { [255, 140, 0, 255, 3][(x 
         #expect(CPUBackend.rowPieces(tilesX: 64, tileRows: 64, threads: 2) == 2)
         #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 4, threads: 2) == 32)
         #expect(CPUBackend.rowPieces(tilesX: 3, tileRows: 1, threads: 16) == 3)
+        // Rows not on cache lines: whole rows while each worker can take two, else pieces as before.
+        #expect(CPUBackend.rowPieces(tilesX: 52, tileRows: 27, threads: 2, boundariesShareLines: true) == 1)
+        #expect(CPUBackend.rowPieces(tilesX: 52, tileRows: 27, threads: 2) == 5)
+        #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 4, threads: 2, boundariesShareLines: true) == 1)
+        #expect(CPUBackend.rowPieces(tilesX: 120, tileRows: 3, threads: 2, boundariesShareLines: true) == 43)
     }
 
     /// Opaque and translucent images drawn unscaled on whole pixels over the whole canvas (texels

@@ -191,9 +191,11 @@ package struct PreparedText: Sendable {
                 strikes.keep(StrikeCache.PlacedLayout(runs: placing, culledAny: culledAny), for: placementKey)
             }
         }
-        for line in layout.lines {
+        // Lines read in place (a copy of a line is a call through its value witness).
+        for lineIndex in layout.lines.indices {
             var start = 0
-            let glyphs = line.glyphs
+            let glyphs = layout.lines[lineIndex].glyphs
+            let lineX = layout.lines[lineIndex].x, baseline = layout.lines[lineIndex].baseline
             while start < glyphs.count {
                 var end = start
                 let tag = glyphs[start].tag
@@ -204,7 +206,7 @@ package struct PreparedText: Sendable {
                 if let kept {
                     placed = kept.runs[runIndex]
                 } else {
-                    placed = placeMasks(glyphs[start..<end], line: line, origin: origin, in: context, strikes: strikes,
+                    placed = placeMasks(glyphs[start..<end], lineX: lineX, baseline: baseline, origin: origin, in: context, strikes: strikes,
                                         culledAny: &culledAny)
                     if placementKey != nil { placing.append(placed) }
                 }
@@ -218,7 +220,7 @@ package struct PreparedText: Sendable {
                     var path = Path()
                     let cache = GlyphCache.shared
                     for g in glyphs[start..<end] {
-                        let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
+                        let x = Double(origin.x) + lineX + g.x, y = Double(origin.y) + baseline + g.y
                         let isVisible = visible(x, y, g)
                         if !isVisible { culledAny = true }
                         let outline = isVisible ? cache.outline(of: g.glyph, in: g.face) : Path()
@@ -233,17 +235,17 @@ package struct PreparedText: Sendable {
                 if paint.underline == nil && paint.strikethrough == nil { continue }
                 var minX = Double.infinity, maxX = -Double.infinity
                 for g in glyphs[start..<end] {
-                    let x = Double(origin.x) + line.x + g.x
+                    let x = Double(origin.x) + lineX + g.x
                     minX = min(minX, x); maxX = max(maxX, x + g.advance)
                 }
                 let first = glyphs[start]
                 let scale = first.scale
-                let baseline = Double(origin.y) + line.baseline + (first.y - 0)
+                let runBaseline = Double(origin.y) + baseline + (first.y - 0)
                 for (decoration, isUnder) in [(paint.underline, true), (paint.strikethrough, false)] {
                     guard let decoration, decoration.isActive, maxX > minX else { continue }
                     let thickness = Double(isUnder ? first.face.underlineThickness : first.face.strikeoutThickness) * scale
-                    let centre = isUnder ? baseline - Double(first.face.underlinePosition) * scale
-                        : baseline - Double(first.face.strikeoutPosition) * scale + thickness / 2
+                    let centre = isUnder ? runBaseline - Double(first.face.underlinePosition) * scale
+                        : runBaseline - Double(first.face.strikeoutPosition) * scale + thickness / 2
                     let bar = Path(CGRect(x: minX, y: centre - thickness / 2, width: maxX - minX, height: thickness))
                     context.fill(bar, with: decoration.color.map { .color($0) } ?? shading)
                 }
@@ -260,7 +262,7 @@ extension PreparedText {
     /// exceeds `StrikeCache.maxEm` device pixels, or with a position or scale that is not finite (or
     /// beyond 2^30 pixels). Pen positions are rounded to `GlyphMaskRun.subpixelSteps` steps per device
     /// pixel in x and in y, so a glyph lies at most 1/32 pixel from where the outline would be.
-    fileprivate func placeMasks(_ glyphs: ArraySlice<PositionedGlyph>, line: LaidOutLine, origin: CGPoint,
+    fileprivate func placeMasks(_ glyphs: ArraySlice<PositionedGlyph>, lineX: Double, baseline: Double, origin: CGPoint,
                                 in context: GraphicsContext, strikes: StrikeCache, culledAny: inout Bool) -> StrikeCache.PlacedRun {
         let t = context.transform
         let k = Double(t.a)
@@ -274,7 +276,7 @@ extension PreparedText {
         var positions: [(x: Double, y: Double, scale: Double, px: Int, py: Int, sx: Int, sy: Int)] = []
         requests.reserveCapacity(glyphs.count); positions.reserveCapacity(glyphs.count)
         for g in glyphs {
-            let x = Double(origin.x) + line.x + g.x, y = Double(origin.y) + line.baseline + g.y
+            let x = Double(origin.x) + lineX + g.x, y = Double(origin.y) + baseline + g.y
             let scale = g.scale * k
             let em = scale * Double(g.face.unitsPerEm)
             guard scale.isFinite, scale > 0, em <= StrikeCache.maxEm else { return .outlines }

@@ -46,7 +46,6 @@ package struct PreparedText: Sendable {
     package var settings: TextSettings
 
     package init(_ text: Text, settings: TextSettings) {
-        self.settings = settings
         textRuns = text.runs
         runs = []
         runs.reserveCapacity(text.runs.count)
@@ -69,6 +68,8 @@ package struct PreparedText: Sendable {
                                      baselineOffset: Double(text.runs[index].attributes.baselineOffset ?? 0))
             runs.append(TextRunInput(string: string, style: style, tag: index))
         }
+        // Last: the settings are moved in, not copied to be read above.
+        self.settings = settings
     }
 
     /// How run `tag` (an index of the text's runs) is painted.

@@ -163,6 +163,13 @@ package final class FineRasterizer: @unchecked Sendable {
             directTileCount += 1
             return
         }
+        if fastPaths && integerTiles && hi - first == (occluded ? 2 : 1) && (occluded || !readsTarget)
+            && drawsMaskOverColor(first..<hi, input: input, target: target, region: TileRegion(originX: originX, originY: originY, w: w, h: h),
+                                  readsTarget: readsTarget, startsOccluded: occluded) {
+            // A glyph run over one colour, the commonest tile of text (no direct draw: a mask is not one).
+            wideTileCount += 1
+            return
+        }
         if fastPaths && hi - first <= Self.maxDirectDraws
             && (first..<hi).allSatisfy({ Self.drawsDirectly(input.tileCommands[$0], input) }) {
             rasterizeDirect(first..<hi, input: input, target: target,
@@ -171,12 +178,9 @@ package final class FineRasterizer: @unchecked Sendable {
             return
         }
         if fastPaths && integerTiles && (first..<hi).allSatisfy({ Self.drawsWide(input.tileCommands[$0], input) }) {
-            let region = TileRegion(originX: originX, originY: originY, w: w, h: h)
-            if !drawsMaskOverColor(first..<hi, input: input, target: target, region: region, readsTarget: readsTarget,
-                                   startsOccluded: occluded) {
-                rasterizeWide(first..<hi, input: input, target: target, region: region, readsTarget: readsTarget,
-                              startsOccluded: occluded)
-            }
+            rasterizeWide(first..<hi, input: input, target: target,
+                          region: TileRegion(originX: originX, originY: originY, w: w, h: h), readsTarget: readsTarget,
+                          startsOccluded: occluded)
             wideTileCount += 1
             return
         }
@@ -1016,9 +1020,14 @@ package final class FineRasterizer: @unchecked Sendable {
                                     readsTarget: Bool, startsOccluded: Bool) -> Bool {
         guard blitsMaskTiles, usesMaskLevels, commands.count == (startsOccluded ? 2 : 1), startsOccluded || !readsTarget
         else { return false }
-        let pathTile = input.pathTiles[Int(input.tileCommands[commands.upperBound - 1])]
+        let last = input.tileCommands[commands.upperBound - 1]
+        guard last & TileCommand.kindMask == TileCommand.pathTile else { return false }
+        let pathTile = input.pathTiles[Int(last)]
         let draw = input.draws[Int(pathTile.drawIndex)]
-        guard draw.isMask, let rows = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY)
+        // The colour below: a solid one (`drawsWide`); an opaque image that hides the target is not.
+        guard draw.isMask, Self.drawsWide(last, input),
+              !startsOccluded || Self.drawsWide(input.tileCommands[commands.lowerBound], input),
+              let rows = maskLevelCoverage(pathTile, input: input, originX: region.originX, originY: region.originY)
         else { return false }
         // The planes' start: the opaque colour (`rasterizeWide`'s `start`), or transparent.
         let base = startsOccluded

@@ -1629,6 +1629,11 @@ package final class FineRasterizer: @unchecked Sendable {
         let (placements, lo) = Self.placements(of: t, reaching: tileX0, input)
         let count = placements.count
         let levels = levelRows, columns = levelColumns
+        if count == 1 {
+            // One mask (a label's glyphs summed into one, `GlyphMaskRun.combinesMasks`): its rows
+            // copied, nothing to zero or sum; what the loop below makes of it.
+            return Self.oneMaskLevels(placements[0], tileX0: tileX0, tileY0: tileY0, into: levels)
+        }
         var zeroed: UInt32 = 0, summed: UInt32 = 0
         var end = lo
         while end < count {
@@ -1690,6 +1695,32 @@ package final class FineRasterizer: @unchecked Sendable {
         }
         if first == 0 && last == size - 1 && all == SIMD16(repeating: 0xFFFF) { return nil }
         return first..<(last + 1)
+    }
+
+    /// `maskLevelCoverage` of a run of one placement `p`.
+    @inline(__always)
+    private static func oneMaskLevels(_ p: MaskPlacement, tileX0: Int32, tileY0: Int32, into levels: ScratchSpan<UInt16>) -> Range<Int>? {
+        let size = Self.size
+        let tileX1 = tileX0 + Int32(size), tileY1 = tileY0 + Int32(size)
+        if p.x >= tileX1 || p.x + p.width <= tileX0 || p.y >= tileY1 || p.y + p.height <= tileY0 { return 0..<0 }
+        let r0 = Int(max(p.y, tileY0) - tileY0), r1 = Int(min(p.y + p.height, tileY1) - tileY0)
+        let c0 = Int(max(p.x, tileX0) - tileX0), c1 = Int(min(p.x + p.width, tileX1) - tileX0)
+        let width = Int(p.width)
+        // Lanes c0 ..< c1 (`maskLevelCoverage`'s `inSpan`).
+        let lane = SIMD16<Int16>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        let inSpan = ~SIMD16<UInt16>(truncatingIfNeeded: ((lane &- Int16(c0)) | (Int16(c1 - 1) &- lane)) &>> 15)
+        let padding = CoverageMask.levelPadding
+        let source = ReadOnlySpan(unsafeStart: p.levels - padding, count: width * Int(p.height) + 2 * padding)
+        var at = (Int(tileY0) + r0 - Int(p.y)) * width + Int(tileX0) - Int(p.x) + padding
+        var all = SIMD16<UInt16>(repeating: 0xFFFF)
+        for r in r0..<r1 {
+            let row = source.load(at, as: SIMD16<UInt16>.self) & inSpan
+            levels.store(row, at: r * size)
+            all &= row
+            at += width
+        }
+        if r0 == 0 && r1 == size && all == SIMD16(repeating: 0xFFFF) { return nil }
+        return r0..<r1
     }
 
     /// Row `r` of the tile at (`tileX0`, `tileY0`) as `maskCoverage` makes it from `placements` (their

@@ -1031,14 +1031,33 @@ package final class FineRasterizer: @unchecked Sendable {
         else { return false }
         // The planes' start: the opaque colour (`rasterizeWide`'s `start`), or transparent.
         let base = startsOccluded
-            ? WideColor(input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[commands.lowerBound])].drawIndex)].paintIndex)].color,
-                        opaque: true)
+            ? wideColor(input.paints[Int(input.draws[Int(input.pathTiles[Int(input.tileCommands[commands.lowerBound])].drawIndex)].paintIndex)].color,
+                        opaque: true, slot: 0)
             : WideColor(SIMD4<Float>(), opaque: false)
         maskLevelDrawCount += 1
         maskOverColorTileCount += 1
         let paint = input.paints[Int(draw.paintIndex)]
-        maskOverColor(WideColor(paint.color, opaque: paint.isOpaque), rows: rows, over: base, target: target, region: region)
+        maskOverColor(wideColor(paint.color, opaque: paint.isOpaque, slot: 1), rows: rows, over: base, target: target, region: region)
         return true
+    }
+
+    /// The last colours `wideColor` made, in two slots (the card's and the text's: a label's tiles
+    /// draw the same two), by the colour's bits.
+    @exclusivity(unchecked) private var wideColorKeys = (SIMD4<UInt32>(repeating: 0xFFFF_FFFF), SIMD4<UInt32>(repeating: 0xFFFF_FFFF))
+    @exclusivity(unchecked) private var wideColorValues = (WideColor(SIMD4<Float>(), opaque: false), WideColor(SIMD4<Float>(), opaque: false))
+
+    /// `WideColor(c, opaque:)`, kept in `slot` (0 or 1) for the next tile that asks for the same colour.
+    @inline(__always)
+    private func wideColor(_ c: SIMD4<Float>, opaque: Bool, slot: Int) -> WideColor {
+        let key = unsafeBitCast(c, to: SIMD4<UInt32>.self)
+        if slot == 0 {
+            if wideColorKeys.0 == key && wideColorValues.0.opaque == opaque { return wideColorValues.0 }
+            wideColorKeys.0 = key; wideColorValues.0 = WideColor(c, opaque: opaque)
+            return wideColorValues.0
+        }
+        if wideColorKeys.1 == key && wideColorValues.1.opaque == opaque { return wideColorValues.1 }
+        wideColorKeys.1 = key; wideColorValues.1 = WideColor(c, opaque: opaque)
+        return wideColorValues.1
     }
 
     /// `rasterizeWide` of one mask draw (`levelRows`, rows `rows`) in `color` over pixels that start as

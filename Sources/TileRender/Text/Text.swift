@@ -360,6 +360,11 @@ enum PrintfArgument {
     case other
 
     init<T>(_ value: T) {
+        // A Double (a chart's value) known by its type, without a dynamic cast.
+        if T.self == Double.self {
+            self = .floating(unsafeBitCast(value, to: Double.self))
+            return
+        }
         switch value {
         case let v as Double: self = .floating(v)
         case let v as Float: self = .floating(Double(v))

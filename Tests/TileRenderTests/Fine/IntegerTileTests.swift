@@ -30,6 +30,19 @@ private func render(_ scene: Scene, integer: Bool, threads: Int = 1, clear: Bool
     return pixels
 }
 
+/// The pixels `draw` leaves in a `width` x `height` buffer of a fixed pattern of bytes, drawn over
+/// (`clear` false) or cleared, with `binnedScene`'s input.
+private func rasterized(_ binnedScene: BinnedScene, width: Int, height: Int, clear: Bool,
+                        _ draw: (FineInput, RenderTarget) -> Void) -> [UInt8] {
+    var pixels = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+    pixels.withUnsafeMutableBytes { raw in
+        let target = RenderTarget(base: raw.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
+                                  startsTransparent: clear, writesEmptyTiles: clear)
+        FineInput.with(binnedScene) { input in draw(input, target) }
+    }
+    return pixels
+}
+
 /// The largest difference of two buffers' bytes, and how many bytes differ at all.
 private func difference(_ a: [UInt8], _ b: [UInt8]) -> (worst: Int, differing: Int) {
     var worst = 0, differing = 0
@@ -305,20 +318,14 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
         for (integer, clear) in [(true, true), (true, false), (false, true), (false, false)] {
             var outputs: [[UInt8]] = []
             for repeats in [true, false] {
-                var pixels = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
                 let rasterizer = FineRasterizer()
                 rasterizer.repeatsOneRow = repeats
-                pixels.withUnsafeMutableBytes { raw in
-                    let target = RenderTarget(base: raw.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
-                                              startsTransparent: clear, writesEmptyTiles: clear)
-                    FineInput.with(binnedScene) { input in
-                        for tile in 0..<(binnedScene.tilesX * binnedScene.tilesY) {
-                            rasterizer.rasterizeTile(tile, input: input, target: target, fastPaths: integer, integerTiles: integer)
-                        }
+                outputs.append(rasterized(binnedScene, width: width, height: height, clear: clear) { input, target in
+                    for tile in 0..<(binnedScene.tilesX * binnedScene.tilesY) {
+                        rasterizer.rasterizeTile(tile, input: input, target: target, fastPaths: integer, integerTiles: integer)
                     }
-                }
+                })
                 #expect((rasterizer.oneRowTileCount > 20) == repeats, "integer \(integer): \(rasterizer.oneRowTileCount) tiles")
-                outputs.append(pixels)
             }
             let d = difference(outputs[0], outputs[1])
             #expect(d.differing == 0, "integer \(integer), clear \(clear): \(d.differing) bytes differ, worst \(d.worst)")
@@ -350,20 +357,14 @@ private func solidScene(width: Int, height: Int, seed: UInt64, count: Int) -> Sc
         for clear in [true, false] {
             var outputs: [[UInt8]] = []
             for blits in [true, false] {
-                var pixels = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
                 let rasterizer = FineRasterizer()
                 rasterizer.blitsMaskTiles = blits
-                pixels.withUnsafeMutableBytes { raw in
-                    let target = RenderTarget(base: raw.baseAddress!, width: width, height: height, bytesPerRow: width * 4,
-                                              startsTransparent: clear, writesEmptyTiles: clear)
-                    FineInput.with(binnedScene) { input in
-                        rasterizer.rasterizeTiles(0..<(binnedScene.tilesX * binnedScene.tilesY), input: input, target: target)
-                    }
-                }
+                outputs.append(rasterized(binnedScene, width: width, height: height, clear: clear) { input, target in
+                    rasterizer.rasterizeTiles(0..<(binnedScene.tilesX * binnedScene.tilesY), input: input, target: target)
+                })
                 // Over the card in every case; over the canvas's transparent pixels only when cleared.
                 #expect(blits ? rasterizer.maskOverColorTileCount >= (clear ? 30 : 15) : rasterizer.maskOverColorTileCount == 0,
                         "clear \(clear): \(rasterizer.maskOverColorTileCount) tiles")
-                outputs.append(pixels)
             }
             let d = difference(outputs[0], outputs[1])
             #expect(d.differing == 0, "clear \(clear): \(d.differing) bytes differ, worst \(d.worst)")

@@ -1013,8 +1013,8 @@ package final class FineRasterizer: @unchecked Sendable {
     /// Draws `commands` as `rasterizeWide` would when they are one glyph run over one colour (a label
     /// over a card: the opaque colour that hides the target, then a mask draw; or a mask draw alone
     /// over a target not read, from transparent), straight into the target (`maskOverColor`); returns
-    /// false, drawing nothing, for other tiles. (Apart from `rasterizeWide`, whose set-up of rows it
-    /// would otherwise stop being inlined there.)
+    /// false, drawing nothing, for other tiles. (Kept out of `rasterizeWide`: there it stopped the
+    /// optimizer inlining the rows' set-up.)
     @inline(never)
     private func drawsMaskOverColor(_ commands: Range<Int>, input: FineInput, target: RenderTarget, region: TileRegion,
                                     readsTarget: Bool, startsOccluded: Bool) -> Bool {
@@ -1042,8 +1042,8 @@ package final class FineRasterizer: @unchecked Sendable {
     }
 
     /// The last colours `wideColor` made, in two slots (the card's and the text's: a label's tiles
-    /// draw the same two), by the colour's bits.
-    @exclusivity(unchecked) private var wideColorKeys = (SIMD4<UInt32>(repeating: 0xFFFF_FFFF), SIMD4<UInt32>(repeating: 0xFFFF_FFFF))
+    /// draw the same two), by the colour's bits; nil until a slot is first used.
+    @exclusivity(unchecked) private var wideColorKeys: (SIMD4<UInt32>?, SIMD4<UInt32>?) = (nil, nil)
     @exclusivity(unchecked) private var wideColorValues = (WideColor(SIMD4<Float>(), opaque: false), WideColor(SIMD4<Float>(), opaque: false))
 
     /// `WideColor(c, opaque:)`, kept in `slot` (0 or 1) for the next tile that asks for the same colour.

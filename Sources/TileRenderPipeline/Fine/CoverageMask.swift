@@ -192,16 +192,16 @@ package struct GlyphMaskRun: Sendable, Equatable {
     /// in the order the encoding places the glyphs' masks (by x, then the run's order), which is the
     /// order the fine stage sums them in.
     package mutating func combinesMasks() {
-        var parts: [(mask: CoverageMask, x: Int, y: Int)] = []
-        parts.reserveCapacity(glyphs.count)
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        // The box first: a line of body text (most runs that are not labels) allocates nothing here.
+        var count = 0, minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for g in glyphs {
             guard let mask = g.mask else { continue }
             let x = g.pixelX + mask.originX, y = g.pixelY + mask.originY
-            parts.append((mask, x, y))
+            count += 1
             minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + mask.width); maxY = max(maxY, y + mask.height)
         }
-        guard parts.count >= 2, (maxX - minX) * (maxY - minY) <= Self.maxCombinedPixels else { return }
+        guard count >= 2, (maxX - minX) * (maxY - minY) <= Self.maxCombinedPixels else { return }
+        let parts = glyphs.compactMap { g in g.mask.map { (mask: $0, x: g.pixelX + $0.originX, y: g.pixelY + $0.originY) } }
         // By x, equal x in the run's order (`EncodedScene.appendMaskDraw`'s order).
         let ordered = parts.enumerated().sorted { $0.1.x != $1.1.x ? $0.1.x < $1.1.x : $0.0 < $1.0 }.map(\.1)
         storage = Storage(glyphs: glyphs, combined: CoverageMask.sum(of: ordered))

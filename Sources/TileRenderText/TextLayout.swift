@@ -200,21 +200,57 @@ private struct PendingLine {
 
 /// The break status before each UTF-8 byte (libunibreak): `allow[i]` is true when a line may start at
 /// byte i, `must[i]` when one must (after a hard line break).
-private struct LineBreaks {
+struct LineBreaks {
     var allow: [Bool]
     var must: [Bool]
 }
 
-private func lineBreaks(_ utf8: [UInt8]) -> LineBreaks {
+/// A regional indicator (U+1F1E6...U+1F1FF, half of a flag) in UTF-8: F0 9F 87 A6...BF.
+private func isRegionalIndicator(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    i + 3 < utf8.count && utf8[i] == 0xF0 && utf8[i + 1] == 0x9F && utf8[i + 2] == 0x87 && utf8[i + 3] >= 0xA6
+        && utf8[i + 3] <= 0xBF
+}
+
+/// Debian's libunibreak (1.1) aborts the process on two kinds of valid text: a regional indicator next
+/// to any character (its pair table stops before that class: an `assert` in `set_linebreaks`), and
+/// U+FFFF, which it reads as its end-of-string marker. So the library is given a copy in which each
+/// regional indicator is U+20000 (four bytes as well, an ideograph: a break is allowed on either side
+/// of it, as UAX #14 allows around a flag) and U+FFFF is U+FFFD (three bytes, alphabetic, as U+FFFF's
+/// class resolves to). Byte offsets stay the same, so the statuses need no mapping; the rule the
+/// ideograph lacks (LB30a: no break inside a pair of regional indicators) is applied afterwards.
+func lineBreaks(_ utf8: [UInt8]) -> LineBreaks {
     var allow = [Bool](repeating: false, count: utf8.count + 1)
     var must = [Bool](repeating: false, count: utf8.count + 1)
     if utf8.isEmpty { return LineBreaks(allow: allow, must: must) }
     var status = [CChar](repeating: 0, count: utf8.count)
+    // The ends of the first regional indicator of each pair (the byte after which no break is allowed).
+    var pairsJoinedAfter: [Int] = []
+    var safe = utf8
     utf8.withUnsafeBufferPointer { bytes in
+        var i = 0, runLength = 0
+        while i < bytes.count {
+            if isRegionalIndicator(bytes, at: i) {
+                safe[i + 1] = 0xA0; safe[i + 2] = 0x80; safe[i + 3] = 0x80
+                runLength += 1
+                if runLength % 2 == 1 && isRegionalIndicator(bytes, at: i + 4) { pairsJoinedAfter.append(i + 3) }
+                i += 4
+                continue
+            }
+            runLength = 0
+            if i + 2 < bytes.count && bytes[i] == 0xEF && bytes[i + 1] == 0xBF && bytes[i + 2] == 0xBF {
+                safe[i + 2] = 0xBD
+                i += 3
+                continue
+            }
+            i += 1
+        }
+    }
+    safe.withUnsafeBufferPointer { bytes in
         status.withUnsafeMutableBufferPointer { out in
             set_linebreaks_utf8(bytes.baseAddress, bytes.count, nil, out.baseAddress)
         }
     }
+    for end in pairsJoinedAfter { status[end] = CChar(LINEBREAK_NOBREAK) }
     // status[i] is the break status between byte i and byte i + 1 (the last one is the text's end).
     for i in 0..<(utf8.count - 1) {
         switch Int32(status[i]) {

@@ -920,7 +920,6 @@ package final class FineRasterizer: @unchecked Sendable {
     private func rasterizeWide(_ commands: Range<Int>, input: FineInput, target: RenderTarget, region: TileRegion,
                                readsTarget: Bool, startsOccluded: Bool = false) {
         let size = Self.size, n = Self.pixels
-        let planes = widePlanes
         var commands = commands
         var start: WideColor?
         if startsOccluded, let first = commands.first {

@@ -87,6 +87,23 @@ import Testing
         #expect(layout.lines.count >= 1)
     }
 
+    /// Debian's libunibreak aborts the process on a regional indicator next to another character and on
+    /// U+FFFF (found by FuzzPathAPI); both are valid text. A flag's two halves stay on one line, a break
+    /// is allowed between two flags, and the text wraps and draws.
+    @Test func flagsAndNoncharactersBreakAndDraw() throws {
+        let flags = "a\u{1F1FA}\u{1F1F8}\u{1F1E9}\u{1F1EA}\u{1F1EF}b\u{FFFF}c"
+        let breaks = lineBreaks(Array(flags.utf8))
+        // a(0) U(1) S(5) D(9) E(13) J(17) b(21) U+FFFF(22) c(25)
+        let starts = breaks.allow.indices.filter { breaks.allow[$0] }
+        #expect(starts == [1, 9, 17, 21], "\(starts)")
+        #expect(!breaks.must.contains(true))
+        let text = String(repeating: "\u{1F1FA}\u{1F1F8} \u{FFFF}x\u{1F1EF}\u{1F1F5}y ", count: 40)
+        let layout = layOutText([TextRunInput(string: text, style: TextRunStyle(size: 14), tag: 0)], options: TextLayoutOptions(maxWidth: 120))
+        #expect(layout.lines.count > 4 && layout.lines.allSatisfy { $0.width <= 120 })
+        let bitmap = try renderCPU(width: 160, height: 60) { $0.draw(Text(verbatim: text), in: CGRect(x: 0, y: 0, width: 160, height: 60)) }
+        #expect(inkCount(bitmap) > 50)
+    }
+
     @Test func aHundredThousandGlyphLine() throws {
         let line = String(repeating: "x", count: 100_000)
         let layout = layOutText([TextRunInput(string: line, style: TextRunStyle(size: 10), tag: 0)])

@@ -104,6 +104,26 @@ import Testing
         #expect(inkCount(bitmap) > 50)
     }
 
+    /// Every Unicode scalar, 200 to a text with a space after every seventh, wrapped at 90 points:
+    /// each text lays out (libunibreak, FriBidi and HarfBuzz see every class and script) without a
+    /// trap or an abort.
+    @Test func everyUnicodeScalarLaysOut() {
+        var scalars: [Unicode.Scalar] = []
+        for value in UInt32(0)..<0x110000 { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
+        var texts = 0, laidOut = 0
+        for start in stride(from: 0, to: scalars.count, by: 200) {
+            var string = ""
+            for (k, scalar) in scalars[start..<min(start + 200, scalars.count)].enumerated() {
+                string.unicodeScalars.append(scalar)
+                if k % 7 == 6 { string += " " }
+            }
+            let layout = layOutText([TextRunInput(string: string, style: TextRunStyle(size: 13), tag: 0)], options: TextLayoutOptions(maxWidth: 90))
+            texts += 1
+            if !layout.lines.isEmpty && layout.size.height > 0 { laidOut += 1 }
+        }
+        #expect(texts == 5_561 && laidOut == texts, "\(laidOut) of \(texts)")
+    }
+
     @Test func aHundredThousandGlyphLine() throws {
         let line = String(repeating: "x", count: 100_000)
         let layout = layOutText([TextRunInput(string: line, style: TextRunStyle(size: 10), tag: 0)])

@@ -124,6 +124,32 @@ import Testing
         #expect(texts == 5_561 && laidOut == texts, "\(laidOut) of \(texts)")
     }
 
+    /// Texts pieced together from flags, noncharacters, joiners, bidi controls, separators, marks and
+    /// breaks, under line limits, truncation modes, alignments and scale factors in narrow frames:
+    /// each renders (a seeded generator, so a failure names its case).
+    @Test func awkwardTextsUnderEveryOption() throws {
+        let pieces = ["\u{1F1FA}\u{1F1F8}", "\u{1F1E9}", "\u{FFFF}", "\u{FFFE}", "\u{200D}", "\u{200B}", "\u{2028}",
+                      "\u{2029}", "\u{0085}", "\u{301}", "\u{0645}\u{0631}", "\u{05D0}\u{05D1}", "\u{202E}", "\u{202C}",
+                      "\u{2067}", "\u{1F468}\u{200D}\u{1F469}", "\u{0E01}\u{0E32}", "\u{AC00}", "\u{1100}\u{1161}", "\u{4E00}",
+                      "\t", "\n", "\r\n", "\r", " ", "  ", "word", "x", "\u{00AD}", "\u{FEFF}", "\u{E000}", "\u{10FFFD}",
+                      "\u{1F3FB}", "\u{FE0F}", "\u{0300}\u{0300}\u{0300}", "...", "-", "\u{2014}"]
+        var state: UInt64 = 12_345
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        for i in 0..<300 {
+            var string = ""
+            for _ in 0..<next(30) { string += pieces[next(pieces.count)] }
+            let view = Text(verbatim: string).font(.system(size: [8.0, 17, 40][next(3)]))
+                .lineLimit([nil, 1, 2, 3][next(4)]).truncationMode([.head, .middle, .tail][next(3)])
+                .multilineTextAlignment([.leading, .center, .trailing][next(3)]).minimumScaleFactor([1, 0.5, 0.1][next(3)])
+                .frame(width: [5, 40, 120, 1][next(4)]).padding(2)
+            let bitmap = try ImageRenderer(content: view).render(backend: .cpu)
+            #expect(bitmap.width > 0 && bitmap.height > 0, "case \(i): \(string.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test func aHundredThousandGlyphLine() throws {
         let line = String(repeating: "x", count: 100_000)
         let layout = layOutText([TextRunInput(string: line, style: TextRunStyle(size: 10), tag: 0)])

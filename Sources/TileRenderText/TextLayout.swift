@@ -206,7 +206,7 @@ struct LineBreaks {
 }
 
 /// A regional indicator (U+1F1E6...U+1F1FF, half of a flag) in UTF-8: F0 9F 87 A6...BF.
-private func isRegionalIndicator(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+private func isRegionalIndicator(_ utf8: [UInt8], at i: Int) -> Bool {
     i + 3 < utf8.count && utf8[i] == 0xF0 && utf8[i + 1] == 0x9F && utf8[i + 2] == 0x87 && utf8[i + 3] >= 0xA6
         && utf8[i + 3] <= 0xBF
 }
@@ -225,25 +225,24 @@ func lineBreaks(_ utf8: [UInt8]) -> LineBreaks {
     var status = [CChar](repeating: 0, count: utf8.count)
     // The ends of the first regional indicator of each pair (the byte after which no break is allowed).
     var pairsJoinedAfter: [Int] = []
+    // (A copy only when a stand-in is written: `safe` shares `utf8`'s storage until then.)
     var safe = utf8
-    utf8.withUnsafeBufferPointer { bytes in
-        var i = 0, runLength = 0
-        while i < bytes.count {
-            if isRegionalIndicator(bytes, at: i) {
-                safe[i + 1] = 0xA0; safe[i + 2] = 0x80; safe[i + 3] = 0x80
-                runLength += 1
-                if runLength % 2 == 1 && isRegionalIndicator(bytes, at: i + 4) { pairsJoinedAfter.append(i + 3) }
-                i += 4
-                continue
-            }
-            runLength = 0
-            if i + 2 < bytes.count && bytes[i] == 0xEF && bytes[i + 1] == 0xBF && bytes[i + 2] == 0xBF {
-                safe[i + 2] = 0xBD
-                i += 3
-                continue
-            }
-            i += 1
+    var i = 0, runLength = 0
+    while i < utf8.count {
+        if isRegionalIndicator(utf8, at: i) {
+            safe[i + 1] = 0xA0; safe[i + 2] = 0x80; safe[i + 3] = 0x80
+            runLength += 1
+            if runLength % 2 == 1 && isRegionalIndicator(utf8, at: i + 4) { pairsJoinedAfter.append(i + 3) }
+            i += 4
+            continue
         }
+        runLength = 0
+        if i + 2 < utf8.count && utf8[i] == 0xEF && utf8[i + 1] == 0xBF && utf8[i + 2] == 0xBF {
+            safe[i + 2] = 0xBD
+            i += 3
+            continue
+        }
+        i += 1
     }
     safe.withUnsafeBufferPointer { bytes in
         status.withUnsafeMutableBufferPointer { out in

@@ -1017,8 +1017,9 @@ package final class FineRasterizer: @unchecked Sendable {
     @inline(never)
     private func drawsMaskOverColor(_ commands: Range<Int>, input: FineInput, target: RenderTarget, region: TileRegion,
                                     readsTarget: Bool, startsOccluded: Bool) -> Bool {
-        guard blitsMaskTiles, usesMaskLevels, commands.count == (startsOccluded ? 2 : 1), startsOccluded || !readsTarget
-        else { return false }
+        // (The caller's inline test chose the tile by its commands' count and the target.)
+        assert(commands.count == (startsOccluded ? 2 : 1) && (startsOccluded || !readsTarget), "not one run over one colour")
+        guard blitsMaskTiles, usesMaskLevels else { return false }
         let last = input.tileCommands[commands.upperBound - 1]
         guard last & TileCommand.kindMask == TileCommand.pathTile else { return false }
         let pathTile = input.pathTiles[Int(last)]
@@ -1048,15 +1049,14 @@ package final class FineRasterizer: @unchecked Sendable {
     /// `WideColor(c, opaque:)`, kept in `slot` (0 or 1) for the next tile that asks for the same colour.
     @inline(__always)
     private func wideColor(_ c: SIMD4<Float>, opaque: Bool, slot: Int) -> WideColor {
-        let key = unsafeBitCast(c, to: SIMD4<UInt32>.self)
-        if slot == 0 {
-            if wideColorKeys.0 == key && wideColorValues.0.opaque == opaque { return wideColorValues.0 }
-            wideColorKeys.0 = key; wideColorValues.0 = WideColor(c, opaque: opaque)
-            return wideColorValues.0
+        @inline(__always)
+        func kept(_ key: inout SIMD4<UInt32>?, _ value: inout WideColor) -> WideColor {
+            let bits = unsafeBitCast(c, to: SIMD4<UInt32>.self)
+            if key == bits && value.opaque == opaque { return value }
+            key = bits; value = WideColor(c, opaque: opaque)
+            return value
         }
-        if wideColorKeys.1 == key && wideColorValues.1.opaque == opaque { return wideColorValues.1 }
-        wideColorKeys.1 = key; wideColorValues.1 = WideColor(c, opaque: opaque)
-        return wideColorValues.1
+        return slot == 0 ? kept(&wideColorKeys.0, &wideColorValues.0) : kept(&wideColorKeys.1, &wideColorValues.1)
     }
 
     /// `rasterizeWide` of one mask draw (`levelRows`, rows `rows`) in `color` over pixels that start as

@@ -5,8 +5,10 @@ import TileRenderPipeline
 /// A 2D shape that describes its outline for a given frame, as SwiftUI's `Shape`.
 ///
 /// A user shape needs only `path(in:)`. A shape is also a `View` (used directly as one it fills with the
-/// foreground style; see Views/ShapeViews.swift). SwiftUI's `Shape` is also `Animatable`; TileRender's is not.
-public protocol Shape: Sendable, View {
+/// foreground style; see Views/ShapeViews.swift). As in SwiftUI, a shape is `Animatable`: one that
+/// sets `animatableData` is drawn with its parameters along the way in an animation (nothing animates
+/// by default).
+public protocol Shape: Sendable, Animatable, View {
     /// The outline of the shape when drawn in `rect`.
     func path(in rect: CGRect) -> Path
 }

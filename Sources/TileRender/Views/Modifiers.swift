@@ -406,7 +406,7 @@ extension View {
 
     /// Draws the view moved by (x, y) without changing its layout.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> _ModifiedView<Self> {
-        modified(EffectModifier { rect, context, draw in draw(rect.offsetBy(dx: x, dy: y), context) })
+        modified(OffsetEffect(offset: CGSize(width: x, height: y)))
     }
 
     /// Draws the view moved by `offset` without changing its layout.
@@ -422,7 +422,7 @@ extension View {
 
     /// Draws the view rotated by `angle` (positive = clockwise on screen) about `anchor` of its frame.
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> _ModifiedView<Self> {
-        transformEffect(anchor: anchor) { $0.rotate(by: angle) }
+        modified(TransformEffect(kind: .rotation(angle), anchor: anchor))
     }
 
     /// Draws the view turned by `angle` about `axis` through `anchor` of its frame (and `anchorZ` in
@@ -456,7 +456,7 @@ extension View {
 
     /// Draws the view scaled by `scale` about `anchor` of its frame.
     public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> _ModifiedView<Self> {
-        transformEffect(anchor: anchor) { $0.scaleBy(x: scale.width, y: scale.height) }
+        modified(TransformEffect(kind: .scale(scale), anchor: anchor))
     }
 
     /// Draws the view scaled uniformly by `s` about `anchor` of its frame.
@@ -469,25 +469,10 @@ extension View {
         scaleEffect(CGSize(width: x, height: y), anchor: anchor)
     }
 
-    private func transformEffect(anchor: UnitPoint, _ change: @escaping (inout GraphicsContext) -> Void) -> _ModifiedView<Self> {
-        modified(EffectModifier { rect, context, draw in
-            let a = anchor.point(in: rect)
-            var c = context
-            c.translateBy(x: a.x, y: a.y)
-            change(&c)
-            c.translateBy(x: -a.x, y: -a.y)
-            draw(rect, c)
-        })
-    }
-
     /// Group opacity: the view is drawn into a layer that is then composited at `opacity` (overlapping
     /// parts inside do not show through each other). On a `ForEach` or `Group` it applies to each view.
     public func opacity(_ opacity: Double) -> _ModifiedView<Self> {
-        modified(EffectModifier { rect, context, draw in
-            var c = context
-            c.opacity *= opacity
-            c.drawLayer { inner in draw(rect, inner) }
-        })
+        modified(OpacityEffect(opacity: opacity))
     }
 
     /// Composites the view (drawn as one layer) onto what is below with `mode`.

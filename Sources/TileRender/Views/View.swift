@@ -124,6 +124,13 @@ package struct ViewEnvironment {
     /// settings, not in them: it changes every frame of an animation, and only a `TimelineView` reads
     /// it (the graph invalidates those), so the settings stay the same object from frame to frame.
     package var date = Date()
+    /// The transaction the changes being built were made in (`withAnimation`, `animation(_:value:)`),
+    /// in a graph that animates changes. Beside the settings, as the date: it says how a change
+    /// shows, not what the views are.
+    package var transaction: Transaction? = nil
+    /// Set for the views built first inside a view that an animated change inserted and that passes
+    /// its insertion on (a view with a body, a list): they take its transition.
+    package var pendingInsertion = false
     /// `scrollPosition(_:)`: the offset of the scroll view it modifies.
     package var scrollPosition: CGPoint? {
         get { settings.scrollPosition }

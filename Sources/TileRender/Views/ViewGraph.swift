@@ -66,10 +66,18 @@ package final class GraphCounterBox {
 /// Invalidations that arrive from outside a render (a `@State` written, an observed property changed),
 /// possibly from another thread: the render drains them before it builds.
 package final class GraphInbox: Sendable {
-    private let pending = Locked<[Int]>([])
+    private let pending = Locked<(ids: [Int], transaction: Transaction?)>(([], nil))
     package init() {}
-    package func post(_ id: Int) { pending.withLock { $0.append(id) } }
-    package func drain() -> [Int] { pending.withLock { p in defer { p = [] }; return p } }
+    /// Posts `id`, with the transaction the change is made in (`withAnimation`): the next build makes
+    /// its changes in the last transaction posted.
+    package func post(_ id: Int) {
+        let transaction = Transaction.current
+        pending.withLock {
+            $0.ids.append(id)
+            if let transaction { $0.transaction = transaction }
+        }
+    }
+    package func drain() -> (ids: [Int], transaction: Transaction?) { pending.withLock { p in defer { p = ([], nil) }; return p } }
 }
 
 /// One renderer's graph of view positions.
@@ -88,6 +96,22 @@ package final class ViewGraph {
     @exclusivity(unchecked) private var invalidatable: [Int: WeakGraphNode] = [:]
     /// The `TimelineView` places.
     @exclusivity(unchecked) private var timelines: [WeakGraphNode] = []
+    /// Whether the graph animates changes made in a transaction with an animation (an
+    /// `AnimationRenderer`'s graph; set before its first build): every view then has a place, which
+    /// keeps its value's animatable data (see `Motion`).
+    @exclusivity(unchecked) package var animatesChanges = false
+    /// The places with a motion under way: built again at every render until it ends.
+    @exclusivity(unchecked) private var moving: [WeakGraphNode] = []
+    /// The date and transaction of the last build (a place's frame changes in the drawing after it).
+    @exclusivity(unchecked) package private(set) var buildDate = Date()
+    @exclusivity(unchecked) package private(set) var buildTransaction: Transaction?
+    /// While a graph that animates changes is drawn: the places being drawn, innermost last, with the
+    /// origin each is drawn at (see `PlacedNode`).
+    @exclusivity(unchecked) var placesDrawn: [(origin: CGPoint, place: GraphNode)] = []
+    /// The views removed in this build with a removal transition, and the places they were drawn in.
+    @exclusivity(unchecked) var departures: [(view: DepartingView, within: GraphNode)] = []
+    /// Whether a view type may have animatable data, by type.
+    @exclusivity(unchecked) private var animatableTypes: [ObjectIdentifier: Bool] = [:]
     /// How each view type is built (see `ViewKind`).
     @exclusivity(unchecked) fileprivate var kinds: [ObjectIdentifier: ViewKind] = [:]
     fileprivate static let kindSlots = 64
@@ -107,6 +131,19 @@ package final class ViewGraph {
 
     func makeID() -> Int { defer { nextID += 1 }; return nextID }
 
+    func registerMoving(_ node: GraphNode) {
+        if !node.isMovingRegistered { node.isMovingRegistered = true; moving.append(WeakGraphNode(node)) }
+    }
+
+    /// Whether values of `V` may have animatable data (found once per type).
+    func mayAnimate<V>(_ type: V.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let known = animatableTypes[key] { return known }
+        let may = mayBeAnimatable(type)
+        animatableTypes[key] = may
+        return may
+    }
+
     func registerTimeline(_ node: GraphNode) {
         if !node.isTimelineRegistered { node.isTimelineRegistered = true; timelines.append(WeakGraphNode(node)) }
     }
@@ -122,20 +159,33 @@ package final class ViewGraph {
     /// and those offered new values or environments make their nodes again.
     package func build<V: View>(_ view: V, _ environment: ViewEnvironment) -> any ViewNode {
         generation &+= 1
-        for id in inbox.drain() {
+        let (posted, transaction) = inbox.drain()
+        for id in posted {
             guard let node = invalidatable[id]?.node else { continue }
             node.invalidate()
+        }
+        var environment = environment
+        if animatesChanges {
+            // A place in motion is built again at every date until its motion ends.
+            moving.removeAll { entry in
+                guard let node = entry.node, node.isMoving else { entry.node?.isMovingRegistered = false; return true }
+                node.invalidate()
+                return false
+            }
+            environment.transaction = transaction
+            buildDate = environment.date
+            buildTransaction = transaction
         }
         counters.depthExceeded = false
         timelines.removeAll { $0.node == nil }
         for t in timelines {
             if let node = t.node, let timeline = node.timeline, timeline.at(environment.date) != timeline.entry { node.invalidate() }
         }
-        var environment = environment
         environment.graph = GraphContext(graph: self, parent: host)
         host.beginBuild()
         let node = makeViewNode(view, environment)
-        host.endBuild(self)
+        host.endBuild(self, transaction: environment.transaction)
+        if !departures.isEmpty { settleDepartures() }
         return node
     }
 }
@@ -245,6 +295,44 @@ package final class GraphNode {
     @exclusivity(unchecked) var stateSlots: [AnyStateLocation] = []
     @exclusivity(unchecked) var isRegistered = false
     @exclusivity(unchecked) var isTimelineRegistered = false
+    /// What animations do at this place (in a graph that animates changes), made on first use: one
+    /// reference on every place, so that the places of graphs that do not animate stay small.
+    @exclusivity(unchecked) private var animationState: PlaceAnimation?
+    private var animated: PlaceAnimation {
+        if let state = animationState { return state }
+        let state = PlaceAnimation()
+        animationState = state
+        return state
+    }
+    var isMovingRegistered: Bool {
+        get { animationState?.isMovingRegistered ?? false }
+        set { animated.isMovingRegistered = newValue }
+    }
+    /// What an animation is doing to this place's value (and its insertion transition).
+    var motion: Motion? {
+        get { animationState?.motion }
+        set { animated.motion = newValue }
+    }
+    /// How the place's frame is moving.
+    var frameMotion: FrameMotion? {
+        get { animationState?.frameMotion }
+        set { animated.frameMotion = newValue }
+    }
+    /// The views removed from inside this place that it still draws while they leave.
+    var departing: [DepartingView] {
+        get { animationState?.departing ?? [] }
+        set { animated.departing = newValue }
+    }
+    /// Where the place's node was last drawn, relative to the place it was drawn in (see `PlacedNode`).
+    var lastDrawn: (node: any ViewNode, frame: CGRect, within: WeakGraphNode?)? {
+        get { animationState?.lastDrawn }
+        set { animated.lastDrawn = newValue }
+    }
+    /// Whether an animation is under way at this place.
+    var isMoving: Bool {
+        guard let state = animationState else { return false }
+        return state.motion?.isUnderWay == true || state.frameMotion?.run != nil || !state.departing.isEmpty
+    }
     /// The `@Environment` values the last body read (nil: none).
     @exclusivity(unchecked) var environmentReads: EnvironmentReads?
     /// A custom `Layout`'s cache, kept for the place across renders.
@@ -373,6 +461,16 @@ package final class GraphNode {
         return nodes
     }
 
+    /// Whether the place's last build made one node (drawn through a `PlacedNode` in a graph that
+    /// animates changes).
+    var drawsOneNode: Bool { nodes?.count == 1 }
+
+    /// Whether the place has not been built yet (it was mounted in this build).
+    var isFresh: Bool { view == nil }
+
+    /// The value this place was last built with, if it was one of `V`.
+    func lastValue<V>(_ type: V.Type) -> V? { view as? V }
+
     func isUnchanged<V>(_ view: V, _ environment: ViewEnvironment) -> Bool {
         guard let old = self.view as? V, let oldEnvironment = self.environment,
               environment.isSame(as: oldEnvironment) else { return false }
@@ -429,11 +527,15 @@ package final class GraphNode {
         explicitCursor = 0
     }
 
-    func endBuild(_ graph: ViewGraph) {
+    /// Ends the build of this place's children: those not visited are unmounted (in an animated
+    /// change, with their removal transition: see `ViewGraph.depart`).
+    func endBuild(_ graph: ViewGraph, transaction: Transaction?) {
         // Children not visited in this build are gone (their state with them): slots past the last one
         // used, and explicit ids not seen.
         if slotted.count > nextSlot {
-            for node in slotted[nextSlot...] { if let node { graph.counters.counts.unmounted += node.subtreeCount } }
+            for node in slotted[nextSlot...] {
+                if let node { graph.counters.counts.unmounted += node.subtreeCount; graph.depart(node, transaction) }
+            }
             slotted.removeLast(slotted.count - nextSlot)
         }
         // And slots skipped in this build (the other branch of an `if`, a place-less view where a view
@@ -441,11 +543,15 @@ package final class GraphNode {
         for i in slotted.indices {
             if let node = slotted[i], node.generation != graph.generation {
                 graph.counters.counts.unmounted += node.subtreeCount
+                graph.depart(node, transaction)
                 slotted[i] = nil
             }
         }
         if visitedExplicit.count != explicitChildren.count || explicitIndex != nil {
-            for node in explicitChildren where node.generation != graph.generation { graph.counters.counts.unmounted += node.subtreeCount }
+            for node in explicitChildren where node.generation != graph.generation {
+                graph.counters.counts.unmounted += node.subtreeCount
+                graph.depart(node, transaction)
+            }
         }
         if !visitedExplicit.isEmpty || !explicitChildren.isEmpty {
             swap(&explicitChildren, &visitedExplicit)
@@ -502,17 +608,30 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     } else {
         position = context.parent.child(for: ObjectIdentifier(V.self), explicitID: environment.explicitID, graph: graph)
     }
+    var view = view
+    var inner = environment
+    var transition: (pieces: [AnyTransition.Piece], progress: Double)? = nil
+    if graph.animatesChanges {
+        inner.pendingInsertion = false
+        if let scope = view as? any AnimationScope {
+            func transaction<S: AnimationScope>(_ s: S) -> Transaction? { s.transaction(after: position.lastValue(S.self), inherited: environment.transaction) }
+            if let t = transaction(scope) { inner.transaction = t }
+        }
+        let moved = move(view, kind: kind, at: position, parent: context.parent, environment, graph: graph)
+        view = moved.view
+        transition = moved.transition
+        inner.pendingInsertion = moved.insertionBelow
+    }
     if let nodes = position.reusableNodes(view, environment) { return (nodes, position, true) }
     if case .leaf(_, let reads) = kind, let nodes = position.reusableLeafNodes(view, environment, reads: reads) {
         return (nodes, position, true)
     }
     graph.counters.counts.positionsBuilt += 1
-    var inner = environment
     inner.graph = GraphContext(graph: graph, parent: position)
     inner.explicitID = nil
     inner.depth += 1
     position.beginBuild()
-    let nodes: [any ViewNode]
+    var nodes: [any ViewNode]
     var rebuildBody: ((ViewEnvironment) -> [any ViewNode])? = nil
     if position.canRebuildLastBody, let rebuild = position.rebuildingLastBody(view, environment) {
         nodes = rebuild(inner)
@@ -524,8 +643,14 @@ package func buildThroughGraph<V: View>(_ view: V, _ environment: ViewEnvironmen
     } else {
         nodes = buildNodes(view, inner, kind: kind)
     }
-    position.endBuild(graph)
+    position.endBuild(graph, transaction: inner.transaction)
     if case .leaf(_, let reads) = kind { position.adoptLeafLayout(view, environment, reads: reads, new: nodes) }
+    if let transition {
+        nodes = nodes.map { AnyTransition.node($0, pieces: transition.pieces, progress: transition.progress) }
+    }
+    if graph.animatesChanges, nodes.count == 1 {
+        nodes[0] = PlacedNode(child: nodes[0], place: position, graph: graph, transaction: inner.transaction, generation: graph.generation)
+    }
     let kept = position.keepingEquivalent(nodes)
     position.store(view, environment, nodes: kept, rebuildBody: rebuildBody)
     return (kept, position, false)
@@ -544,7 +669,8 @@ package func placelessNode<V: View>(_ view: V, _ environment: ViewEnvironment) -
 }
 
 private func placelessNode<V: View>(_ view: V, _ environment: ViewEnvironment, context: GraphContext, kind: ViewKind) -> (any ViewNode)? {
-    guard !context.lazy else { return nil }
+    // A graph that animates keeps every view's value at a place of its own.
+    guard !context.lazy, !context.graph.animatesChanges else { return nil }
     switch kind {
     case .placelessLeaf(let type) where environment.explicitID == nil:
         // Its slot stays taken, so that its siblings keep their identities whatever it is.
@@ -1060,4 +1186,214 @@ public struct EquatableView<Content: View & Equatable>: View, ViewList, Equatabl
 extension View where Self: Equatable {
     /// The view compared with its own `==` before its body runs again (SwiftUI's `equatable()`).
     public func equatable() -> EquatableView<Self> { EquatableView(content: self) }
+}
+
+// MARK: - Animation
+
+/// What an animation does to one place of a graph that animates changes: the value's animatable data
+/// moving from what was on show to the new value's, and the transition of a view being inserted.
+package struct Motion {
+    /// The animatable data of the last value offered to the place (the target of any motion).
+    var target: AnyAnimatableData?
+    /// The data shown at the last build while a motion was under way.
+    var shown: AnyAnimatableData?
+    var data: (from: AnyAnimatableData, to: AnyAnimatableData, animation: Animation, start: Date)?
+    var transition: (pieces: [AnyTransition.Piece], animation: Animation, start: Date)?
+    var isUnderWay: Bool { data != nil || transition != nil }
+}
+
+/// `view` as an animation shows it at `environment.date` at `position`, with the transition of a
+/// view being inserted, and whether the views first built inside take the insertion instead.
+///
+/// A change of the value's animatable data made in a transaction with an animation starts a motion
+/// from the data on show (the old value's, or the point a motion under way had reached) to the new;
+/// one made without an animation ends any motion (the new value shows at once). A place first built
+/// in an animated change under a place that was already there (or under one that passed its
+/// insertion on) is an inserted view: it takes its `transition(_:)`, `.opacity` by default.
+private func move<V: View>(_ view: V, kind: ViewKind, at position: GraphNode, parent: GraphNode, _ environment: ViewEnvironment,
+                           graph: ViewGraph) -> (view: V, transition: (pieces: [AnyTransition.Piece], progress: Double)?, insertionBelow: Bool) {
+    let now = environment.date
+    let animation = environment.transaction?.animation
+    var motion = position.motion ?? Motion()
+    var insertionBelow = false
+    if position.isFresh, let animation, !parent.isFresh || environment.pendingInsertion {
+        var transition: AnyTransition? = nil
+        if let carrier = view as? any TransitionCarrier {
+            transition = carrier.carriedTransition ?? .opacity
+        } else {
+            switch kind {
+            case .composite, .list: insertionBelow = true
+            default: transition = .opacity
+            }
+        }
+        if let transition, let own = transition.ownAnimation ?? animation, !transition.insertion.isEmpty {
+            motion.transition = (transition.insertion, own, now)
+        }
+    }
+    if graph.mayAnimate(V.self) {
+        let new = animatableData(of: view)
+        if let new, let old = motion.target, new.hasSameType(as: old) {
+            if !new.isEqual(to: old) {
+                motion.data = animation.map { (motion.shown ?? old, new, $0, now) }
+            }
+        } else {
+            motion.data = nil
+        }
+        motion.target = new
+    }
+    var shownView = view
+    motion.shown = nil
+    if let data = motion.data {
+        let (fraction, finished) = data.animation.fraction(at: now.timeIntervalSince(data.start))
+        if finished {
+            motion.data = nil
+        } else {
+            let shown = data.from.interpolated(towards: data.to, fraction: fraction)
+            motion.shown = shown
+            shownView = settingAnimatableData(of: view, to: shown)
+        }
+    }
+    var transition: (pieces: [AnyTransition.Piece], progress: Double)? = nil
+    if let t = motion.transition {
+        let (fraction, finished) = t.animation.fraction(at: now.timeIntervalSince(t.start))
+        if finished { motion.transition = nil } else { transition = (t.pieces, fraction) }
+    }
+    if motion.isUnderWay { graph.registerMoving(position) }
+    position.motion = motion.isUnderWay || motion.target != nil ? motion : nil
+    return (shownView, transition, insertionBelow)
+}
+
+/// The animation state of a place (see `GraphNode.motion` and the properties beside it).
+final class PlaceAnimation {
+    @exclusivity(unchecked) var isMovingRegistered = false
+    @exclusivity(unchecked) var motion: Motion?
+    @exclusivity(unchecked) var frameMotion: FrameMotion?
+    @exclusivity(unchecked) var departing: [DepartingView] = []
+    @exclusivity(unchecked) var lastDrawn: (node: any ViewNode, frame: CGRect, within: WeakGraphNode?)?
+}
+
+/// How a place's frame moves: from where it was drawn to where the layout now puts it, relative to the
+/// place it is drawn in.
+package struct FrameMotion {
+    var target: CGRect
+    var shown: CGRect?
+    var run: (from: CGRect, to: CGRect, animation: Animation, start: Date)?
+}
+
+/// A view removed by an animated change, drawn by the place it was drawn in until its removal
+/// transition ends.
+package struct DepartingView {
+    let node: any ViewNode
+    var frame: CGRect
+    let pieces: [AnyTransition.Piece]
+    let animation: Animation
+    let start: Date
+}
+
+extension ViewGraph {
+    /// `node`, unmounted in a change made in `transaction`: with an animation, the place it was drawn
+    /// in keeps drawing it, taking its removal transition (`.opacity` by default).
+    func depart(_ node: GraphNode, _ transaction: Transaction?) {
+        guard animatesChanges, let animation = transaction?.animation, let drawn = node.lastDrawn, let within = drawn.within?.node else { return }
+        let transition = (node.lastValue(Any.self) as? any TransitionCarrier)?.carriedTransition ?? .opacity
+        guard let own = transition.ownAnimation ?? animation, !transition.removal.isEmpty else { return }
+        departures.append((DepartingView(node: drawn.node, frame: drawn.frame, pieces: transition.removal, animation: own, start: buildDate), within))
+    }
+
+    /// Hands the views that departed in this build to the places that will draw them: the place each
+    /// was drawn in, or the nearest one around it that still draws (an `if` that became empty does not).
+    func settleDepartures() {
+        for (view, within) in departures {
+            var view = view
+            var host: GraphNode? = within
+            while let place = host, !place.drawsOneNode {
+                guard let up = place.lastDrawn else { host = nil; break }
+                view.frame = view.frame.offsetBy(dx: up.frame.minX, dy: up.frame.minY)
+                host = up.within?.node
+            }
+            guard let host else { continue }
+            host.departing.append(view)
+            registerMoving(host)
+        }
+        departures.removeAll()
+    }
+}
+
+/// A place's node in a graph that animates changes: drawn where an animation of its frame shows it.
+/// When the layout moves or resizes the view (relative to the place it is drawn in) in an animated
+/// change, its frame moves from where it was drawn to the new one along the animation, as SwiftUI
+/// animates frames; the places inside follow, relative to it. It also draws the views removed from
+/// inside it that are still leaving.
+package struct PlacedNode: ViewNode {
+    let child: any ViewNode
+    weak var place: GraphNode?
+    weak var graph: ViewGraph?
+    /// The transaction of the build that made the node, and that build.
+    let transaction: Transaction?
+    let generation: UInt64
+
+    package var wrappedNode: (any ViewNode)? { child }
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+    package var spacerMinLength: CGFloat? { child.spacerMinLength }
+    package func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
+    package var explicitGuides: GuideSet { child.explicitGuides }
+    package var layoutPriority: Double { child.layoutPriority }
+    package var isCheapToMeasure: Bool { child.isCheapToMeasure }
+    package var rigidSize: CGSize? { child.rigidSize }
+    package func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
+        guard let other = other as? PlacedNode, let place, other.place === place, !place.isMoving else { return false }
+        return match.children(child, other.child)
+    }
+    package func adoptLayoutCaches(from other: any ViewNode) {
+        if let other = other as? PlacedNode { child.adoptLayoutCaches(from: other.child) }
+    }
+
+    package func draw(in rect: CGRect, context: GraphicsContext) {
+        guard let place, let graph else { return child.draw(in: rect, context: context) }
+        let within = graph.placesDrawn.last
+        let base = within?.origin ?? .zero
+        let frame = CGRect(x: rect.minX - base.x, y: rect.minY - base.y, width: rect.width, height: rect.height)
+        let date = graph.buildDate
+        var motion = place.frameMotion ?? FrameMotion(target: frame)
+        if !Self.same(motion.target, frame) {
+            let transaction = generation == graph.generation ? transaction ?? graph.buildTransaction : graph.buildTransaction
+            motion.run = transaction?.animation.map { (motion.shown ?? motion.target, frame, $0, date) }
+            motion.target = frame
+        }
+        var shown = frame
+        motion.shown = nil
+        if let run = motion.run {
+            let (fraction, finished) = run.animation.fraction(at: date.timeIntervalSince(run.start))
+            if finished {
+                motion.run = nil
+            } else {
+                var data = run.from.animatableData
+                data.interpolate(towards: run.to.animatableData, amount: fraction)
+                shown.animatableData = data
+                shown.size = CGSize(width: max(0, shown.width), height: max(0, shown.height))
+                motion.shown = shown
+                graph.registerMoving(place)
+            }
+        }
+        place.frameMotion = motion
+        place.lastDrawn = (child, shown, within.map { WeakGraphNode($0.place) })
+        let drawnAt = CGRect(x: shown.minX + base.x, y: shown.minY + base.y, width: shown.width, height: shown.height)
+        graph.placesDrawn.append((drawnAt.origin, place))
+        child.draw(in: drawnAt, context: context)
+        if !place.departing.isEmpty {
+            place.departing.removeAll { date.timeIntervalSince($0.start) < 0 || $0.animation.fraction(at: date.timeIntervalSince($0.start)).finished }
+            for view in place.departing {
+                let fraction = view.animation.fraction(at: date.timeIntervalSince(view.start)).value
+                AnyTransition.node(view.node, pieces: view.pieces, progress: 1 - fraction)
+                    .draw(in: view.frame.offsetBy(dx: drawnAt.minX, dy: drawnAt.minY), context: context)
+            }
+        }
+        graph.placesDrawn.removeLast()
+    }
+
+    /// Whether two frames are the same, but for the last bits of a sum taken in another order.
+    private static func same(_ a: CGRect, _ b: CGRect) -> Bool {
+        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { x == y || abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
+        return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
+    }
 }

@@ -461,6 +461,9 @@ package final class GraphNode {
         return nodes
     }
 
+    /// Whether views were built at places inside this one.
+    var hasChildPlaces: Bool { slotted.contains { $0 != nil } || !explicitChildren.isEmpty || !lazyChildren.isEmpty }
+
     /// Whether the place's last build made one node (drawn through a `PlacedNode` in a graph that
     /// animates changes).
     var drawsOneNode: Bool { nodes?.count == 1 }
@@ -1371,6 +1374,11 @@ package struct PlacedNode: ViewNode {
                 data.interpolate(towards: run.to.animatableData, amount: fraction)
                 shown.animatableData = data
                 shown.size = CGSize(width: max(0, shown.width), height: max(0, shown.height))
+                // Only a view drawn by itself changes size on the way (a colour, a shape, an image): a
+                // view with views inside keeps its new size, its views laid out as they end up, each
+                // moving (and resizing) on its own, as SwiftUI animates the frames of what it draws.
+                // A text keeps its new size too: laid out in the sizes between, it would wrap or truncate.
+                if run.from.size != run.to.size, place.hasChildPlaces || Self.isText(child) { shown.size = frame.size }
                 motion.shown = shown
                 graph.registerMoving(place)
             }
@@ -1389,6 +1397,16 @@ package struct PlacedNode: ViewNode {
             }
         }
         graph.placesDrawn.removeLast()
+    }
+
+    /// Whether `node` is a text (under the wrappers of its memo and probe).
+    private static func isText(_ node: any ViewNode) -> Bool {
+        var current: (any ViewNode)? = node
+        while let n = current {
+            if n is TextNode { return true }
+            current = n.wrappedNode
+        }
+        return false
     }
 
     /// Whether two frames are the same, but for the last bits of a sum taken in another order.

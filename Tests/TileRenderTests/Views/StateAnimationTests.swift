@@ -268,6 +268,35 @@ struct Shift: ViewModifier, Animatable {
         #expect(plainSnapshots.map { $0.leaves.last?.frame.minY } == [20, 20, 20, 20, 20])
     }
 
+    @Test func aTextMovesAtItsNewSize() throws {
+        // A new text beside a square: the square slides over; the text is laid out at its new size
+        // all the way (in the sizes between it would wrap or truncate).
+        struct Host: View {
+            let model: AnimatedModel
+            var body: some View {
+                HStack(spacing: 0) {
+                    Text(model.on ? "Departures" : "Gate")
+                    Color.red.frame(width: 10, height: 10)
+                }
+                .background(Color.blue)
+            }
+        }
+        let model = AnimatedModel()
+        let (_, snapshots) = try record(Host(model: model), size: CGSize(width: 300, height: 30)) {
+            withAnimation(.linear(duration: 1)) { model.on = true }
+        }
+        let texts = try snapshots.map { try #require($0.leaves.first { $0.kind == "Text" }) }
+        let squares = try snapshots.map { try #require($0.leaves.first { $0.kind == "Color" }).frame.minX }
+        // The stack keeps its new size (its views laid out as they end up); the background, drawn by
+        // itself, grows on the way.
+        let backgrounds = try snapshots.map { try #require($0.leaves.first { $0.kind == "Rectangle" }).frame.width }
+        #expect(abs(backgrounds[2] - (backgrounds[0] + backgrounds[4]) / 2) < 1e-6 && backgrounds[4] > backgrounds[0] + 20)
+        let oldEnd = squares[0], newEnd = squares[4]
+        #expect(newEnd > oldEnd + 20)
+        #expect(abs(squares[2] - (oldEnd + newEnd) / 2) < 1e-6)
+        #expect(texts.allSatisfy { $0.text == "Departures" && abs($0.frame.width - texts[4].frame.width) < 1e-9 })
+    }
+
     @Test func removedViewsLeaveWithTheirTransition() throws {
         // The bar fades out where it was while the square slides up.
         let model = AnimatedModel()

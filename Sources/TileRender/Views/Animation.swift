@@ -61,8 +61,9 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
     /// A spring that settles in about `response` seconds (its period undamped); `dampingFraction` 1
     /// does not overshoot, less bounces. `blendDuration` is accepted and ignored.
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation {
-        let r = response.isFinite && response > 0 ? response : 0.5
-        let zeta = dampingFraction.isFinite ? max(0, dampingFraction) : 0.825
+        // At least a microsecond, so that the frequency stays finite.
+        let r = response.isFinite && response > 0 ? max(1e-6, response) : 0.5
+        let zeta = dampingFraction.isFinite ? min(1e6, max(0, dampingFraction)) : 0.825
         return Animation(.spring(omega: 2 * .pi / r, zeta: zeta))
     }
 
@@ -91,7 +92,10 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
     /// and ignored: springs start from rest).
     public static func interpolatingSpring(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) -> Animation {
         guard mass.isFinite, mass > 0, stiffness.isFinite, stiffness > 0, damping.isFinite else { return .smooth }
-        return Animation(.spring(omega: (stiffness / mass).squareRoot(), zeta: max(0, damping) / (2 * (stiffness * mass).squareRoot())))
+        let omega = (stiffness / mass).squareRoot(), zeta = max(0, damping) / (2 * (stiffness * mass).squareRoot())
+        // A frequency too high to show (or to compute with) ends at once.
+        guard omega.isFinite, omega < 2 * .pi * 1e6, zeta.isFinite else { return .linear(duration: 0) }
+        return Animation(.spring(omega: omega, zeta: min(1e6, zeta)))
     }
 
     // MARK: Adjustments
@@ -156,8 +160,10 @@ public struct Animation: Equatable, Sendable, CustomStringConvertible {
         }
         if run.isFinite {
             let pass = (t / run).rounded(.down)
-            local = t - pass * run
-            if autoreverses, Int(pass.truncatingRemainder(dividingBy: 2)) == 1 { local = run - local }
+            // Past 2^52 runs a run's phase is lost in rounding: the start of a run.
+            guard pass < 4.5e15 else { return (curveValue(0), false) }
+            local = min(run, max(0, t - pass * run))
+            if autoreverses, pass.truncatingRemainder(dividingBy: 2) == 1 { local = run - local }
         }
         return (curveValue(local), false)
     }

@@ -315,6 +315,7 @@ struct HitTestNode: ViewNode {
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
     var explicitGuides: GuideSet { child.explicitGuides }
     var isCheapToMeasure: Bool { child.isCheapToMeasure }
+    var rigidSize: CGSize? { child.rigidSize }
     func draw(in rect: CGRect, context: GraphicsContext) {
         switch rule {
         case .inherit: recorder.pushRule(.inherit)
@@ -343,6 +344,7 @@ struct ProbeNode: ViewNode {
     func explicitAlignment(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { child.explicitAlignment(key, in: size) }
     var explicitGuides: GuideSet { child.explicitGuides }
     var isCheapToMeasure: Bool { child.isCheapToMeasure }
+    var rigidSize: CGSize? { child.rigidSize }
     func isEquivalent(to other: any ViewNode, as match: NodeMatch) -> Bool {
         guard let other = other as? ProbeNode, other.recorder === recorder, other.kind == kind, other.text == text else { return false }
         // A probe's hit area follows from its view, which a drawing match does not compare.

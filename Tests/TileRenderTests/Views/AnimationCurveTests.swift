@@ -67,6 +67,14 @@ import Testing
             for t in [0.0, 0.3, 0.7, 1, 10] { #expect(at(a, t).isFinite, "\(a)") }
             #expect(a.fraction(at: 1000).finished, "\(a)")
         }
+        // Extremes: tiny and huge responses, stiffnesses and durations, run for ever, at huge times.
+        let extremes: [Animation] = [.spring(response: 1e-310, dampingFraction: 0), .spring(response: 1e300, dampingFraction: 1e300),
+                                     .interpolatingSpring(mass: 1e-300, stiffness: 1e300, damping: 0),
+                                     .linear(duration: 1e-300).repeatForever(), .spring(response: 1e-6, dampingFraction: 0.1).repeatForever(),
+                                     .easeInOut(duration: 1e-300).repeatCount(Int.max)]
+        for a in extremes {
+            for t in [0.0, 1e-9, 0.5, 1e9, 1e300] { #expect(at(a, t).isFinite, "\(a) at \(t)") }
+        }
         // A time that is not finite: the end.
         #expect(Animation.smooth.fraction(at: .nan) == (1, true))
     }

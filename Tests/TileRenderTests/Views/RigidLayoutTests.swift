@@ -96,6 +96,10 @@ private func counts<V: View>(_ renderer: ImageRenderer<V>) -> GraphCounters { re
         // 41 stacks; the renderer's root adds a node or two.
         #expect(c.sizeComputations <= 45, "\(c)")
         #expect(f.sizeComputations > 40 * 40, "\(f)")
+        // So in a renderer that keeps frames (its views' probes pass their rigid sizes up).
+        let probed = ImageRenderer(content: Grid(rigid: true))
+        #expect(try probed.layoutSnapshot().leaves.count == 1_600)
+        #expect(counts(probed).sizeComputations <= 45, "\(counts(probed))")
     }
 
     /// Rigid stacks nested deep: each computes its size once (the rigid answer goes up the chain), so

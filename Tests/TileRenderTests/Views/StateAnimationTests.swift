@@ -393,6 +393,61 @@ struct Shift: ViewModifier, Animatable {
         }
     }
 
+    @Test func badValuesAnimateToADocumentedPicture() throws {
+        // Offsets, opacities, frames and data of the user's own that become NaN or infinite: the
+        // frames render (what such a value draws without animation), nothing crashes or hangs.
+        struct Host: View {
+            let model: AnimatedModel
+            var body: some View {
+                let bad: CGFloat = model.on ? (model.count == 0 ? CGFloat.nan : CGFloat.infinity) : 10
+                VStack(spacing: 0) {
+                    Color.red.frame(width: 10, height: 10).offset(x: bad, y: bad).opacity(Double(bad))
+                    Color.blue.frame(width: bad, height: 10).scaleEffect(bad).rotationEffect(.radians(Double(bad)))
+                    CountLabel(value: Double(bad))
+                    FractionBar(fraction: Double(bad)).frame(width: 10, height: 10).padding(bad)
+                }
+            }
+        }
+        for count in [0, 1] {
+            let model = AnimatedModel()
+            model.count = count
+            let (frames, snapshots) = try record(Host(model: model), fps: 10, size: CGSize(width: 60, height: 60)) {
+                withAnimation(.bouncy.repeatForever()) { model.on = true }
+            }
+            #expect(frames.count == 11 && snapshots.count == 11)
+        }
+    }
+
+    @Test func aDeepViewMovesAtTheCostOfItsDepth() throws {
+        // 40 nested stacks around a moving square: each frame builds the places on its path, once.
+        struct Nest: View {
+            let depth: Int
+            let model: AnimatedModel
+            var body: some View {
+                if depth == 0 {
+                    Color.red.frame(width: 4, height: 4).offset(x: model.on ? 40 : 0)
+                } else {
+                    VStack(spacing: 0) { Color.clear.frame(width: 1, height: 1); Nest(depth: depth - 1, model: model) }
+                }
+            }
+        }
+        func counts(depth: Int) throws -> GraphCounters {
+            let model = AnimatedModel()
+            let renderer = AnimationRenderer(content: Nest(depth: depth, model: model), framesPerSecond: 10)
+            renderer.proposedSize = ProposedViewSize(width: 60, height: 60)
+            try renderer.record(seconds: 1, backend: .cpu) { withAnimation(.linear(duration: 1)) { model.on = true } }
+            return renderer.graph.counters.counts
+        }
+        let half = try counts(depth: 20), full = try counts(depth: 40)
+        // 13 builds (the state before, the change, 11 frames) of about 7 places a level (the nest, its
+        // condition, the stack, its list, the colours and their frames): 41 levels.
+        #expect(full.positionsBuilt < 13 * 41 * 8, "\(full)")
+        #expect(full.sizeComputations < 13 * 41 * 6, "\(full)")
+        // Linear in the depth (twice as deep, twice the work, give or take the root).
+        #expect(Double(full.positionsBuilt) < 2.1 * Double(half.positionsBuilt), "\(half) / \(full)")
+        #expect(Double(full.sizeComputations) < 2.1 * Double(half.sizeComputations), "\(half) / \(full)")
+    }
+
     @Test func badRecordingsThrow() throws {
         for (seconds, fps) in [(-1.0, 30.0), (.nan, 30), (.infinity, 30), (1, 0), (1, .nan), (1e9, 60)] {
             let renderer = AnimationRenderer(content: Color.red.frame(width: 2, height: 2), framesPerSecond: fps)

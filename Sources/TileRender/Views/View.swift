@@ -131,6 +131,9 @@ package struct ViewEnvironment {
     /// Set for the views built first inside a view that an animated change inserted and that passes
     /// its insertion on (a view with a body, a list): they take its transition.
     package var pendingInsertion = false
+    /// Whether the views are built in a graph that animates changes (kept by `detach()`: content
+    /// made during layout and drawing is drawn in motion too).
+    package var animatesChanges = false
     /// `scrollPosition(_:)`: the offset of the scroll view it modifies.
     package var scrollPosition: CGPoint? {
         get { settings.scrollPosition }

@@ -173,6 +173,7 @@ package final class ViewGraph {
                 return false
             }
             environment.transaction = transaction
+            environment.animatesChanges = true
             buildDate = environment.date
             buildTransaction = transaction
         }
@@ -833,7 +834,9 @@ private func typeHasState<V>(_ type: V.Type, sample: V) -> Bool {
 /// `node` with its sizes and guides memoised (see `MemoNode`), unless it already is.
 package func memoised(_ node: any ViewNode, _ environment: ViewEnvironment) -> any ViewNode {
     if node.isMemoised || node.isCheapToMeasure { return node }
-    return MemoNode(node, counters: environment.counters, retainsDrawing: true, layoutRecorder: environment.layoutRecorder)
+    // In a graph that animates, what a node draws depends on the date (the frames and values in
+    // motion inside it), not only on the node: its drawing is not kept.
+    return MemoNode(node, counters: environment.counters, retainsDrawing: !environment.animatesChanges, layoutRecorder: environment.layoutRecorder)
 }
 
 // MARK: - Memoised layout

@@ -38,6 +38,10 @@ import Testing
 struct SeededTree: View {
     let seed: UInt64
     let model: TreeModel
+    /// Whether the tree's frame 0 after any change is its old picture: inserted views only fade or grow
+    /// in (invisible at first), never move in from elsewhere, and texts keep their strings (a text's
+    /// new string shows at once).
+    var firstFrameIsOld = false
 
     var body: some View {
         var rng = SeededRandom(seed: seed)
@@ -57,7 +61,8 @@ struct SeededTree: View {
             let (w, h) = (slot(&rng), slot(&rng))
             return AnyView(color(&rng).frame(width: model.lengths[w], height: model.lengths[h]))
         case 1:
-            return AnyView(Text(model.flags[slot(&rng)] ? "On" : "Off time").font(.system(size: 9)))
+            let flag = model.flags[slot(&rng)]
+            return AnyView(Text(flag || firstFrameIsOld ? "On" : "Off time").font(.system(size: 9)))
         case 2:
             let children = (0..<Int.random(in: 1...3, using: &rng)).map { _ in node(depth: depth + 1, &rng) }
             return AnyView(VStack(alignment: .leading, spacing: 1) { ForEach(children.indices, id: \.self) { children[$0] } })
@@ -66,7 +71,8 @@ struct SeededTree: View {
             return AnyView(HStack(alignment: .top, spacing: 1) { ForEach(children.indices, id: \.self) { children[$0] } })
         case 4:
             let flag = slot(&rng), child = node(depth: depth + 1, &rng)
-            let transition: AnyTransition = [.opacity, .scale, .slide, .move(edge: .top), .offset(x: 8)][Int.random(in: 0...4, using: &rng)]
+            let pick = Int.random(in: 0...4, using: &rng)
+            let transition: AnyTransition = firstFrameIsOld ? [.opacity, .scale][pick % 2] : [.opacity, .scale, .slide, .move(edge: .top), .offset(x: 8)][pick]
             return AnyView(VStack(spacing: 0) { if model.flags[flag] { child.transition(transition) } })
         case 5:
             let c = color(&rng)
@@ -90,13 +96,13 @@ struct SeededTree: View {
     private let size = ProposedViewSize(width: 160, height: 160)
 
     private func still(_ seed: UInt64, _ model: TreeModel) throws -> (Bitmap, LayoutSnapshot) {
-        let renderer = ImageRenderer(content: SeededTree(seed: seed, model: model))
+        let renderer = ImageRenderer(content: SeededTree(seed: seed, model: model, firstFrameIsOld: seed % 2 == 0))
         renderer.proposedSize = size
         return (try renderer.render(backend: .cpu), try renderer.layoutSnapshot())
     }
 
     private func frames(_ seed: UInt64, _ model: TreeModel, animation: Animation?, change: (TreeModel) -> Void) throws -> ([Bitmap], [LayoutSnapshot]) {
-        let renderer = AnimationRenderer(content: SeededTree(seed: seed, model: model), framesPerSecond: 8)
+        let renderer = AnimationRenderer(content: SeededTree(seed: seed, model: model, firstFrameIsOld: seed % 2 == 0), framesPerSecond: 8)
         renderer.start = Date(timeIntervalSinceReferenceDate: 0)
         renderer.proposedSize = size
         try renderer.record(seconds: 1, backend: .cpu) {
@@ -123,6 +129,13 @@ struct SeededTree: View {
         let (animated, animatedLayouts) = try frames(UInt64(seed), model, animation: animations[seed % animations.count]) { $0.change(&changeRNG) }
         let after = model.copy()
         let (end, endLayout) = try still(UInt64(seed), after)
+        // Frame 0 shows the state before anything moved, where the views inserted fade or grow in and
+        // texts keep their strings (views leaving are drawn above their old siblings, which these
+        // stacks never overlap).
+        if seed % 2 == 0 {
+            let (start, _) = try still(UInt64(seed), before)
+            #expect(differing(animated.first, start) == 0, "seed \(seed): frame 0 is not the old state")
+        }
         #expect(animated.count == 9)
         #expect(differing(animated.last, end) == 0, "seed \(seed): the last frame is not the new state")
         #expect(animatedLayouts.last.map(frames(of:)) == frames(of: endLayout), "seed \(seed)")

@@ -157,49 +157,38 @@ extension Color: Animatable {
     }
 }
 
-/// The animatable data of a shape view: its shape's, with its colour's where it is painted with a colour.
-private func shapeViewData<S: Shape, Style: ShapeStyle>(_ shape: S, _ style: Style) -> AnyAnimatableData? {
-    if let color = style as? Color { return AnyAnimatableData(AnimatablePair(shape.animatableData, color.animatableData)) }
-    return S.AnimatableData.self == EmptyAnimatableData.self ? nil : AnyAnimatableData(shape.animatableData)
+/// A shape view an animation moves (a fill, stroke or `strokeBorder`): its shape's data, with its
+/// colour's where it is painted with a colour.
+package protocol AnimatableShapeView: AnimatableViewValue {
+    associatedtype Content: Shape
+    associatedtype Style: ShapeStyle
+    var shape: Content { get set }
+    var style: Style { get set }
 }
 
-private func settingShapeViewData<S: Shape, Style: ShapeStyle>(_ shape: inout S, _ style: inout Style, _ data: AnyAnimatableData) {
-    if let d = data.base as? AnimatablePair<S.AnimatableData, Color.AnimatableData> {
-        shape.animatableData = d.first
-        var color = Color.clear
-        color.animatableData = d.second
-        if let c = color as? Style { style = c }
-    } else if let d = data.base as? S.AnimatableData {
-        shape.animatableData = d
+extension AnimatableShapeView {
+    package var animatableValue: AnyAnimatableData? {
+        if let color = style as? Color { return AnyAnimatableData(AnimatablePair(shape.animatableData, color.animatableData)) }
+        return Content.AnimatableData.self == EmptyAnimatableData.self ? nil : AnyAnimatableData(shape.animatableData)
     }
-}
 
-extension _ShapeView: AnimatableViewValue {
-    package var animatableValue: AnyAnimatableData? { shapeViewData(shape, style) }
     package func withAnimatableValue(_ data: AnyAnimatableData) -> Self {
         var v = self
-        settingShapeViewData(&v.shape, &v.style, data)
+        if let d = data.base as? AnimatablePair<Content.AnimatableData, Color.AnimatableData> {
+            v.shape.animatableData = d.first
+            var color = Color.clear
+            color.animatableData = d.second
+            if let c = color as? Style { v.style = c }
+        } else if let d = data.base as? Content.AnimatableData {
+            v.shape.animatableData = d
+        }
         return v
     }
 }
 
-extension _StrokeShapeView: AnimatableViewValue {
-    package var animatableValue: AnyAnimatableData? { shapeViewData(shape, style) }
-    package func withAnimatableValue(_ data: AnyAnimatableData) -> Self {
-        var v = self
-        settingShapeViewData(&v.shape, &v.style, data)
-        return v
-    }
-}
-
-extension _StrokeBorderShapeView: AnimatableViewValue {
-    package var animatableValue: AnyAnimatableData? { shapeViewData(shape, style) }
-    package func withAnimatableValue(_ data: AnyAnimatableData) -> Self {
-        var v = self
-        settingShapeViewData(&v.shape, &v.style, data)
-        return v
-    }
-}
+extension _ShapeView: AnimatableShapeView {}
+extension _StrokeShapeView: AnimatableShapeView {}
+extension _StrokeBorderShapeView: AnimatableShapeView {}
 
 // MARK: - Built-in shapes' animatable data (SwiftUI's)
 

@@ -1203,8 +1203,8 @@ package struct Motion {
     var target: AnyAnimatableData?
     /// The data shown at the last build while a motion was under way.
     var shown: AnyAnimatableData?
-    var data: (from: AnyAnimatableData, to: AnyAnimatableData, animation: Animation, start: Date)?
-    var transition: (pieces: [AnyTransition.Piece], animation: Animation, start: Date)?
+    var data: (from: AnyAnimatableData, to: AnyAnimatableData, clock: AnimationClock)?
+    var transition: (pieces: [AnyTransition.Piece], clock: AnimationClock)?
     var isUnderWay: Bool { data != nil || transition != nil }
 }
 
@@ -1233,14 +1233,14 @@ private func move<V: View>(_ view: V, kind: ViewKind, at position: GraphNode, pa
             }
         }
         if let transition, let own = transition.ownAnimation ?? animation, !transition.insertion.isEmpty {
-            motion.transition = (transition.insertion, own, now)
+            motion.transition = (transition.insertion, AnimationClock(animation: own, start: now))
         }
     }
     if graph.mayAnimate(V.self) {
         let new = animatableData(of: view)
         if let new, let old = motion.target, new.hasSameType(as: old) {
             if !new.isEqual(to: old) {
-                motion.data = animation.map { (motion.shown ?? old, new, $0, now) }
+                motion.data = animation.map { (motion.shown ?? old, new, AnimationClock(animation: $0, start: now)) }
             }
         } else {
             motion.data = nil
@@ -1250,23 +1250,34 @@ private func move<V: View>(_ view: V, kind: ViewKind, at position: GraphNode, pa
     var shownView = view
     motion.shown = nil
     if let data = motion.data {
-        let (fraction, finished) = data.animation.fraction(at: now.timeIntervalSince(data.start))
-        if finished {
-            motion.data = nil
-        } else {
+        if let fraction = data.clock.fraction(at: now) {
             let shown = data.from.interpolated(towards: data.to, fraction: fraction)
             motion.shown = shown
             shownView = settingAnimatableData(of: view, to: shown)
+        } else {
+            motion.data = nil
         }
     }
     var transition: (pieces: [AnyTransition.Piece], progress: Double)? = nil
     if let t = motion.transition {
-        let (fraction, finished) = t.animation.fraction(at: now.timeIntervalSince(t.start))
-        if finished { motion.transition = nil } else { transition = (t.pieces, fraction) }
+        if let fraction = t.clock.fraction(at: now) { transition = (t.pieces, fraction) } else { motion.transition = nil }
     }
     if motion.isUnderWay { graph.registerMoving(position) }
     position.motion = motion.isUnderWay || motion.target != nil ? motion : nil
     return (shownView, transition, insertionBelow)
+}
+
+/// An animation under way: where it is at a date.
+package struct AnimationClock {
+    let animation: Animation
+    let start: Date
+
+    /// The fraction of the way the animation is at `date` (beyond 0...1 where a spring overshoots),
+    /// nil once it has ended.
+    func fraction(at date: Date) -> Double? {
+        let (value, finished) = animation.fraction(at: date.timeIntervalSince(start))
+        return finished ? nil : value
+    }
 }
 
 /// The animation state of a place (see `GraphNode.motion` and the properties beside it).
@@ -1283,7 +1294,7 @@ final class PlaceAnimation {
 package struct FrameMotion {
     var target: CGRect
     var shown: CGRect?
-    var run: (from: CGRect, to: CGRect, animation: Animation, start: Date)?
+    var run: (from: CGRect, to: CGRect, clock: AnimationClock)?
 }
 
 /// A view removed by an animated change, drawn by the place it was drawn in until its removal
@@ -1292,8 +1303,7 @@ package struct DepartingView {
     let node: any ViewNode
     var frame: CGRect
     let pieces: [AnyTransition.Piece]
-    let animation: Animation
-    let start: Date
+    let clock: AnimationClock
 }
 
 extension ViewGraph {
@@ -1303,7 +1313,8 @@ extension ViewGraph {
         guard animatesChanges, let animation = transaction?.animation, let drawn = node.lastDrawn, let within = drawn.within?.node else { return }
         let transition = (node.lastValue(Any.self) as? any TransitionCarrier)?.carriedTransition ?? .opacity
         guard let own = transition.ownAnimation ?? animation, !transition.removal.isEmpty else { return }
-        departures.append((DepartingView(node: drawn.node, frame: drawn.frame, pieces: transition.removal, animation: own, start: buildDate), within))
+        let clock = AnimationClock(animation: own, start: buildDate)
+        departures.append((DepartingView(node: drawn.node, frame: drawn.frame, pieces: transition.removal, clock: clock), within))
     }
 
     /// Hands the views that departed in this build to the places that will draw them: the place each
@@ -1363,16 +1374,13 @@ package struct PlacedNode: ViewNode {
         var motion = place.frameMotion ?? FrameMotion(target: frame)
         if !Self.same(motion.target, frame) {
             let transaction = generation == graph.generation ? transaction ?? graph.buildTransaction : graph.buildTransaction
-            motion.run = transaction?.animation.map { (motion.shown ?? motion.target, frame, $0, date) }
+            motion.run = transaction?.animation.map { (motion.shown ?? motion.target, frame, AnimationClock(animation: $0, start: date)) }
             motion.target = frame
         }
         var shown = frame
         motion.shown = nil
         if let run = motion.run {
-            let (fraction, finished) = run.animation.fraction(at: date.timeIntervalSince(run.start))
-            if finished {
-                motion.run = nil
-            } else {
+            if let fraction = run.clock.fraction(at: date) {
                 var data = run.from.animatableData
                 data.interpolate(towards: run.to.animatableData, amount: fraction)
                 shown.animatableData = data
@@ -1384,6 +1392,8 @@ package struct PlacedNode: ViewNode {
                 if run.from.size != run.to.size, place.hasChildPlaces || Self.isText(child) { shown.size = frame.size }
                 motion.shown = shown
                 graph.registerMoving(place)
+            } else {
+                motion.run = nil
             }
         }
         place.frameMotion = motion
@@ -1392,9 +1402,9 @@ package struct PlacedNode: ViewNode {
         graph.placesDrawn.append((drawnAt.origin, place))
         child.draw(in: drawnAt, context: context)
         if !place.departing.isEmpty {
-            place.departing.removeAll { date.timeIntervalSince($0.start) < 0 || $0.animation.fraction(at: date.timeIntervalSince($0.start)).finished }
+            place.departing.removeAll { $0.clock.fraction(at: date) == nil }
             for view in place.departing {
-                let fraction = view.animation.fraction(at: date.timeIntervalSince(view.start)).value
+                guard let fraction = view.clock.fraction(at: date) else { continue }
                 AnyTransition.node(view.node, pieces: view.pieces, progress: 1 - fraction)
                     .draw(in: view.frame.offsetBy(dx: drawnAt.minX, dy: drawnAt.minY), context: context)
             }

@@ -136,8 +136,8 @@ public struct _AnimationView<Content: View, Value: Equatable>: View, ViewList, A
 
     package func transaction(after old: Self?, inherited: Transaction?) -> Transaction? {
         if inherited?.disablesAnimations == true { return nil }
-        if value != nil, let old, old.value == value { return nil }
-        if value != nil, old == nil { return nil }
+        // With a value: only when it changed since the place's last build (a first build changes nothing).
+        if value != nil, old == nil || old?.value == value { return nil }
         var t = inherited ?? Transaction()
         t.animation = animation
         return t

@@ -1373,7 +1373,8 @@ package struct PlacedNode: ViewNode {
         let date = graph.buildDate
         var motion = place.frameMotion ?? FrameMotion(target: frame)
         if !Self.same(motion.target, frame) {
-            let transaction = generation == graph.generation ? transaction ?? graph.buildTransaction : graph.buildTransaction
+            // The node's own transaction (a scope's) if it was made in this build, else the build's.
+            let transaction = (generation == graph.generation ? transaction : nil) ?? graph.buildTransaction
             motion.run = transaction?.animation.map { (motion.shown ?? motion.target, frame, AnimationClock(animation: $0, start: date)) }
             motion.target = frame
         }

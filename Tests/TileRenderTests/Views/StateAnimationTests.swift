@@ -415,6 +415,16 @@ struct Shift: ViewModifier, Animatable {
                 withAnimation(.bouncy.repeatForever()) { model.on = true }
             }
             #expect(frames.count == 11 && snapshots.count == 11)
+            // Without repeating, the animation ends on what the values draw without one.
+            let settled = AnimatedModel()
+            settled.count = count
+            let (last, _) = try record(Host(model: settled), fps: 10, size: CGSize(width: 60, height: 60)) {
+                withAnimation(.bouncy) { settled.on = true }
+            }
+            let still = ImageRenderer(content: Host(model: settled))
+            still.proposedSize = ProposedViewSize(width: 60, height: 60)
+            let settledOnTheStill = try last.last?.pixels == still.render(backend: .cpu).pixels
+            #expect(settledOnTheStill, "count \(count)")
         }
     }
 
